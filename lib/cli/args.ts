@@ -1,0 +1,115 @@
+/** Options of `conformance run` (design.md, "Commands"); a bad option is a UsageError (exit 2). */
+import { availableParallelism } from 'node:os';
+import { parseArgs } from 'node:util';
+
+export class UsageError extends Error {}
+
+export interface RunOptions {
+  target?: string;
+  profile?: string;
+  suites: string[];
+  grep?: string;
+  seed: number;
+  runs: number;
+  concurrency: number;
+  timeoutMs: number;
+  expectations?: string;
+  reportDir: string;
+  shard?: string;
+  help: boolean;
+}
+
+export const HELP = `usage: npm run conformance -- [options]
+       npx soap-rest-conformance run [options]
+
+Runs the conformance suites against a target and writes the reports.
+Without --target, starts the bundled reference server on 127.0.0.1 (ephemeral port, test control on).
+
+  --target URL          base URL of the implementation to check (e.g. https://tuleap.example.org)
+  --profile FILE        target profile (JSON; see examples/profile.example.json, schemas/profile.schema.json)
+  --suite NAME          run only suite files whose path contains NAME (repeatable), e.g. rest, soap, rest/tokens
+  --grep PATTERN        run only tests whose name matches PATTERN (regular expression)
+  --seed N              fast-check seed (default: random, printed; replay a run with its seed)
+  --runs N              fast-check runs per property (default 100)
+  --concurrency N       suite files run in parallel (default ${defaultConcurrency()})
+  --timeout MS          per-request timeout in milliseconds (default 10000)
+  --expectations FILE   known failures (one requirement or test id per line): exit 0 when only those fail
+  --report-dir DIR      where reports go (default reports/latest)
+  --shard I/N           run the I-th of N shares of the suite files (for CI runners)
+  --help                this text
+
+Exit codes: 0 no MUST requirement failed; 1 a MUST requirement failed;
+            2 the run could not be done (target unreachable, invalid profile, bad option).
+Reports: DIR/index.html, DIR/summary.json, DIR/junit.xml, DIR/allure-results/, DIR/allure-report/index.html
+`;
+
+function defaultConcurrency(): number {
+  return Math.max(2, Math.min(4, availableParallelism()));
+}
+
+function integer(name: string, raw: string | undefined, fallback: number, min: number): number {
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw) || !Number.isSafeInteger(value) || value < min) {
+    throw new UsageError(`--${name}: expected an integer ≥ ${min}, got '${raw}'`);
+  }
+  return value;
+}
+
+export function parseRunArgs(argv: string[]): RunOptions {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      options: {
+        target: { type: 'string' },
+        profile: { type: 'string' },
+        suite: { type: 'string', multiple: true },
+        grep: { type: 'string' },
+        seed: { type: 'string' },
+        runs: { type: 'string' },
+        concurrency: { type: 'string' },
+        timeout: { type: 'string' },
+        expectations: { type: 'string' },
+        'report-dir': { type: 'string' },
+        shard: { type: 'string' },
+        help: { type: 'boolean', default: false },
+      },
+      strict: true,
+      allowPositionals: false,
+    }));
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  if (values.target !== undefined && !/^https?:\/\/[^/]/.test(values.target)) {
+    throw new UsageError(`--target: expected an http(s) URL, got '${values.target}'`);
+  }
+  if (values.target !== undefined && !URL.canParse(values.target)) throw new UsageError(`--target: not a URL: '${values.target}'`);
+  if (values.grep !== undefined) {
+    try {
+      new RegExp(values.grep);
+    } catch (error) {
+      throw new UsageError(`--grep: ${(error as Error).message}`);
+    }
+  }
+  if (values.shard !== undefined) {
+    const match = /^(\d+)\/(\d+)$/.exec(values.shard);
+    if (!match || Number(match[1]) < 1 || Number(match[1]) > Number(match[2])) {
+      throw new UsageError(`--shard: expected I/N with 1 ≤ I ≤ N, got '${values.shard}'`);
+    }
+  }
+  return {
+    ...(values.target === undefined ? {} : { target: values.target.replace(/\/+$/, '') }),
+    ...(values.profile === undefined ? {} : { profile: values.profile }),
+    suites: values.suite ?? [],
+    ...(values.grep === undefined ? {} : { grep: values.grep }),
+    seed: integer('seed', values.seed, Math.floor(Math.random() * 2 ** 31), 0),
+    runs: integer('runs', values.runs, 100, 1),
+    concurrency: integer('concurrency', values.concurrency, defaultConcurrency(), 1),
+    timeoutMs: integer('timeout', values.timeout, 10_000, 1),
+    ...(values.expectations === undefined ? {} : { expectations: values.expectations }),
+    reportDir: values['report-dir'] ?? 'reports/latest',
+    ...(values.shard === undefined ? {} : { shard: values.shard }),
+    help: values.help,
+  };
+}

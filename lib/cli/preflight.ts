@@ -1,0 +1,37 @@
+/** Before the suites run: is the target there at all, and does it offer test control? */
+import { request } from 'undici';
+import { CLOCK_PATH } from './test-control-path.ts';
+
+export class TargetUnreachable extends Error {}
+
+/** Any HTTP answer counts as reachable; no answer within the deadline is a one-line reason. */
+export async function checkReachable(baseUrl: string, deadlineMs: number): Promise<void> {
+  try {
+    const answer = await request(`${baseUrl}/api/projects`, {
+      signal: AbortSignal.timeout(deadlineMs),
+      headersTimeout: deadlineMs,
+      bodyTimeout: deadlineMs,
+    });
+    await answer.body.dump();
+  } catch (error) {
+    const e = error as { name?: string; code?: string; message?: string; cause?: { code?: string } };
+    const why = e.name === 'TimeoutError' ? `no answer within ${deadlineMs} ms` : (e.code ?? e.cause?.code ?? e.message);
+    throw new TargetUnreachable(`target ${baseUrl} is unreachable: ${why}`);
+  }
+}
+
+/** design.md: without a profile saying so, probe {"advanceSeconds": 0} → 204. */
+export async function probeTestControl(baseUrl: string, deadlineMs: number): Promise<boolean> {
+  try {
+    const answer = await request(`${baseUrl}${CLOCK_PATH}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"advanceSeconds":0}',
+      signal: AbortSignal.timeout(deadlineMs),
+    });
+    await answer.body.dump();
+    return answer.statusCode === 204;
+  } catch {
+    return false;
+  }
+}

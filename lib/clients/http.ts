@@ -1,0 +1,97 @@
+/** HTTP client on undici: every exchange is recorded in the test's transcript; per-request timeout. */
+import { request } from 'undici';
+import { HarnessError } from './harness-error.ts';
+import type { Transcript } from './transcript.ts';
+
+export interface HttpRequest {
+  method?: string;
+  /** Path (joined to the base URL) or absolute URL. */
+  path: string;
+  headers?: Record<string, string>;
+  body?: string;
+  /** Sent as JSON with Content-Type application/json. */
+  json?: unknown;
+}
+
+export interface HttpResponse {
+  status: number;
+  headers: Record<string, string>;
+  text: string;
+  /** The body parsed as JSON; throws a clear error when it is not JSON. */
+  json<T = unknown>(): T;
+}
+
+export class HttpClient {
+  constructor(
+    readonly baseUrl: string,
+    private readonly transcript: Transcript,
+    private readonly timeoutMs: number,
+  ) {}
+
+  url(path: string): string {
+    return /^https?:\/\//.test(path) ? path : `${this.baseUrl}${path.startsWith('/') ? '' : '/'}${path}`;
+  }
+
+  async send(req: HttpRequest): Promise<HttpResponse> {
+    const method = req.method ?? 'GET';
+    const url = this.url(req.path);
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(req.headers ?? {})) headers[name.toLowerCase()] = value;
+    let body = req.body ?? '';
+    if (req.json !== undefined) {
+      body = JSON.stringify(req.json);
+      headers['content-type'] ??= 'application/json';
+    }
+    const started = performance.now();
+    const elapsed = () => Math.round(performance.now() - started);
+    try {
+      const answer = await request(url, {
+        method: method as 'GET',
+        headers,
+        ...(body === '' ? {} : { body }),
+        headersTimeout: this.timeoutMs,
+        bodyTimeout: this.timeoutMs,
+        signal: AbortSignal.timeout(this.timeoutMs),
+      });
+      const text = await answer.body.text();
+      const responseHeaders = flatten(answer.headers);
+      this.transcript.record({
+        method, url, requestHeaders: headers, requestBody: body,
+        status: answer.statusCode, responseHeaders, responseBody: text, durationMs: elapsed(),
+      });
+      return {
+        status: answer.statusCode,
+        headers: responseHeaders,
+        text,
+        json<T>() {
+          try {
+            return JSON.parse(text) as T;
+          } catch {
+            throw new Error(`expected a JSON body from ${method} ${url}, got: ${text.slice(0, 200)}`);
+          }
+        },
+      };
+    } catch (error) {
+      const reason = describe(error, this.timeoutMs);
+      this.transcript.record({ method, url, requestHeaders: headers, requestBody: body, error: reason, durationMs: elapsed() });
+      throw new HarnessError(`${method} ${url}: ${reason}`);
+    }
+  }
+}
+
+function flatten(headers: Record<string, string | string[] | undefined>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value !== undefined) out[name] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return out;
+}
+
+function describe(error: unknown, timeoutMs: number): string {
+  const e = error as { name?: string; code?: string; message?: string; cause?: { code?: string } };
+  if (e.name === 'TimeoutError' || e.code === 'UND_ERR_HEADERS_TIMEOUT' || e.code === 'UND_ERR_BODY_TIMEOUT') {
+    return `timeout: no answer within ${timeoutMs} ms`;
+  }
+  const code = e.code ?? e.cause?.code;
+  return code ? `${code} ${e.message ?? ''}`.trim() : String(e.message ?? error);
+}

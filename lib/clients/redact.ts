@@ -1,0 +1,51 @@
+/**
+ * Redaction of secrets in transcripts, messages and reports: passwords, tokens and session keys.
+ * Values are registered as they are seen (profile passwords, tokens in answers) and replaced
+ * wherever they appear afterwards.
+ */
+export const REDACTED = '«redacted»';
+
+/** JSON keys, SOAP parts and headers whose values are secrets. */
+const SECRET_NAMES = /^(password|passwd|token|session_hash|sessionKey|session_key|adminSessionKey|x-auth-token|authorization)$/i;
+
+export function isSecretName(name: string): boolean {
+  return SECRET_NAMES.test(name);
+}
+
+export class Secrets {
+  private readonly values = new Set<string>();
+
+  add(value: string | undefined): void {
+    // Very short values would redact ordinary text; real secrets are longer.
+    if (value !== undefined && value.length >= 4) this.values.add(value);
+  }
+
+  /** Registers the values of secret keys found anywhere in a JSON document. */
+  addFromJson(value: unknown): void {
+    if (Array.isArray(value)) for (const item of value) this.addFromJson(item);
+    else if (value !== null && typeof value === 'object') {
+      for (const [key, inner] of Object.entries(value)) {
+        if (isSecretName(key) && typeof inner === 'string') this.add(inner);
+        else this.addFromJson(inner);
+      }
+    }
+  }
+
+  /** Registers the text of secret XML elements (<sessionKey>…</sessionKey>, <session_hash>…). */
+  addFromXml(text: string): void {
+    for (const match of text.matchAll(/<(?:\w+:)?(\w+)(?:\s[^>]*)?>([^<]+)<\/(?:\w+:)?\1>/g)) {
+      if (isSecretName(match[1] ?? '')) this.add(match[2]);
+    }
+  }
+
+  redact(text: string): string {
+    let out = text;
+    // Longest first, so a secret containing another is replaced whole.
+    for (const value of [...this.values].sort((a, b) => b.length - a.length)) {
+      out = out.split(value).join(REDACTED);
+      const encoded = Buffer.from(value).toString('base64');
+      out = out.split(encoded).join(REDACTED);
+    }
+    return out;
+  }
+}

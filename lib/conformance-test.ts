@@ -1,0 +1,86 @@
+/**
+ * conformanceTest: the one way a suite declares a check (style.md 2). Requirement ids go into the
+ * task's meta for the reports; the test gets the target and a recording HTTP client; transcripts,
+ * reproduce commands and harness errors are attached to the result; secrets are redacted.
+ */
+import * as allure from 'allure-js-commons';
+import { inject, test, type TestContext } from 'vitest';
+import { HarnessError } from './clients/harness-error.ts';
+import { HttpClient } from './clients/http.ts';
+import { Transcript } from './clients/transcript.ts';
+import './provided.ts';
+import { requirement } from './requirements/index.ts';
+import type { Profile } from './target/profile.ts';
+
+export interface ConformanceContext {
+  target: Profile;
+  http: HttpClient;
+  transcript: Transcript;
+  /** Skips the test, with the reason, when the target lacks the capability (never a pass). */
+  requireCapability(name: keyof Profile['capabilities']): void;
+}
+
+export function conformanceTest(
+  requirements: readonly string[],
+  title: string,
+  body: (ctx: ConformanceContext) => Promise<void>,
+): void {
+  const unknown = requirements.filter((id) => requirement(id) === undefined);
+  if (unknown.length > 0 || requirements.length === 0) {
+    throw new Error(`"${title}" names unknown requirement ids: [${unknown.join(', ')}] (lib/requirements/catalogue.ts)`);
+  }
+  test(title, { meta: { requirements: [...requirements] } }, async (context: TestContext) => {
+    const settings = inject('settings');
+    const transcript = new Transcript();
+    for (const account of Object.values(settings.target.accounts)) transcript.secrets.add(account.password);
+    const ctx: ConformanceContext = {
+      target: settings.target,
+      http: new HttpClient(settings.target.baseUrl, transcript, settings.timeoutMs),
+      transcript,
+      requireCapability(name) {
+        if (!settings.target.capabilities[name]) {
+          context.skip(`the target lacks the capability '${name}' (profile capabilities.${name}, or probed)`);
+        }
+      },
+    };
+    await labelForAllure(requirements);
+    try {
+      await body(ctx);
+    } catch (error) {
+      if (error instanceof HarnessError) context.task.meta.harnessError = transcript.secrets.redact(error.message);
+      redactError(error, transcript);
+      throw error;
+    } finally {
+      context.task.meta.transcript = transcript.render();
+      const last = transcript.exchanges.at(-1);
+      if (last) context.task.meta.reproduce = transcript.curl(last);
+      if (transcript.exchanges.length > 0) {
+        await allure.attachment('transcript.txt', context.task.meta.transcript, 'text/plain');
+      }
+    }
+  });
+}
+
+async function labelForAllure(requirements: readonly string[]): Promise<void> {
+  const first = requirement(requirements[0] ?? '');
+  await allure.epic(requirements[0]?.startsWith('soap.') ? 'SOAP' : 'REST');
+  if (first) await allure.feature(first.section);
+  for (const id of requirements) await allure.story(id);
+  await allure.severity(requirements.some((id) => requirement(id)?.level === 'MUST') ? 'critical' : 'minor');
+}
+
+function redactError(error: unknown, transcript: Transcript): void {
+  if (typeof error !== 'object' || error === null) return;
+  const e = error as Record<string, unknown>;
+  for (const key of ['message', 'stack', 'expected', 'actual']) {
+    const value = e[key];
+    if (typeof value === 'string') e[key] = transcript.secrets.redact(value);
+    else if (value !== undefined && (key === 'expected' || key === 'actual')) {
+      try {
+        e[key] = JSON.parse(transcript.secrets.redact(JSON.stringify(value)));
+      } catch {
+        /* not JSON-serialisable: left to vitest's own formatting */
+      }
+    }
+  }
+}

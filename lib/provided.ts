@@ -1,0 +1,28 @@
+/** What the CLI provides to the suites' workers (vitest provide/inject). */
+import type { Profile } from './target/profile.ts';
+
+export interface RunSettings {
+  target: Profile;
+  seed: number;
+  runs: number;
+  timeoutMs: number;
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    settings: RunSettings;
+  }
+}
+
+declare module '@vitest/runner' {
+  interface TaskMeta {
+    /** Requirement ids the test checks (lib/requirements). */
+    requirements?: string[];
+    /** Redacted wire transcript of the test. */
+    transcript?: string;
+    /** A command that reproduces the last exchange. */
+    reproduce?: string;
+    /** Set when the harness could not judge (target did not answer). */
+    harnessError?: string;
+  }
+}

@@ -1,0 +1,51 @@
+/**
+ * Allure's single-file HTML report (allure 3 "awesome" plugin, offline) from allure-results/.
+ * The plugin hard-codes a Google Analytics block (shared/notes/stack.md §3): it is stripped.
+ */
+import { execFile } from 'node:child_process';
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { basename, dirname, join } from 'node:path';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+
+export async function generateAllureReport(reportDir: string): Promise<string> {
+  const cli = allureCli();
+  const output = join(reportDir, 'allure-report');
+  const config = join(reportDir, 'allurerc.mjs');
+  await writeFile(
+    config,
+    `export default ${JSON.stringify({
+      name: 'Conformance',
+      output,
+      plugins: { awesome: { options: { singleFile: true, reportLanguage: 'en', groupBy: ['epic', 'feature', 'story'] } } },
+    })};\n`,
+  );
+  try {
+    await run(process.execPath, [cli, 'generate', '--config', config, join(reportDir, 'allure-results')], {
+      cwd: reportDir,
+      timeout: 120_000,
+      maxBuffer: 16 * 1024 * 1024,
+    });
+  } finally {
+    await rm(config, { force: true });
+  }
+  const index = join(output, 'index.html');
+  const html = await readFile(index, 'utf8');
+  await writeFile(index, stripAnalytics(html));
+  return index;
+}
+
+/** allure's package exports no package.json; its cli.js sits at the package root. */
+function allureCli(): string {
+  let dir = dirname(createRequire(import.meta.url).resolve('allure'));
+  while (basename(dir) !== 'allure' && dirname(dir) !== dir) dir = dirname(dir);
+  return join(dir, 'cli.js');
+}
+
+export function stripAnalytics(html: string): string {
+  return html
+    .replace(/<script async src="https:\/\/www\.googletagmanager\.com[^"]*"><\/script>/g, '')
+    .replace(/<script>\s*window\.dataLayer[\s\S]*?<\/script>/g, '');
+}

@@ -1,0 +1,144 @@
+/**
+ * index.html: the compliance report, one self-contained file (inline CSS, no script, no network).
+ * A pure function of the run result (style.md 18).
+ */
+import { SECTION_TITLES, SECTIONS } from '../requirements/index.ts';
+import type { RequirementResult, RequirementStatus, RunResult, TestResult } from '../results/model.ts';
+import { escapeXml as h } from './escape.ts';
+
+const STATUSES: readonly RequirementStatus[] = ['pass', 'fail', 'error', 'expected-fail', 'skip', 'not-covered'];
+
+const CSS = `
+body{font:14px/1.45 system-ui,sans-serif;margin:0;color:#1d2430;background:#f6f7f9}
+header{background:#1d2430;color:#fff;padding:16px 24px}header h1{margin:0 0 6px;font-size:20px}
+header dl{display:grid;grid-template-columns:max-content 1fr;gap:2px 12px;margin:0;font-size:13px}
+header dt{opacity:.7}main{padding:16px 24px;max-width:1400px}
+.verdict{font-size:18px;font-weight:600;margin:12px 0}.verdict.ok{color:#1a7f37}.verdict.bad{color:#cf222e}.verdict.err{color:#bc4c00}
+table{border-collapse:collapse;width:100%;background:#fff;margin:8px 0 20px}
+th,td{border:1px solid #d8dee4;padding:4px 8px;text-align:left;vertical-align:top}th{background:#eef1f4}
+td.n{text-align:right;font-variant-numeric:tabular-nums}
+.bar{display:flex;height:14px;min-width:240px;border-radius:3px;overflow:hidden;background:#eee}
+.bar span{display:block;height:100%}
+.s-pass{background:#2da44e}.s-fail{background:#cf222e}.s-error{background:#fb8500}.s-expected-fail{background:#8250df}
+.s-skip{background:#8c959f}.s-not-covered{background:#d0d7de}
+.badge{display:inline-block;padding:0 6px;border-radius:3px;color:#fff;font-size:12px;font-weight:600;white-space:nowrap}
+.badge.s-not-covered{color:#1d2430}.lvl{font-size:12px;font-weight:600}.lvl-INFO,.lvl-SHOULD{color:#57606a}
+code,pre{font:12px/1.4 ui-monospace,monospace}pre{background:#f6f8fa;border:1px solid #d8dee4;padding:8px;overflow:auto;max-height:480px;white-space:pre-wrap;word-break:break-all}
+.failure{background:#fff;border:1px solid #d8dee4;border-left:4px solid #cf222e;padding:8px 12px;margin:10px 0}
+.failure.error{border-left-color:#fb8500}.decision{color:#57606a;font-size:12px}
+h2{margin-top:28px;border-bottom:1px solid #d8dee4}.legend span{margin-right:12px}
+`;
+
+export function renderHtml(run: RunResult): string {
+  const failing = run.tests.filter((t) => t.status === 'fail' || t.status === 'error');
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Conformance report — ${h(run.target)}</title>
+<meta name="viewport" content="width=device-width,initial-scale=1"><style>${CSS}</style></head>
+<body>
+<header><h1>Conformance report</h1><dl>
+<dt>Target</dt><dd id="target">${h(run.target)} (${run.targetKind === 'embedded' ? 'embedded reference server' : 'external implementation'})</dd>
+<dt>Started</dt><dd>${h(run.startedAt)} · ${(run.durationMs / 1000).toFixed(1)} s</dd>
+<dt>Seed</dt><dd id="seed">${run.seed} (fast-check runs per property: ${run.runs})</dd>
+<dt>Capabilities</dt><dd>${h(Object.entries(run.capabilities).map(([k, v]) => `${k}: ${v ? 'yes' : 'no'}`).join(', ') || 'none')}</dd>
+<dt>Command</dt><dd><code>${h(run.command)}</code></dd>
+</dl></header>
+<main>
+${verdict(run)}
+${harnessErrors(run)}
+<h2 id="summary">Summary by specification section</h2>
+${legend()}
+${sectionTable(run.requirements)}
+<h2 id="failures">Failures (${failing.length})</h2>
+${failing.length === 0 ? '<p>No test failed.</p>' : failing.map((t) => failure(t, run.requirements)).join('\n')}
+<h2 id="requirements">Requirements</h2>
+${SECTIONS.map((section) => requirementTable(section, run.requirements.filter((r) => r.section === section))).join('\n')}
+<h2 id="tests">Tests (${run.tests.length})</h2>
+${testTable(run.tests)}
+</main></body></html>
+`;
+}
+
+function verdict(run: RunResult): string {
+  const mustFailed = run.requirements.filter((r) => r.level === 'MUST' && r.status === 'fail').length;
+  const mustError = run.requirements.filter((r) => r.level === 'MUST' && r.status === 'error').length;
+  const mustOpen = run.requirements.filter((r) => r.level === 'MUST' && (r.status === 'skip' || r.status === 'not-covered')).length;
+  if (mustFailed > 0) return `<p class="verdict bad">Not conforming: ${mustFailed} MUST requirement(s) failed.</p>`;
+  if (mustError > 0 || run.harnessErrors.length > 0) {
+    return `<p class="verdict err">Undecided: ${mustError} MUST requirement(s) could not be judged (harness errors).</p>`;
+  }
+  const open = mustOpen > 0 ? ` ${mustOpen} MUST requirement(s) were not checked (skipped or not covered) and are not counted as conforming.` : '';
+  return `<p class="verdict ok">No MUST requirement failed.${open}</p>`;
+}
+
+function harnessErrors(run: RunResult): string {
+  if (run.harnessErrors.length === 0) return '';
+  return `<div class="failure error"><strong>Harness errors</strong><pre>${h(run.harnessErrors.join('\n'))}</pre></div>`;
+}
+
+function legend(): string {
+  return `<p class="legend">${STATUSES.map((s) => `<span><span class="badge s-${s}">${s}</span></span>`).join('')}</p>`;
+}
+
+function sectionTable(requirements: readonly RequirementResult[]): string {
+  const rows = SECTIONS.map((section) => {
+    const inSection = requirements.filter((r) => r.section === section);
+    return countsRow(`<a href="#sec-${anchor(section)}">${h(section)} ${h(SECTION_TITLES[section] ?? '')}</a>`, inSection, section);
+  });
+  rows.push(countsRow('<strong>All</strong>', requirements, 'all'));
+  return `<table id="requirement-totals"><thead><tr><th>Section</th><th>Overview</th>${STATUSES.map((s) => `<th>${s}</th>`).join('')}<th>total</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
+}
+
+function countsRow(label: string, requirements: readonly RequirementResult[], key: string): string {
+  const counts = STATUSES.map((s) => requirements.filter((r) => r.status === s).length);
+  const total = requirements.length;
+  const bar = STATUSES.map((s, i) =>
+    counts[i] ? `<span class="s-${s}" style="width:${((counts[i]! / total) * 100).toFixed(2)}%" title="${s}: ${counts[i]}"></span>` : '',
+  ).join('');
+  return `<tr data-section="${h(key)}"><td>${label}</td><td><div class="bar">${bar}</div></td>${counts
+    .map((n, i) => `<td class="n" data-status="${STATUSES[i]}">${n}</td>`)
+    .join('')}<td class="n" data-status="total">${total}</td></tr>`;
+}
+
+function requirementTable(section: string, requirements: readonly RequirementResult[]): string {
+  const rows = requirements.map(
+    (r) => `<tr id="req-${h(r.id)}" data-status="${r.status}"><td><code>${h(r.id)}</code></td><td class="lvl lvl-${r.level}">${r.level}</td>
+<td><span class="badge s-${r.status}">${r.status}</span></td><td>${h(r.text)}${r.decision ? `<div class="decision">Decision: ${h(r.decision)}</div>` : ''}${
+      r.reason && r.status !== 'fail' ? `<div class="decision">${h(r.reason)}</div>` : ''
+    }</td><td class="n">${r.tests.length}</td></tr>`,
+  );
+  return `<h3 id="sec-${anchor(section)}">${h(section)} ${h(SECTION_TITLES[section] ?? '')}</h3>
+<table class="requirements"><thead><tr><th>Requirement</th><th>Level</th><th>Status</th><th>Statement</th><th>Tests</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
+}
+
+function failure(t: TestResult, requirements: readonly RequirementResult[]): string {
+  const reqs = t.requirements
+    .map((id) => requirements.find((r) => r.id === id))
+    .filter((r): r is RequirementResult => r !== undefined)
+    .map((r) => `<li><a href="#req-${h(r.id)}"><code>${h(r.id)}</code></a> ${r.level} — ${h(r.text)}</li>`)
+    .join('');
+  const expectedActual =
+    t.expected !== undefined || t.actual !== undefined
+      ? `<p><strong>Expected</strong></p><pre>${h(t.expected ?? '')}</pre><p><strong>Actual</strong></p><pre>${h(t.actual ?? '')}</pre>`
+      : '';
+  return `<div class="failure${t.status === 'error' ? ' error' : ''}" id="test-${h(anchor(t.id))}">
+<p><span class="badge s-${t.status}">${t.status}</span> <strong>${h(t.name)}</strong> <code>${h(t.file)}</code></p>
+<ul>${reqs}</ul>
+<p><strong>What went wrong</strong></p><pre>${h(t.message ?? '')}</pre>
+${expectedActual}
+${t.reproduce ? `<p><strong>Reproduce</strong> (secrets redacted: put your own)</p><pre>${h(t.reproduce)}</pre>` : ''}
+<details><summary>Wire transcript</summary><pre>${h(t.transcript ?? '(no exchange recorded)')}</pre></details>
+</div>`;
+}
+
+function testTable(tests: readonly TestResult[]): string {
+  const rows = tests.map(
+    (t) => `<tr><td><span class="badge s-${t.status}">${t.status}</span></td><td>${h(t.name)}<div class="decision"><code>${h(t.file)}</code>${
+      t.status === 'skip' ? ` — ${h(t.message ?? '')}` : ''
+    }</div></td><td>${t.requirements.map((id) => `<code>${h(id)}</code>`).join(' ')}</td><td class="n">${t.durationMs} ms</td></tr>`,
+  );
+  return `<table><thead><tr><th>Status</th><th>Test</th><th>Requirements</th><th>Time</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
+}
+
+function anchor(text: string): string {
+  return text.replace(/[^A-Za-z0-9._-]+/g, '-');
+}

@@ -1,0 +1,43 @@
+/** junit.xml for CI systems: one testsuite per suite file, requirement ids as properties. */
+import type { RunResult, TestResult } from '../results/model.ts';
+import { escapeXml as x } from './escape.ts';
+
+export function renderJunit(run: RunResult): string {
+  const files = [...new Set(run.tests.map((t) => t.file))];
+  const suites = files.map((file) => {
+    const tests = run.tests.filter((t) => t.file === file);
+    const count = (status: string) => tests.filter((t) => t.status === status).length;
+    const time = tests.reduce((sum, t) => sum + t.durationMs, 0) / 1000;
+    return (
+      `  <testsuite name="${x(file)}" tests="${tests.length}" failures="${count('fail')}" errors="${count('error')}" ` +
+      `skipped="${count('skip')}" time="${time.toFixed(3)}">\n${tests.map(testcase).join('')}  </testsuite>\n`
+    );
+  });
+  const t = run.totals;
+  return (
+    `<?xml version="1.0" encoding="UTF-8"?>\n` +
+    `<testsuites name="conformance ${x(run.target)}" tests="${run.tests.length}" failures="${t.fail}" errors="${t.error}" ` +
+    `skipped="${t.skip}" time="${(run.durationMs / 1000).toFixed(3)}">\n${suites.join('')}</testsuites>\n`
+  );
+}
+
+function testcase(t: TestResult): string {
+  const props = t.requirements.map((id) => `<property name="requirement" value="${x(id)}"/>`).join('');
+  let outcome = '';
+  if (t.status === 'fail') outcome = `<failure message="${x(firstLine(t.message))}">${x(details(t))}</failure>`;
+  else if (t.status === 'error') outcome = `<error message="${x(firstLine(t.message))}">${x(details(t))}</error>`;
+  else if (t.status === 'skip') outcome = `<skipped message="${x(t.message ?? '')}"/>`;
+  else if (t.status === 'expected-fail') outcome = `<skipped message="expected failure: ${x(firstLine(t.message))}"/>`;
+  return (
+    `    <testcase classname="${x(t.file)}" name="${x(t.name)}" time="${(t.durationMs / 1000).toFixed(3)}">` +
+    `<properties>${props}</properties>${outcome}</testcase>\n`
+  );
+}
+
+function firstLine(text: string | undefined): string {
+  return (text ?? '').split('\n')[0] ?? '';
+}
+
+function details(t: TestResult): string {
+  return [t.message, t.reproduce ? `reproduce: ${t.reproduce}` : '', t.transcript ?? ''].filter(Boolean).join('\n\n');
+}

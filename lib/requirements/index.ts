@@ -1,0 +1,38 @@
+import { CATALOGUE } from './catalogue.ts';
+import type { Requirement } from './types.ts';
+
+export type { Level, Requirement } from './types.ts';
+export { CATALOGUE };
+
+const BY_ID = new Map(CATALOGUE.map((r) => [r.id, r]));
+
+export function requirement(id: string): Requirement | undefined {
+  return BY_ID.get(id);
+}
+
+/** Spec sections in document order, for grouping in reports. */
+export const SECTIONS: readonly string[] = [...new Set(CATALOGUE.map((r) => r.section))].sort(
+  (a, b) => sectionKey(a) - sectionKey(b),
+);
+
+function sectionKey(section: string): number {
+  const [major = '0', minor = '0'] = section.replace('§', '').split('.');
+  return Number(major) * 100 + Number(minor);
+}
+
+export const SECTION_TITLES: Readonly<Record<string, string>> = {
+  '§1': 'What the service does',
+  '§2.1': 'SOAP types',
+  '§2.2': 'REST resources',
+  '§4.1': 'SOAP transport',
+  '§4.2': 'SOAP operations',
+  '§4.3': 'REST endpoints',
+  '§4.4': 'Concurrency',
+  '§4.5': 'XML input and output',
+  '§5.1': 'SOAP authentication',
+  '§5.2': 'REST authentication',
+  '§7.1': 'SOAP error codes',
+  '§7.2': 'REST errors',
+  '§8': 'Limits',
+  '§9': 'Versioning',
+};

@@ -1,0 +1,34 @@
+/**
+ * The profile used without --profile: the reference server's seeded accounts (README,
+ * "Seeded accounts"), SOAP login, template 100, the real system's quota of 10 per hour.
+ */
+import type { Profile } from './profile.ts';
+
+export function defaultProfile(baseUrl: string): Profile {
+  return {
+    baseUrl,
+    accounts: {
+      siteAdmin: { username: 'admin', password: 'admin-pass' },
+      projectAdmin: { username: 'alice', password: 'alice-pass' },
+      projectMember: { username: 'bob', password: 'bob-pass' },
+      nonMember: { username: 'carol', password: 'carol-pass' },
+    },
+    soapSessions: { mode: 'login' },
+    fixtures: { templateProjectId: 100 },
+    projectQuotaPerHour: 10,
+    capabilities: { testControl: false },
+  };
+}
+
+/** Overlays a validated profile file on the defaults, for the target at baseUrl. */
+export function resolveProfile(baseUrl: string, file: Partial<Profile> | undefined): Profile {
+  const base = defaultProfile(baseUrl.replace(/\/+$/, ''));
+  if (!file) return base;
+  return {
+    ...base,
+    ...file,
+    baseUrl: base.baseUrl,
+    fixtures: { ...base.fixtures, ...file.fixtures },
+    capabilities: { ...base.capabilities, ...file.capabilities },
+  };
+}

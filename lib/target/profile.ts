@@ -1,0 +1,72 @@
+/**
+ * The target profile (design.md, "Target profile"): what the suites need to know about a target.
+ * Validated with ajv in strict mode; every invalid field is named in the error.
+ */
+import { Ajv, type ErrorObject } from 'ajv';
+import addFormats from 'ajv-formats';
+import { readFileSync } from 'node:fs';
+import { PROFILE_SCHEMA } from './profile-schema.ts';
+
+export interface Account {
+  username: string;
+  password: string;
+}
+
+export type Role = 'siteAdmin' | 'projectAdmin' | 'projectMember' | 'nonMember';
+
+export interface Profile {
+  /** Base URL of the target, without a trailing slash. */
+  baseUrl: string;
+  accounts: Record<Role, Account>;
+  /** How SOAP session keys are obtained (§5.1.4 'not shown'). */
+  soapSessions: { mode: 'login' } | { mode: 'fixed'; keys: Record<Role, string> };
+  /** Ids the suites cannot provision through the interfaces. */
+  fixtures: { templateProjectId: number };
+  /** addProject quota of the whole platform (§8): projects per hour. */
+  projectQuotaPerHour: number;
+  capabilities: { testControl: boolean };
+}
+
+export class ProfileError extends Error {}
+
+const ajv = new Ajv({ strict: true, allErrors: true });
+(addFormats as unknown as (a: Ajv) => void)(ajv);
+const validate = ajv.compile(PROFILE_SCHEMA);
+
+/** Validates a parsed profile; throws ProfileError naming each bad field. */
+export function parseProfile(value: unknown, source: string): Partial<Profile> {
+  if (!validate(value)) {
+    const problems = (validate.errors ?? []).map(describeError).join('; ');
+    throw new ProfileError(`invalid profile ${source}: ${problems}`);
+  }
+  return value as Partial<Profile>;
+}
+
+export function loadProfileFile(path: string): Partial<Profile> {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    throw new ProfileError(`cannot read profile ${path}: ${(error as Error).message}`);
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new ProfileError(`invalid profile ${path}: not JSON: ${(error as Error).message}`);
+  }
+  return parseProfile(value, path);
+}
+
+function describeError(error: ErrorObject): string {
+  const field = error.instancePath === '' ? '(top level)' : error.instancePath.slice(1).replaceAll('/', '.');
+  if (error.keyword === 'additionalProperties') {
+    const extra = (error.params as { additionalProperty: string }).additionalProperty;
+    return `${field === '(top level)' ? '' : `${field}.`}${extra}: unknown field`;
+  }
+  if (error.keyword === 'required') {
+    const missing = (error.params as { missingProperty: string }).missingProperty;
+    return `${field === '(top level)' ? '' : `${field}.`}${missing}: required`;
+  }
+  return `${field}: ${error.message ?? error.keyword}`;
+}

@@ -1,0 +1,34 @@
+/** Binds an app to a port; used by main.ts and by the CLI's embedded default target. */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createApp, type App, type AppOptions } from './app.ts';
+
+export interface RunningServer {
+  app: App;
+  url: string;
+  close(): Promise<void>;
+}
+
+export async function startReferenceServer(
+  options: AppOptions & { port?: number; host?: string } = {},
+): Promise<RunningServer> {
+  const app = createApp(options);
+  const server: Server = createServer((req, res) => app.handle(req, res));
+  server.keepAliveTimeout = 5000;
+  const host = options.host ?? '127.0.0.1';
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  const shownHost = host.includes(':') ? `[${host}]` : host;
+  return {
+    app,
+    url: `http://${shownHost}:${port}`,
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}

@@ -1,0 +1,59 @@
+/** `npm run reference-server -- --port N [--host H] [--test-control] [--project-quota N] [--base-url URL]` */
+import { parseArgs } from 'node:util';
+import { startReferenceServer } from './listen.ts';
+
+const USAGE =
+  'usage: reference-server --port N [--host H] [--test-control] [--project-quota N] [--base-url URL]';
+
+function fail(message: string): never {
+  process.stderr.write(`reference-server: ${message}\n${USAGE}\n`);
+  process.exit(2);
+}
+
+function parseFlags() {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      options: {
+        port: { type: 'string', default: '0' },
+        host: { type: 'string', default: '127.0.0.1' },
+        'test-control': { type: 'boolean', default: false },
+        'project-quota': { type: 'string', default: '10' },
+        'base-url': { type: 'string' },
+        help: { type: 'boolean', default: false },
+      },
+      strict: true,
+    }));
+  } catch (error) {
+    fail((error as Error).message);
+  }
+  if (values.help) {
+    process.stdout.write(`${USAGE}\n`);
+    process.exit(0);
+  }
+  const port = Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`--port: not a port: ${values.port}`);
+  const projectQuota = Number(values['project-quota']);
+  if (!Number.isInteger(projectQuota) || projectQuota < 0) {
+    fail(`--project-quota: not a non-negative integer: ${values['project-quota']}`);
+  }
+  const baseUrl = values['base-url'];
+  if (baseUrl !== undefined && !URL.canParse(baseUrl)) fail(`--base-url: not a URL: ${baseUrl}`);
+  return {
+    port,
+    host: values.host,
+    testControl: values['test-control'],
+    projectQuota,
+    ...(baseUrl === undefined ? {} : { baseUrl: baseUrl.replace(/\/+$/, '') }),
+  };
+}
+
+const server = await startReferenceServer(parseFlags()).catch((error: Error) =>
+  fail(`cannot listen: ${error.message}`),
+);
+process.stdout.write(`listening on ${server.url}\n`);
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    void server.close().then(() => process.exit(0));
+  });
+}
