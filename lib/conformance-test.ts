@@ -27,19 +27,24 @@ export function conformanceTest(
 ): void {
   const unknown = requirements.filter((id) => requirement(id) === undefined);
   if (unknown.length > 0 || requirements.length === 0) {
-    throw new Error(`"${title}" names unknown requirement ids: [${unknown.join(', ')}] (lib/requirements/catalogue.ts)`);
+    throw new Error(
+      `"${title}" names unknown requirement ids: [${unknown.join(', ')}] (lib/requirements/catalogue.ts)`,
+    );
   }
   test(title, { meta: { requirements: [...requirements] } }, async (context: TestContext) => {
     const settings = inject('settings');
     const transcript = new Transcript();
-    for (const account of Object.values(settings.target.accounts)) transcript.secrets.add(account.password);
+    for (const account of Object.values(settings.target.accounts))
+      transcript.secrets.add(account.password);
     const ctx: ConformanceContext = {
       target: settings.target,
       http: new HttpClient(settings.target.baseUrl, transcript, settings.timeoutMs),
       transcript,
       requireCapability(name) {
         if (!settings.target.capabilities[name]) {
-          context.skip(`the target lacks the capability '${name}' (profile capabilities.${name}, or probed)`);
+          context.skip(
+            `the target lacks the capability '${name}' (profile capabilities.${name}, or probed)`,
+          );
         }
       },
     };
@@ -47,7 +52,8 @@ export function conformanceTest(
     try {
       await body(ctx);
     } catch (error) {
-      if (error instanceof HarnessError) context.task.meta.harnessError = transcript.secrets.redact(error.message);
+      if (error instanceof HarnessError)
+        context.task.meta.harnessError = transcript.secrets.redact(error.message);
       redactError(error, transcript);
       throw error;
     } finally {
@@ -66,7 +72,9 @@ async function labelForAllure(requirements: readonly string[]): Promise<void> {
   await allure.epic(requirements[0]?.startsWith('soap.') ? 'SOAP' : 'REST');
   if (first) await allure.feature(first.section);
   for (const id of requirements) await allure.story(id);
-  await allure.severity(requirements.some((id) => requirement(id)?.level === 'MUST') ? 'critical' : 'minor');
+  await allure.severity(
+    requirements.some((id) => requirement(id)?.level === 'MUST') ? 'critical' : 'minor',
+  );
 }
 
 function redactError(error: unknown, transcript: Transcript): void {

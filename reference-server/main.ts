@@ -32,7 +32,8 @@ function parseFlags() {
     process.exit(0);
   }
   const port = Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`--port: not a port: ${values.port}`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    fail(`--port: not a port: ${values.port}`);
   const projectQuota = Number(values['project-quota']);
   if (!Number.isInteger(projectQuota) || projectQuota < 0) {
     fail(`--project-quota: not a non-negative integer: ${values['project-quota']}`);

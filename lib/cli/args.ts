@@ -84,7 +84,8 @@ export function parseRunArgs(argv: string[]): RunOptions {
   if (values.target !== undefined && !/^https?:\/\/[^/]/.test(values.target)) {
     throw new UsageError(`--target: expected an http(s) URL, got '${values.target}'`);
   }
-  if (values.target !== undefined && !URL.canParse(values.target)) throw new UsageError(`--target: not a URL: '${values.target}'`);
+  if (values.target !== undefined && !URL.canParse(values.target))
+    throw new UsageError(`--target: not a URL: '${values.target}'`);
   if (values.grep !== undefined) {
     try {
       new RegExp(values.grep);

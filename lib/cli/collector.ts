@@ -46,7 +46,10 @@ export class Collector implements Reporter {
     );
   }
 
-  onTestRunEnd(_modules: ReadonlyArray<TestModule>, unhandled: ReadonlyArray<SerializedError>): void {
+  onTestRunEnd(
+    _modules: ReadonlyArray<TestModule>,
+    unhandled: ReadonlyArray<SerializedError>,
+  ): void {
     for (const error of unhandled) this.harnessErrors.push(`unhandled error: ${error.message}`);
   }
 }
@@ -54,7 +57,8 @@ export class Collector implements Reporter {
 function toTestResult(testCase: TestCase, root: string): TestResult | undefined {
   const result = testCase.result();
   // Tests left out by --grep/--suite are not results at all.
-  if (result.state === 'pending' || (result.state === 'skipped' && testCase.options.mode !== 'run')) return undefined;
+  if (result.state === 'pending' || (result.state === 'skipped' && testCase.options.mode !== 'run'))
+    return undefined;
   const meta = testCase.meta();
   const file = relative(root, testCase.module.moduleId);
   const base = {
@@ -67,7 +71,8 @@ function toTestResult(testCase: TestCase, root: string): TestResult | undefined 
     ...(meta.reproduce ? { reproduce: meta.reproduce } : {}),
   };
   if (result.state === 'passed') return { ...base, status: 'pass' };
-  if (result.state === 'skipped') return { ...base, status: 'skip', message: result.note ?? 'skipped without a reason' };
+  if (result.state === 'skipped')
+    return { ...base, status: 'skip', message: result.note ?? 'skipped without a reason' };
   const first = result.errors[0];
   const message = result.errors.map((e) => e.message).join('\n');
   return {

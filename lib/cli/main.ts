@@ -23,10 +23,19 @@ async function main(argv: string[]): Promise<number> {
 try {
   process.exitCode = await main(process.argv.slice(2));
 } catch (error) {
-  if (error instanceof UsageError || error instanceof ProfileError || error instanceof ExpectationsError || error instanceof TargetUnreachable) {
-    process.stderr.write(`conformance: ${error.message}${error instanceof UsageError ? ' (see --help)' : ''}\n`);
+  if (
+    error instanceof UsageError ||
+    error instanceof ProfileError ||
+    error instanceof ExpectationsError ||
+    error instanceof TargetUnreachable
+  ) {
+    process.stderr.write(
+      `conformance: ${error.message}${error instanceof UsageError ? ' (see --help)' : ''}\n`,
+    );
   } else {
-    process.stderr.write(`conformance: the run could not be done: ${(error as Error).stack ?? String(error)}\n`);
+    process.stderr.write(
+      `conformance: the run could not be done: ${(error as Error).stack ?? String(error)}\n`,
+    );
   }
   process.exitCode = 2;
 }

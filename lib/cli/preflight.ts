@@ -14,8 +14,16 @@ export async function checkReachable(baseUrl: string, deadlineMs: number): Promi
     });
     await answer.body.dump();
   } catch (error) {
-    const e = error as { name?: string; code?: string; message?: string; cause?: { code?: string } };
-    const why = e.name === 'TimeoutError' ? `no answer within ${deadlineMs} ms` : (e.code ?? e.cause?.code ?? e.message);
+    const e = error as {
+      name?: string;
+      code?: string;
+      message?: string;
+      cause?: { code?: string };
+    };
+    const why =
+      e.name === 'TimeoutError'
+        ? `no answer within ${deadlineMs} ms`
+        : (e.code ?? e.cause?.code ?? e.message);
     throw new TargetUnreachable(`target ${baseUrl} is unreachable: ${why}`);
   }
 }

@@ -5,7 +5,11 @@ import type { RunSettings } from '../provided.ts';
 import type { RunOptions } from './args.ts';
 import { Collector } from './collector.ts';
 
-export async function runSuites(root: string, options: RunOptions, settings: RunSettings): Promise<Collector> {
+export async function runSuites(
+  root: string,
+  options: RunOptions,
+  settings: RunSettings,
+): Promise<Collector> {
   const collector = new Collector(root);
   const vitest = await startVitest(
     'test',
@@ -15,7 +19,13 @@ export async function runSuites(root: string, options: RunOptions, settings: Run
       config: false,
       watch: false,
       include: ['suites/**/*.test.ts'],
-      reporters: [collector, ['allure-vitest/reporter', { resultsDir: join(options.reportDir, 'allure-results'), reportMatchers: false }]],
+      reporters: [
+        collector,
+        [
+          'allure-vitest/reporter',
+          { resultsDir: join(options.reportDir, 'allure-results'), reportMatchers: false },
+        ],
+      ],
       setupFiles: ['allure-vitest/setup', join(root, 'lib/suite-setup.ts')],
       provide: { settings },
       pool: 'threads',

@@ -28,7 +28,8 @@ const REACHABILITY_DEADLINE_MS = 8000;
 export async function run(options: RunOptions, argv: readonly string[]): Promise<0 | 1 | 2> {
   const startedAt = new Date();
   const profileFile = options.profile === undefined ? undefined : loadProfileFile(options.profile);
-  const expected = options.expectations === undefined ? undefined : loadExpectations(options.expectations);
+  const expected =
+    options.expectations === undefined ? undefined : loadExpectations(options.expectations);
   let server: RunningServer | undefined;
   try {
     let baseUrl = options.target ?? profileFile?.baseUrl;
@@ -50,19 +51,26 @@ export async function run(options: RunOptions, argv: readonly string[]): Promise
       `conformance: target ${profile.baseUrl}${server ? ' (embedded reference server)' : ''}, seed ${options.seed}, ` +
         `test control ${profile.capabilities.testControl ? 'yes' : 'no'}\n`,
     );
-    const collector = await runSuites(ROOT, { ...options, reportDir }, {
-      target: profile,
-      seed: options.seed,
-      runs: options.runs,
-      timeoutMs: options.timeoutMs,
-    });
+    const collector = await runSuites(
+      ROOT,
+      { ...options, reportDir },
+      {
+        target: profile,
+        seed: options.seed,
+        runs: options.runs,
+        timeoutMs: options.timeoutMs,
+      },
+    );
 
     let tests: TestResult[] = collector.tests;
     const harnessErrors = [...collector.harnessErrors];
     if (expected) {
       const applied = applyExpectations(tests, expected);
       tests = applied.tests;
-      for (const entry of applied.unexpectedPasses) harnessErrors.push(`unexpected pass: '${entry}' is listed in ${options.expectations} but passed; remove it`);
+      for (const entry of applied.unexpectedPasses)
+        harnessErrors.push(
+          `unexpected pass: '${entry}' is listed in ${options.expectations} but passed; remove it`,
+        );
     }
     const requirements = judgeRequirements(CATALOGUE, tests);
     const result: RunResult = {
@@ -100,7 +108,9 @@ async function writeReports(reportDir: string, result: RunResult): Promise<void>
   try {
     await generateAllureReport(reportDir);
   } catch (error) {
-    result.harnessErrors.push(`Allure report not generated: ${(error as Error).message.split('\n')[0]}`);
+    result.harnessErrors.push(
+      `Allure report not generated: ${(error as Error).message.split('\n')[0]}`,
+    );
   }
   await writeFile(join(reportDir, 'summary.json'), renderSummaryJson(result));
   await writeFile(join(reportDir, 'junit.xml'), renderJunit(result));
@@ -113,7 +123,9 @@ function printSummary(result: RunResult, reportDir: string, code: number): void 
   process.stdout.write(
     `\n${renderSummaryTable(result)}\n\n` +
       `tests: ${t.pass} passed, ${t.fail} failed, ${t.error} errors, ${t.skip} skipped, ${t['expected-fail']} expected failures\n` +
-      (result.harnessErrors.length ? `harness errors:\n  ${result.harnessErrors.join('\n  ')}\n` : '') +
+      (result.harnessErrors.length
+        ? `harness errors:\n  ${result.harnessErrors.join('\n  ')}\n`
+        : '') +
       `reports: ${shown}/index.html, summary.json, junit.xml, allure-report/index.html\n` +
       `exit ${code}: ${code === 0 ? 'no MUST requirement failed' : code === 1 ? 'a MUST requirement failed' : 'the run could not judge every MUST requirement'}\n`,
   );
@@ -121,6 +133,8 @@ function printSummary(result: RunResult, reportDir: string, code: number): void 
 
 /** The command that replays this run (same options, same seed). */
 function reproduceCommand(argv: readonly string[], seed: number): string {
-  const args = argv.some((a) => a === '--seed' || a.startsWith('--seed=')) ? argv : [...argv, '--seed', String(seed)];
+  const args = argv.some((a) => a === '--seed' || a.startsWith('--seed='))
+    ? argv
+    : [...argv, '--seed', String(seed)];
   return ['npm run conformance --', ...args].join(' ');
 }

@@ -2,16 +2,36 @@
 import { SECTION_TITLES, SECTIONS } from '../requirements/index.ts';
 import type { RequirementStatus, RunResult } from '../results/model.ts';
 
-const COLUMNS: readonly RequirementStatus[] = ['pass', 'fail', 'error', 'expected-fail', 'skip', 'not-covered'];
+const COLUMNS: readonly RequirementStatus[] = [
+  'pass',
+  'fail',
+  'error',
+  'expected-fail',
+  'skip',
+  'not-covered',
+];
 
 export function renderSummaryTable(run: RunResult): string {
   const header = ['section', ...COLUMNS, 'total'];
   const rows = SECTIONS.map((section) => {
     const reqs = run.requirements.filter((r) => r.section === section);
-    return [`${section} ${SECTION_TITLES[section] ?? ''}`, ...COLUMNS.map((s) => String(reqs.filter((r) => r.status === s).length)), String(reqs.length)];
+    return [
+      `${section} ${SECTION_TITLES[section] ?? ''}`,
+      ...COLUMNS.map((s) => String(reqs.filter((r) => r.status === s).length)),
+      String(reqs.length),
+    ];
   });
-  rows.push(['all', ...COLUMNS.map((s) => String(run.requirementTotals[s])), String(run.requirements.length)]);
-  const widths = header.map((_, i) => Math.max(...[header, ...rows].map((row) => (row[i] ?? '').length)));
-  const line = (row: string[]) => row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  ');
+  rows.push([
+    'all',
+    ...COLUMNS.map((s) => String(run.requirementTotals[s])),
+    String(run.requirements.length),
+  ]);
+  const widths = header.map((_, i) =>
+    Math.max(...[header, ...rows].map((row) => (row[i] ?? '').length)),
+  );
+  const line = (row: string[]) =>
+    row
+      .map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!)))
+      .join('  ');
   return [line(header), ...rows.map(line)].join('\n');
 }

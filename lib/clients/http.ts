@@ -29,14 +29,17 @@ export class HttpClient {
   ) {}
 
   url(path: string): string {
-    return /^https?:\/\//.test(path) ? path : `${this.baseUrl}${path.startsWith('/') ? '' : '/'}${path}`;
+    return /^https?:\/\//.test(path)
+      ? path
+      : `${this.baseUrl}${path.startsWith('/') ? '' : '/'}${path}`;
   }
 
   async send(req: HttpRequest): Promise<HttpResponse> {
     const method = req.method ?? 'GET';
     const url = this.url(req.path);
     const headers: Record<string, string> = {};
-    for (const [name, value] of Object.entries(req.headers ?? {})) headers[name.toLowerCase()] = value;
+    for (const [name, value] of Object.entries(req.headers ?? {}))
+      headers[name.toLowerCase()] = value;
     let body = req.body ?? '';
     if (req.json !== undefined) {
       body = JSON.stringify(req.json);
@@ -56,8 +59,14 @@ export class HttpClient {
       const text = await answer.body.text();
       const responseHeaders = flatten(answer.headers);
       this.transcript.record({
-        method, url, requestHeaders: headers, requestBody: body,
-        status: answer.statusCode, responseHeaders, responseBody: text, durationMs: elapsed(),
+        method,
+        url,
+        requestHeaders: headers,
+        requestBody: body,
+        status: answer.statusCode,
+        responseHeaders,
+        responseBody: text,
+        durationMs: elapsed(),
       });
       return {
         status: answer.statusCode,
@@ -67,13 +76,22 @@ export class HttpClient {
           try {
             return JSON.parse(text) as T;
           } catch {
-            throw new Error(`expected a JSON body from ${method} ${url}, got: ${text.slice(0, 200)}`);
+            throw new Error(
+              `expected a JSON body from ${method} ${url}, got: ${text.slice(0, 200)}`,
+            );
           }
         },
       };
     } catch (error) {
       const reason = describe(error, this.timeoutMs);
-      this.transcript.record({ method, url, requestHeaders: headers, requestBody: body, error: reason, durationMs: elapsed() });
+      this.transcript.record({
+        method,
+        url,
+        requestHeaders: headers,
+        requestBody: body,
+        error: reason,
+        durationMs: elapsed(),
+      });
       throw new HarnessError(`${method} ${url}: ${reason}`);
     }
   }
@@ -89,7 +107,11 @@ function flatten(headers: Record<string, string | string[] | undefined>): Record
 
 function describe(error: unknown, timeoutMs: number): string {
   const e = error as { name?: string; code?: string; message?: string; cause?: { code?: string } };
-  if (e.name === 'TimeoutError' || e.code === 'UND_ERR_HEADERS_TIMEOUT' || e.code === 'UND_ERR_BODY_TIMEOUT') {
+  if (
+    e.name === 'TimeoutError' ||
+    e.code === 'UND_ERR_HEADERS_TIMEOUT' ||
+    e.code === 'UND_ERR_BODY_TIMEOUT'
+  ) {
     return `timeout: no answer within ${timeoutMs} ms`;
   }
   const code = e.code ?? e.cause?.code;

@@ -6,7 +6,8 @@
 export const REDACTED = '«redacted»';
 
 /** JSON keys, SOAP parts and headers whose values are secrets. */
-const SECRET_NAMES = /^(password|passwd|token|session_hash|sessionKey|session_key|adminSessionKey|x-auth-token|authorization)$/i;
+const SECRET_NAMES =
+  /^(password|passwd|token|session_hash|sessionKey|session_key|adminSessionKey|x-auth-token|authorization)$/i;
 
 export function isSecretName(name: string): boolean {
   return SECRET_NAMES.test(name);
@@ -45,6 +46,10 @@ export class Secrets {
       out = out.split(value).join(REDACTED);
       const encoded = Buffer.from(value).toString('base64');
       out = out.split(encoded).join(REDACTED);
+      // Assertion messages shorten long strings with '…': a secret's prefix is a secret too.
+      for (let length = value.length - 1; length >= 6 && out.includes('…'); length--) {
+        out = out.split(`${value.slice(0, length)}…`).join(`${REDACTED}…`);
+      }
     }
     return out;
   }

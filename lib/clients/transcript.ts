@@ -64,13 +64,16 @@ function renderExchange(e: Exchange): string {
     return lines.join('\n');
   }
   lines.push('', `--- HTTP ${e.status} (${e.durationMs} ms)`);
-  for (const [name, value] of Object.entries(e.responseHeaders ?? {})) lines.push(`${name}: ${value}`);
+  for (const [name, value] of Object.entries(e.responseHeaders ?? {}))
+    lines.push(`${name}: ${value}`);
   if (e.responseBody) lines.push('', clip(e.responseBody));
   return lines.join('\n');
 }
 
 function clip(body: string): string {
-  return body.length <= MAX_BODY_SHOWN ? body : `${body.slice(0, MAX_BODY_SHOWN)}\n… (${body.length - MAX_BODY_SHOWN} more characters)`;
+  return body.length <= MAX_BODY_SHOWN
+    ? body
+    : `${body.slice(0, MAX_BODY_SHOWN)}\n… (${body.length - MAX_BODY_SHOWN} more characters)`;
 }
 
 function shellQuote(value: string): string {

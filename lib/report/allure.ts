@@ -19,15 +19,27 @@ export async function generateAllureReport(reportDir: string): Promise<string> {
     `export default ${JSON.stringify({
       name: 'Conformance',
       output,
-      plugins: { awesome: { options: { singleFile: true, reportLanguage: 'en', groupBy: ['epic', 'feature', 'story'] } } },
+      plugins: {
+        awesome: {
+          options: {
+            singleFile: true,
+            reportLanguage: 'en',
+            groupBy: ['epic', 'feature', 'story'],
+          },
+        },
+      },
     })};\n`,
   );
   try {
-    await run(process.execPath, [cli, 'generate', '--config', config, join(reportDir, 'allure-results')], {
-      cwd: reportDir,
-      timeout: 120_000,
-      maxBuffer: 16 * 1024 * 1024,
-    });
+    await run(
+      process.execPath,
+      [cli, 'generate', '--config', config, join(reportDir, 'allure-results')],
+      {
+        cwd: reportDir,
+        timeout: 120_000,
+        maxBuffer: 16 * 1024 * 1024,
+      },
+    );
   } finally {
     await rm(config, { force: true });
   }

@@ -3,10 +3,22 @@
  * A pure function of the run result (style.md 18).
  */
 import { SECTION_TITLES, SECTIONS } from '../requirements/index.ts';
-import type { RequirementResult, RequirementStatus, RunResult, TestResult } from '../results/model.ts';
+import type {
+  RequirementResult,
+  RequirementStatus,
+  RunResult,
+  TestResult,
+} from '../results/model.ts';
 import { escapeXml as h } from './escape.ts';
 
-const STATUSES: readonly RequirementStatus[] = ['pass', 'fail', 'error', 'expected-fail', 'skip', 'not-covered'];
+const STATUSES: readonly RequirementStatus[] = [
+  'pass',
+  'fail',
+  'error',
+  'expected-fail',
+  'skip',
+  'not-covered',
+];
 
 const CSS = `
 body{font:14px/1.45 system-ui,sans-serif;margin:0;color:#1d2430;background:#f6f7f9}
@@ -39,7 +51,11 @@ export function renderHtml(run: RunResult): string {
 <dt>Target</dt><dd id="target">${h(run.target)} (${run.targetKind === 'embedded' ? 'embedded reference server' : 'external implementation'})</dd>
 <dt>Started</dt><dd>${h(run.startedAt)} · ${(run.durationMs / 1000).toFixed(1)} s</dd>
 <dt>Seed</dt><dd id="seed">${run.seed} (fast-check runs per property: ${run.runs})</dd>
-<dt>Capabilities</dt><dd>${h(Object.entries(run.capabilities).map(([k, v]) => `${k}: ${v ? 'yes' : 'no'}`).join(', ') || 'none')}</dd>
+<dt>Capabilities</dt><dd>${h(
+    Object.entries(run.capabilities)
+      .map(([k, v]) => `${k}: ${v ? 'yes' : 'no'}`)
+      .join(', ') || 'none',
+  )}</dd>
 <dt>Command</dt><dd><code>${h(run.command)}</code></dd>
 </dl></header>
 <main>
@@ -51,7 +67,12 @@ ${sectionTable(run.requirements)}
 <h2 id="failures">Failures (${failing.length})</h2>
 ${failing.length === 0 ? '<p>No test failed.</p>' : failing.map((t) => failure(t, run.requirements)).join('\n')}
 <h2 id="requirements">Requirements</h2>
-${SECTIONS.map((section) => requirementTable(section, run.requirements.filter((r) => r.section === section))).join('\n')}
+${SECTIONS.map((section) =>
+  requirementTable(
+    section,
+    run.requirements.filter((r) => r.section === section),
+  ),
+).join('\n')}
 <h2 id="tests">Tests (${run.tests.length})</h2>
 ${testTable(run.tests)}
 </main></body></html>
@@ -59,15 +80,24 @@ ${testTable(run.tests)}
 }
 
 function verdict(run: RunResult): string {
-  const mustFailed = run.requirements.filter((r) => r.level === 'MUST' && r.status === 'fail').length;
-  const mustError = run.requirements.filter((r) => r.level === 'MUST' && r.status === 'error').length;
-  const mustOpen = run.requirements.filter((r) => r.level === 'MUST' && (r.status === 'skip' || r.status === 'not-covered')).length;
-  if (mustFailed > 0) return `<p class="verdict bad">Not conforming: ${mustFailed} MUST requirement(s) failed.</p>`;
+  const mustFailed = run.requirements.filter(
+    (r) => r.level === 'MUST' && r.status === 'fail',
+  ).length;
+  const mustError = run.requirements.filter(
+    (r) => r.level === 'MUST' && r.status === 'error',
+  ).length;
+  const mustOpen = run.requirements.filter(
+    (r) => r.level === 'MUST' && (r.status === 'skip' || r.status === 'not-covered'),
+  ).length;
+  if (mustFailed > 0)
+    return `<p class="verdict bad">Not conforming: ${mustFailed} MUST requirement(s) failed.</p>`;
   if (mustError > 0 || run.harnessErrors.length > 0) {
     return `<p class="verdict err">Undecided: ${mustError} MUST requirement(s) could not be judged (harness errors).</p>`;
   }
-  const open = mustOpen > 0 ? ` ${mustOpen} MUST requirement(s) were not checked (skipped or not covered) and are not counted as conforming.` : '';
-  return `<p class="verdict ok">No MUST requirement failed.${open}</p>`;
+  if (mustOpen > 0) {
+    return `<p class="verdict err">No MUST requirement failed, but ${mustOpen} MUST requirement(s) were not checked (skipped or not covered) and are not counted as conforming.</p>`;
+  }
+  return `<p class="verdict ok">Conforming: every MUST requirement passed.</p>`;
 }
 
 function harnessErrors(run: RunResult): string {
@@ -82,7 +112,11 @@ function legend(): string {
 function sectionTable(requirements: readonly RequirementResult[]): string {
   const rows = SECTIONS.map((section) => {
     const inSection = requirements.filter((r) => r.section === section);
-    return countsRow(`<a href="#sec-${anchor(section)}">${h(section)} ${h(SECTION_TITLES[section] ?? '')}</a>`, inSection, section);
+    return countsRow(
+      `<a href="#sec-${anchor(section)}">${h(section)} ${h(SECTION_TITLES[section] ?? '')}</a>`,
+      inSection,
+      section,
+    );
   });
   rows.push(countsRow('<strong>All</strong>', requirements, 'all'));
   return `<table id="requirement-totals"><thead><tr><th>Section</th><th>Overview</th>${STATUSES.map((s) => `<th>${s}</th>`).join('')}<th>total</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
@@ -92,7 +126,9 @@ function countsRow(label: string, requirements: readonly RequirementResult[], ke
   const counts = STATUSES.map((s) => requirements.filter((r) => r.status === s).length);
   const total = requirements.length;
   const bar = STATUSES.map((s, i) =>
-    counts[i] ? `<span class="s-${s}" style="width:${((counts[i]! / total) * 100).toFixed(2)}%" title="${s}: ${counts[i]}"></span>` : '',
+    counts[i]
+      ? `<span class="s-${s}" style="width:${((counts[i]! / total) * 100).toFixed(2)}%" title="${s}: ${counts[i]}"></span>`
+      : '',
   ).join('');
   return `<tr data-section="${h(key)}"><td>${label}</td><td><div class="bar">${bar}</div></td>${counts
     .map((n, i) => `<td class="n" data-status="${STATUSES[i]}">${n}</td>`)
@@ -101,7 +137,9 @@ function countsRow(label: string, requirements: readonly RequirementResult[], ke
 
 function requirementTable(section: string, requirements: readonly RequirementResult[]): string {
   const rows = requirements.map(
-    (r) => `<tr id="req-${h(r.id)}" data-status="${r.status}"><td><code>${h(r.id)}</code></td><td class="lvl lvl-${r.level}">${r.level}</td>
+    (
+      r,
+    ) => `<tr id="req-${h(r.id)}" data-status="${r.status}"><td><code>${h(r.id)}</code></td><td class="lvl lvl-${r.level}">${r.level}</td>
 <td><span class="badge s-${r.status}">${r.status}</span></td><td>${h(r.text)}${r.decision ? `<div class="decision">Decision: ${h(r.decision)}</div>` : ''}${
       r.reason && r.status !== 'fail' ? `<div class="decision">${h(r.reason)}</div>` : ''
     }</td><td class="n">${r.tests.length}</td></tr>`,
@@ -114,7 +152,10 @@ function failure(t: TestResult, requirements: readonly RequirementResult[]): str
   const reqs = t.requirements
     .map((id) => requirements.find((r) => r.id === id))
     .filter((r): r is RequirementResult => r !== undefined)
-    .map((r) => `<li><a href="#req-${h(r.id)}"><code>${h(r.id)}</code></a> ${r.level} — ${h(r.text)}</li>`)
+    .map(
+      (r) =>
+        `<li><a href="#req-${h(r.id)}"><code>${h(r.id)}</code></a> ${r.level} — ${h(r.text)}</li>`,
+    )
     .join('');
   const expectedActual =
     t.expected !== undefined || t.actual !== undefined
@@ -132,9 +173,10 @@ ${t.reproduce ? `<p><strong>Reproduce</strong> (secrets redacted: put your own)<
 
 function testTable(tests: readonly TestResult[]): string {
   const rows = tests.map(
-    (t) => `<tr><td><span class="badge s-${t.status}">${t.status}</span></td><td>${h(t.name)}<div class="decision"><code>${h(t.file)}</code>${
-      t.status === 'skip' ? ` — ${h(t.message ?? '')}` : ''
-    }</div></td><td>${t.requirements.map((id) => `<code>${h(id)}</code>`).join(' ')}</td><td class="n">${t.durationMs} ms</td></tr>`,
+    (t) =>
+      `<tr><td><span class="badge s-${t.status}">${t.status}</span></td><td>${h(t.name)}<div class="decision"><code>${h(t.file)}</code>${
+        t.status === 'skip' ? ` — ${h(t.message ?? '')}` : ''
+      }</div></td><td>${t.requirements.map((id) => `<code>${h(id)}</code>`).join(' ')}</td><td class="n">${t.durationMs} ms</td></tr>`,
   );
   return `<table><thead><tr><th>Status</th><th>Test</th><th>Requirements</th><th>Time</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
 }

@@ -22,12 +22,17 @@ export function renderJunit(run: RunResult): string {
 }
 
 function testcase(t: TestResult): string {
-  const props = t.requirements.map((id) => `<property name="requirement" value="${x(id)}"/>`).join('');
+  const props = t.requirements
+    .map((id) => `<property name="requirement" value="${x(id)}"/>`)
+    .join('');
   let outcome = '';
-  if (t.status === 'fail') outcome = `<failure message="${x(firstLine(t.message))}">${x(details(t))}</failure>`;
-  else if (t.status === 'error') outcome = `<error message="${x(firstLine(t.message))}">${x(details(t))}</error>`;
+  if (t.status === 'fail')
+    outcome = `<failure message="${x(firstLine(t.message))}">${x(details(t))}</failure>`;
+  else if (t.status === 'error')
+    outcome = `<error message="${x(firstLine(t.message))}">${x(details(t))}</error>`;
   else if (t.status === 'skip') outcome = `<skipped message="${x(t.message ?? '')}"/>`;
-  else if (t.status === 'expected-fail') outcome = `<skipped message="expected failure: ${x(firstLine(t.message))}"/>`;
+  else if (t.status === 'expected-fail')
+    outcome = `<skipped message="expected failure: ${x(firstLine(t.message))}"/>`;
   return (
     `    <testcase classname="${x(t.file)}" name="${x(t.name)}" time="${(t.durationMs / 1000).toFixed(3)}">` +
     `<properties>${props}</properties>${outcome}</testcase>\n`
@@ -39,5 +44,7 @@ function firstLine(text: string | undefined): string {
 }
 
 function details(t: TestResult): string {
-  return [t.message, t.reproduce ? `reproduce: ${t.reproduce}` : '', t.transcript ?? ''].filter(Boolean).join('\n\n');
+  return [t.message, t.reproduce ? `reproduce: ${t.reproduce}` : '', t.transcript ?? '']
+    .filter(Boolean)
+    .join('\n\n');
 }

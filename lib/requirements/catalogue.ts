@@ -7,7 +7,13 @@
 import { SOAP_FAULT_MEANINGS, SOAP_OPERATIONS } from '../soap/operations.ts';
 import type { Level, Requirement } from './types.ts';
 
-const req = (id: string, section: string, level: Level, text: string, decision?: string): Requirement =>
+const req = (
+  id: string,
+  section: string,
+  level: Level,
+  text: string,
+  decision?: string,
+): Requirement =>
   decision === undefined ? { id, section, level, text } : { id, section, level, text, decision };
 
 const THREE_TWO_O_THREE: Readonly<Record<string, string>> = {
@@ -21,194 +27,826 @@ const THREE_TWO_O_THREE: Readonly<Record<string, string>> = {
 };
 
 const discovery: Requirement[] = [
-  req('rest.discovery.links', '§1', 'MUST', 'Ids and shortnames are found by following links: each resource lists its sub-resources.'),
-  req('rest.discovery.anonymous-and-authenticated', '§1', 'MUST', 'The REST interface is reachable anonymously and with authentication.'),
-  req('rest.routes.complete-list', '§1', 'INFO', 'The complete list of REST routes and payloads is observed.', 'The §4.3 routes plus DELETE /api/tokens/<token>, GET /api/projects/<id> and the real system\'s GET ?query= form of the artifact query.'),
+  req(
+    'rest.discovery.links',
+    '§1',
+    'MUST',
+    'Ids and shortnames are found by following links: each resource lists its sub-resources.',
+  ),
+  req(
+    'rest.discovery.anonymous-and-authenticated',
+    '§1',
+    'MUST',
+    'The REST interface is reachable anonymously and with authentication.',
+  ),
+  req(
+    'rest.routes.complete-list',
+    '§1',
+    'INFO',
+    'The complete list of REST routes and payloads is observed.',
+    "The §4.3 routes plus DELETE /api/tokens/<token>, GET /api/projects/<id> and the real system's GET ?query= form of the artifact query.",
+  ),
 ];
 
 const soapTypes: Requirement[] = [
   req('soap.types.session-key-string', '§2.1', 'MUST', 'Session keys are strings.'),
-  req('soap.types.rpc-named-parts', '§2.1', 'MUST', 'All SOAP request values are named parts of an rpc-style message.'),
-  req('soap.types.desc-field', '§2.1', 'MUST', 'DescField has id:int, name:string, is_mandatory:int.'),
+  req(
+    'soap.types.rpc-named-parts',
+    '§2.1',
+    'MUST',
+    'All SOAP request values are named parts of an rpc-style message.',
+  ),
+  req(
+    'soap.types.desc-field',
+    '§2.1',
+    'MUST',
+    'DescField has id:int, name:string, is_mandatory:int.',
+  ),
   req('soap.types.desc-field-value', '§2.1', 'MUST', 'DescFieldValue has id:int, value:string.'),
-  req('soap.types.service-value', '§2.1', 'MUST', 'ServiceValue has id:int, short_name:string, is_used:int.'),
-  req('soap.types.user-info', '§2.1', 'MUST', 'UserInfo has identifier, username, id, real_name, email, ldap_id, all strings.'),
-  req('soap.types.arrays', '§2.1', 'MUST', 'ArrayOfDescFields, ArrayOfDescFieldsValues and ArrayOfServicesValues are arrays of DescField, DescFieldValue and ServiceValue.'),
-  req('soap.types.flag-values', '§2.1', 'INFO', 'Allowed values of is_mandatory and is_used are observed.', '0 or 1, as the real system.'),
-  req('soap.types.user-info-meaning', '§2.1', 'INFO', 'The meaning of each UserInfo field is observed.', 'identifier and id are the user id; username the login; ldap_id empty.'),
+  req(
+    'soap.types.service-value',
+    '§2.1',
+    'MUST',
+    'ServiceValue has id:int, short_name:string, is_used:int.',
+  ),
+  req(
+    'soap.types.user-info',
+    '§2.1',
+    'MUST',
+    'UserInfo has identifier, username, id, real_name, email, ldap_id, all strings.',
+  ),
+  req(
+    'soap.types.arrays',
+    '§2.1',
+    'MUST',
+    'ArrayOfDescFields, ArrayOfDescFieldsValues and ArrayOfServicesValues are arrays of DescField, DescFieldValue and ServiceValue.',
+  ),
+  req(
+    'soap.types.flag-values',
+    '§2.1',
+    'INFO',
+    'Allowed values of is_mandatory and is_used are observed.',
+    '0 or 1, as the real system.',
+  ),
+  req(
+    'soap.types.user-info-meaning',
+    '§2.1',
+    'INFO',
+    'The meaning of each UserInfo field is observed.',
+    'identifier and id are the user id; username the login; ldap_id empty.',
+  ),
 ];
 
 const restResources: Requirement[] = [
-  req('rest.tokens.fields', '§2.2', 'MUST', 'The token response has user_id (string), token (string) and uri (string).'),
-  req('rest.tokens.uri-form', '§2.2', 'MUST', 'The token response uri has the form /api/tokens/<token>.'),
-  req('rest.projects.representation', '§2.2', 'MUST', 'A project has id (integer), uri (projects/<id>), label (string), shortname (string) and resources.'),
-  req('rest.projects.resources', '§2.2', 'MUST', 'Each project resource has type (string) and uri of the form projects/<id>/<type>.'),
-  req('rest.projects.other-members', '§2.2', 'INFO', 'Other members of the project representation are observed.', 'additional_informations {} as the real system.'),
-  req('rest.query.body', '§2.2', 'MUST', 'The artifact query body maps field shortnames to {operator, value}, value being a bound value id sent as a string.'),
-  req('rest.artifacts.creation-body', '§2.2', 'MUST', 'Artifact creation takes tracker {id} and values [{field_id, value | bind_value_ids}].'),
-  req('rest.trackers.representation', '§2.2', 'INFO', 'The fields of the tracker representation are observed.', 'id, uri, label, project, fields [{field_id, name, label, type, values}] as the real system.'),
-  req('rest.artifacts.representation', '§2.2', 'INFO', 'The fields of the artifact representation are observed.', 'id, uri, tracker, project, submitted_by, submitted_on, last_modified_date, values as the real system.'),
+  req(
+    'rest.tokens.fields',
+    '§2.2',
+    'MUST',
+    'The token response has user_id (string), token (string) and uri (string).',
+  ),
+  req(
+    'rest.tokens.uri-form',
+    '§2.2',
+    'MUST',
+    'The token response uri has the form /api/tokens/<token>.',
+  ),
+  req(
+    'rest.projects.representation',
+    '§2.2',
+    'MUST',
+    'A project has id (integer), uri (projects/<id>), label (string), shortname (string) and resources.',
+  ),
+  req(
+    'rest.projects.resources',
+    '§2.2',
+    'MUST',
+    'Each project resource has type (string) and uri of the form projects/<id>/<type>.',
+  ),
+  req(
+    'rest.projects.other-members',
+    '§2.2',
+    'INFO',
+    'Other members of the project representation are observed.',
+    'additional_informations {} as the real system.',
+  ),
+  req(
+    'rest.query.body',
+    '§2.2',
+    'MUST',
+    'The artifact query body maps field shortnames to {operator, value}, value being a bound value id sent as a string.',
+  ),
+  req(
+    'rest.artifacts.creation-body',
+    '§2.2',
+    'MUST',
+    'Artifact creation takes tracker {id} and values [{field_id, value | bind_value_ids}].',
+  ),
+  req(
+    'rest.trackers.representation',
+    '§2.2',
+    'INFO',
+    'The fields of the tracker representation are observed.',
+    'id, uri, label, project, fields [{field_id, name, label, type, values}] as the real system.',
+  ),
+  req(
+    'rest.artifacts.representation',
+    '§2.2',
+    'INFO',
+    'The fields of the artifact representation are observed.',
+    'id, uri, tracker, project, submitted_by, submitted_on, last_modified_date, values as the real system.',
+  ),
 ];
 
 const soapTransport: Requirement[] = [
-  req('soap.transport.location', '§4.1', 'MUST', 'The service is located at {base_url}/soap/project/.'),
-  req('soap.transport.port-443', '§4.1', 'INFO', 'Whether the service is reached over port 443 is observed (the target URL decides).', 'The reference server listens where it is told; production deployments use HTTPS on 443.'),
-  req('soap.wsdl.available', '§4.1', 'MUST', 'The service describes itself in a WSDL at {base_url}/soap/project/?wsdl.'),
-  req('soap.wsdl.target-namespace', '§4.1', 'MUST', 'The target namespace is {base_url}/soap/project.'),
+  req(
+    'soap.transport.location',
+    '§4.1',
+    'MUST',
+    'The service is located at {base_url}/soap/project/.',
+  ),
+  req(
+    'soap.transport.port-443',
+    '§4.1',
+    'INFO',
+    'Whether the service is reached over port 443 is observed (the target URL decides).',
+    'The reference server listens where it is told; production deployments use HTTPS on 443.',
+  ),
+  req(
+    'soap.wsdl.available',
+    '§4.1',
+    'MUST',
+    'The service describes itself in a WSDL at {base_url}/soap/project/?wsdl.',
+  ),
+  req(
+    'soap.wsdl.target-namespace',
+    '§4.1',
+    'MUST',
+    'The target namespace is {base_url}/soap/project.',
+  ),
   req('soap.wsdl.port-type', '§4.1', 'MUST', 'The port type is ProjectAPIPortType.'),
   req('soap.wsdl.binding', '§4.1', 'MUST', 'The binding is named ProjectAPIBinding.'),
   req('soap.wsdl.protocol', '§4.1', 'MUST', 'The binding is SOAP over HTTP.'),
   req('soap.wsdl.style-rpc', '§4.1', 'MUST', 'Every operation is rpc style.'),
   req('soap.wsdl.use-encoded', '§4.1', 'MUST', 'Every body is encoded (SOAP encoding).'),
   req('soap.wsdl.request-response', '§4.1', 'MUST', 'Every operation is request-response.'),
-  req('soap.wsdl.soap-action', '§4.1', 'MUST', 'The SOAP action of each operation is {base_url}/soap/project#<operation_name>.'),
-  req('soap.wsdl.request-message', '§4.1', 'MUST', 'The request message of each operation is named <operation_name>Request.'),
-  req('soap.wsdl.response-message', '§4.1', 'MUST', 'The response message is named <operation_name>Response and its output part is named <operation_name>.'),
-  req('soap.wire.xsi-type', '§4.1', 'MUST', 'Encoded responses type every returned value with xsi:type.'),
-  req('soap.wire.encoded-arrays', '§4.1', 'MUST', 'Arrays are SOAP-encoded arrays (SOAP-ENC:arrayType) of item elements.'),
-  req('soap.wire.soap-action-header', '§4.1', 'MUST', 'A request carrying the operation\'s SOAPAction header is served.'),
+  req(
+    'soap.wsdl.soap-action',
+    '§4.1',
+    'MUST',
+    'The SOAP action of each operation is {base_url}/soap/project#<operation_name>.',
+  ),
+  req(
+    'soap.wsdl.request-message',
+    '§4.1',
+    'MUST',
+    'The request message of each operation is named <operation_name>Request.',
+  ),
+  req(
+    'soap.wsdl.response-message',
+    '§4.1',
+    'MUST',
+    'The response message is named <operation_name>Response and its output part is named <operation_name>.',
+  ),
+  req(
+    'soap.wire.xsi-type',
+    '§4.1',
+    'MUST',
+    'Encoded responses type every returned value with xsi:type.',
+  ),
+  req(
+    'soap.wire.encoded-arrays',
+    '§4.1',
+    'MUST',
+    'Arrays are SOAP-encoded arrays (SOAP-ENC:arrayType) of item elements.',
+  ),
+  req(
+    'soap.wire.soap-action-header',
+    '§4.1',
+    'MUST',
+    "A request carrying the operation's SOAPAction header is served.",
+  ),
 ];
 
 function operationRequirements(): Requirement[] {
   return SOAP_OPERATIONS.flatMap((op) => {
     const parts = op.inputs.map(([name, type]) => `${name}:${type.slice(4)}`).join(', ');
-    const output = op.output === null ? 'no output part' : `output ${op.output.replace(/^\w+:/, '')}`;
+    const output =
+      op.output === null ? 'no output part' : `output ${op.output.replace(/^\w+:/, '')}`;
     return [
-      req(`soap.${op.name}.parts`, '§4.2', 'MUST', `${op.name} takes the parts ${parts}, in that order.`),
+      req(
+        `soap.${op.name}.parts`,
+        '§4.2',
+        'MUST',
+        `${op.name} takes the parts ${parts}, in that order.`,
+      ),
       req(`soap.${op.name}.output`, '§4.2', 'MUST', `${op.name} answers with ${output}.`),
     ];
   });
 }
 
 const soapRules: Requirement[] = [
-  req('soap.activateService.effect', '§4.2', 'MUST', 'activateService activates the service in the project (read back with getProjectServicesUsage).'),
-  req('soap.deactivateService.effect', '§4.2', 'MUST', 'deactivateService deactivates the service in the project (read back with getProjectServicesUsage).'),
-  req('soap.addProject.creates', '§4.2', 'MUST', 'addProject creates a project, visible afterwards (REST project list or by id).'),
-  req('soap.addProject.short-and-public-name', '§4.2', 'MUST', 'shortName is the Unix name and publicName the full name of the created project (REST shortname and label).'),
-  req('soap.addProject.privacy', '§4.2', 'MUST', "privacy 'public' creates a public project and 'private' a private one (anonymous REST visibility)."),
-  req('soap.addProject.default-template', '§4.2', 'MUST', 'templateId 100 is the default template and is accepted.'),
-  req('soap.addProject.name-conflict', '§4.2', 'MUST', 'addProject fails on a name conflict (a short name already used).'),
-  req('soap.addProject.inherits-services', '§4.2', 'MUST', 'A created project inherits the services of its template (getProjectServicesUsage).'),
-  req('soap.addProject.no-description', '§4.2', 'MUST', 'A created project has no project description and no description field values.'),
-  req('soap.addProject.accepted', '§4.2', 'MUST', 'A created project is accepted automatically (usable at once by the other operations).'),
-  req('soap.addProject.unobservable-properties', '§4.2', 'INFO', "Project type 'Project', no trove category and the 'Site exchange policy' are not observable over these interfaces.", 'Recorded on the project; no operation returns them.'),
-  req('soap.addProject.return-value', '§4.2', 'INFO', 'The meaning of the integer returned by addProject is observed.', 'The id of the created project (its group_id), as the real system.'),
-  req('soap.addProjectMember.effect', '§4.2', 'MUST', 'addProjectMember adds the user with that login as a project member.'),
-  req('soap.removeProjectMember.effect', '§4.2', 'MUST', 'removeProjectMember removes the user from the project members.'),
-  req('soap.addUserToUGroup.effect', '§4.2', 'MUST', 'addUserToUGroup adds the user to the user group defined in the project groupId.'),
-  req('soap.removeUserFromUGroup.effect', '§4.2', 'MUST', 'removeUserFromUGroup removes the user from the user group.'),
-  req('soap.getPlateformProjectDescriptionFields.effect', '§4.2', 'MUST', 'getPlateformProjectDescriptionFields returns all description fields of the platform.'),
-  req('soap.getProjectDescriptionFieldsValue.effect', '§4.2', 'MUST', 'getProjectDescriptionFieldsValue returns the description field values of the project.'),
-  req('soap.setProjectDescriptionFieldValue.effect', '§4.2', 'MUST', 'setProjectDescriptionFieldValue sets the value of one description field (read back with getProjectDescriptionFieldsValue).'),
-  req('soap.getProjectServicesUsage.effect', '§4.2', 'MUST', 'getProjectServicesUsage returns the usage value of each service of the project.'),
-  req('soap.setProjectGenericUser.effect', '§4.2', 'MUST', 'setProjectGenericUser creates a generic user for the project with the given password.'),
-  req('soap.getProjectGenericUser.effect', '§4.2', 'MUST', "getProjectGenericUser returns the project's generic user."),
-  req('soap.unsetGenericUser.effect', '§4.2', 'INFO', 'The purpose and effect of unsetGenericUser are observed.', 'Removes the generic user from the project members; the account stays (real system).'),
-  req('soap.boolean-meaning', '§4.2', 'INFO', 'The meaning of the returned boolean is observed.', 'true on success, even when nothing changed (real system).'),
+  req(
+    'soap.activateService.effect',
+    '§4.2',
+    'MUST',
+    'activateService activates the service in the project (read back with getProjectServicesUsage).',
+  ),
+  req(
+    'soap.deactivateService.effect',
+    '§4.2',
+    'MUST',
+    'deactivateService deactivates the service in the project (read back with getProjectServicesUsage).',
+  ),
+  req(
+    'soap.addProject.creates',
+    '§4.2',
+    'MUST',
+    'addProject creates a project, visible afterwards (REST project list or by id).',
+  ),
+  req(
+    'soap.addProject.short-and-public-name',
+    '§4.2',
+    'MUST',
+    'shortName is the Unix name and publicName the full name of the created project (REST shortname and label).',
+  ),
+  req(
+    'soap.addProject.privacy',
+    '§4.2',
+    'MUST',
+    "privacy 'public' creates a public project and 'private' a private one (anonymous REST visibility).",
+  ),
+  req(
+    'soap.addProject.default-template',
+    '§4.2',
+    'MUST',
+    'templateId 100 is the default template and is accepted.',
+  ),
+  req(
+    'soap.addProject.name-conflict',
+    '§4.2',
+    'MUST',
+    'addProject fails on a name conflict (a short name already used).',
+  ),
+  req(
+    'soap.addProject.inherits-services',
+    '§4.2',
+    'MUST',
+    'A created project inherits the services of its template (getProjectServicesUsage).',
+  ),
+  req(
+    'soap.addProject.no-description',
+    '§4.2',
+    'MUST',
+    'A created project has no project description and no description field values.',
+  ),
+  req(
+    'soap.addProject.accepted',
+    '§4.2',
+    'MUST',
+    'A created project is accepted automatically (usable at once by the other operations).',
+  ),
+  req(
+    'soap.addProject.unobservable-properties',
+    '§4.2',
+    'INFO',
+    "Project type 'Project', no trove category and the 'Site exchange policy' are not observable over these interfaces.",
+    'Recorded on the project; no operation returns them.',
+  ),
+  req(
+    'soap.addProject.return-value',
+    '§4.2',
+    'INFO',
+    'The meaning of the integer returned by addProject is observed.',
+    'The id of the created project (its group_id), as the real system.',
+  ),
+  req(
+    'soap.addProjectMember.effect',
+    '§4.2',
+    'MUST',
+    'addProjectMember adds the user with that login as a project member.',
+  ),
+  req(
+    'soap.removeProjectMember.effect',
+    '§4.2',
+    'MUST',
+    'removeProjectMember removes the user from the project members.',
+  ),
+  req(
+    'soap.addUserToUGroup.effect',
+    '§4.2',
+    'MUST',
+    'addUserToUGroup adds the user to the user group defined in the project groupId.',
+  ),
+  req(
+    'soap.removeUserFromUGroup.effect',
+    '§4.2',
+    'MUST',
+    'removeUserFromUGroup removes the user from the user group.',
+  ),
+  req(
+    'soap.getPlateformProjectDescriptionFields.effect',
+    '§4.2',
+    'MUST',
+    'getPlateformProjectDescriptionFields returns all description fields of the platform.',
+  ),
+  req(
+    'soap.getProjectDescriptionFieldsValue.effect',
+    '§4.2',
+    'MUST',
+    'getProjectDescriptionFieldsValue returns the description field values of the project.',
+  ),
+  req(
+    'soap.setProjectDescriptionFieldValue.effect',
+    '§4.2',
+    'MUST',
+    'setProjectDescriptionFieldValue sets the value of one description field (read back with getProjectDescriptionFieldsValue).',
+  ),
+  req(
+    'soap.getProjectServicesUsage.effect',
+    '§4.2',
+    'MUST',
+    'getProjectServicesUsage returns the usage value of each service of the project.',
+  ),
+  req(
+    'soap.setProjectGenericUser.effect',
+    '§4.2',
+    'MUST',
+    'setProjectGenericUser creates a generic user for the project with the given password.',
+  ),
+  req(
+    'soap.getProjectGenericUser.effect',
+    '§4.2',
+    'MUST',
+    "getProjectGenericUser returns the project's generic user.",
+  ),
+  req(
+    'soap.unsetGenericUser.effect',
+    '§4.2',
+    'INFO',
+    'The purpose and effect of unsetGenericUser are observed.',
+    'Removes the generic user from the project members; the account stays (real system).',
+  ),
+  req(
+    'soap.boolean-meaning',
+    '§4.2',
+    'INFO',
+    'The meaning of the returned boolean is observed.',
+    'true on success, even when nothing changed (real system).',
+  ),
 ];
 
 const restRoutes: Requirement[] = [
-  req('rest.tokens.create', '§4.3', 'MUST', 'POST /api/tokens with a JSON username and password answers 200 with the token response.'),
-  req('rest.projects.list', '§4.3', 'MUST', 'GET /api/projects answers an array of project representations.'),
-  req('rest.projects.trackers', '§4.3', 'MUST', 'GET /api/projects/<id>/trackers answers the collection of trackers, giving field and value ids.'),
-  req('rest.trackers.get', '§4.3', 'MUST', 'GET /api/trackers/<id> answers the tracker structure with field and value ids.'),
-  req('rest.query.route', '§4.3', 'MUST', 'POST /api/trackers/<id>/artifacts with a query body answers a paginated collection of the matching artifacts.'),
-  req('rest.query.contains', '§4.3', 'MUST', "The 'contains' operator on a list field selects the artifacts whose field holds that bound value id."),
-  req('rest.query.other-operators', '§4.3', 'INFO', "Operators other than 'contains' are observed.", "Only 'contains'; any other operator or unknown field → 400."),
+  req(
+    'rest.tokens.create',
+    '§4.3',
+    'MUST',
+    'POST /api/tokens with a JSON username and password answers 200 with the token response.',
+  ),
+  req(
+    'rest.projects.list',
+    '§4.3',
+    'MUST',
+    'GET /api/projects answers an array of project representations.',
+  ),
+  req(
+    'rest.projects.trackers',
+    '§4.3',
+    'MUST',
+    'GET /api/projects/<id>/trackers answers the collection of trackers, giving field and value ids.',
+  ),
+  req(
+    'rest.trackers.get',
+    '§4.3',
+    'MUST',
+    'GET /api/trackers/<id> answers the tracker structure with field and value ids.',
+  ),
+  req(
+    'rest.query.route',
+    '§4.3',
+    'MUST',
+    'POST /api/trackers/<id>/artifacts with a query body answers a paginated collection of the matching artifacts.',
+  ),
+  req(
+    'rest.query.contains',
+    '§4.3',
+    'MUST',
+    "The 'contains' operator on a list field selects the artifacts whose field holds that bound value id.",
+  ),
+  req(
+    'rest.query.other-operators',
+    '§4.3',
+    'INFO',
+    "Operators other than 'contains' are observed.",
+    "Only 'contains'; any other operator or unknown field → 400.",
+  ),
   req('rest.artifacts.get', '§4.3', 'MUST', 'GET /api/artifacts/<id> answers one artifact.'),
-  req('rest.artifacts.create', '§4.3', 'MUST', 'POST /artifacts with a creation body creates the artifact (read back by GET).'),
-  req('rest.artifacts.update', '§4.3', 'MUST', 'PUT /artifacts/<id> updates the artifact (read back by GET).'),
-  req('rest.artifacts.update-body', '§4.3', 'INFO', 'The request body of the artifact update is observed.', '{"values": [...]} with the same entries as creation (real system).'),
-  req('rest.routes.prefix', '§4.3', 'INFO', 'Whether /artifacts and /api/artifacts are the same routes is observed.', 'They are: every route is served with and without /api.'),
-  req('rest.routes.shapes', '§4.3', 'INFO', 'Response shapes of the tracker and artifact routes are observed (published JSON Schemas).', 'As the real system, schemas in schemas/.'),
-  req('rest.pagination.accepts-limit-offset', '§4.3', 'MUST', 'Paginated collections accept the query parameters limit and offset.'),
-  req('rest.auth.invalid-credentials-fail', '§4.3', 'MUST', 'A request with invalid credentials fails even when the resource is reachable anonymously.'),
+  req(
+    'rest.artifacts.create',
+    '§4.3',
+    'MUST',
+    'POST /artifacts with a creation body creates the artifact (read back by GET).',
+  ),
+  req(
+    'rest.artifacts.update',
+    '§4.3',
+    'MUST',
+    'PUT /artifacts/<id> updates the artifact (read back by GET).',
+  ),
+  req(
+    'rest.artifacts.update-body',
+    '§4.3',
+    'INFO',
+    'The request body of the artifact update is observed.',
+    '{"values": [...]} with the same entries as creation (real system).',
+  ),
+  req(
+    'rest.routes.prefix',
+    '§4.3',
+    'INFO',
+    'Whether /artifacts and /api/artifacts are the same routes is observed.',
+    'They are: every route is served with and without /api.',
+  ),
+  req(
+    'rest.routes.shapes',
+    '§4.3',
+    'INFO',
+    'Response shapes of the tracker and artifact routes are observed (published JSON Schemas).',
+    'As the real system, schemas in schemas/.',
+  ),
+  req(
+    'rest.pagination.accepts-limit-offset',
+    '§4.3',
+    'MUST',
+    'Paginated collections accept the query parameters limit and offset.',
+  ),
+  req(
+    'rest.auth.invalid-credentials-fail',
+    '§4.3',
+    'MUST',
+    'A request with invalid credentials fails even when the resource is reachable anonymously.',
+  ),
 ];
 
 const concurrency: Requirement[] = [
   req('rest.concurrency.etag', '§4.4', 'MUST', 'Every GET of an artifact carries an Etag header.'),
-  req('rest.concurrency.last-modified', '§4.4', 'MUST', 'Every GET of an artifact carries a Last-Modified header.'),
-  req('rest.concurrency.if-match-fresh', '§4.4', 'MUST', 'A PUT whose If-match is the current Etag is applied.'),
-  req('rest.concurrency.if-unmodified-since-fresh', '§4.4', 'MUST', 'A PUT whose If-Unmodified-Since is the current Last-Modified is applied.'),
-  req('rest.concurrency.if-match-stale', '§4.4', 'MUST', 'A PUT whose If-match does not match the current version answers 412 and changes nothing.'),
-  req('rest.concurrency.if-unmodified-since-stale', '§4.4', 'MUST', 'A PUT whose If-Unmodified-Since does not match the current version answers 412 and changes nothing.'),
-  req('rest.concurrency.no-header-overwrites', '§4.4', 'MUST', 'A PUT without either header is not checked and overwrites the artifact.'),
-  req('rest.concurrency.one-winner', '§4.4', 'MUST', 'Of concurrent PUTs sending the same Etag, exactly one is applied and the others answer 412.'),
-  req('rest.concurrency.tracker-artifacts-only', '§4.4', 'INFO', 'Concurrency checking is available for tracker artifacts only (no other updatable resource exists here).', 'Only artifacts carry Etag.'),
+  req(
+    'rest.concurrency.last-modified',
+    '§4.4',
+    'MUST',
+    'Every GET of an artifact carries a Last-Modified header.',
+  ),
+  req(
+    'rest.concurrency.if-match-fresh',
+    '§4.4',
+    'MUST',
+    'A PUT whose If-match is the current Etag is applied.',
+  ),
+  req(
+    'rest.concurrency.if-unmodified-since-fresh',
+    '§4.4',
+    'MUST',
+    'A PUT whose If-Unmodified-Since is the current Last-Modified is applied.',
+  ),
+  req(
+    'rest.concurrency.if-match-stale',
+    '§4.4',
+    'MUST',
+    'A PUT whose If-match does not match the current version answers 412 and changes nothing.',
+  ),
+  req(
+    'rest.concurrency.if-unmodified-since-stale',
+    '§4.4',
+    'MUST',
+    'A PUT whose If-Unmodified-Since does not match the current version answers 412 and changes nothing.',
+  ),
+  req(
+    'rest.concurrency.no-header-overwrites',
+    '§4.4',
+    'MUST',
+    'A PUT without either header is not checked and overwrites the artifact.',
+  ),
+  req(
+    'rest.concurrency.one-winner',
+    '§4.4',
+    'MUST',
+    'Of concurrent PUTs sending the same Etag, exactly one is applied and the others answer 412.',
+  ),
+  req(
+    'rest.concurrency.tracker-artifacts-only',
+    '§4.4',
+    'INFO',
+    'Concurrency checking is available for tracker artifacts only (no other updatable resource exists here).',
+    'Only artifacts carry Etag.',
+  ),
 ];
 
 const xml: Requirement[] = [
-  req('rest.xml.get', '§4.5', 'MUST', 'GET /artifacts/<id> with Accept: application/xml answers the artifact as XML.'),
-  req('rest.xml.post', '§4.5', 'MUST', 'POST /artifacts with Content-type: application/xml and a <request> document creates the artifact.'),
-  req('rest.xml.put', '§4.5', 'MUST', 'PUT /artifacts/<id> with Content-type: application/xml updates the artifact.'),
-  req('rest.xml.request-root', '§4.5', 'MUST', 'The XML request document has the root element request; its children mirror the JSON keys.'),
-  req('rest.xml.item-arrays', '§4.5', 'MUST', 'Every array element is written as an item element (values, bind_value_ids).'),
-  req('rest.xml.other-endpoints', '§4.5', 'INFO', 'XML on endpoints other than the three artifact routes is observed.', 'JSON only elsewhere; Accept: application/xml there → 406.'),
+  req(
+    'rest.xml.get',
+    '§4.5',
+    'MUST',
+    'GET /artifacts/<id> with Accept: application/xml answers the artifact as XML.',
+  ),
+  req(
+    'rest.xml.post',
+    '§4.5',
+    'MUST',
+    'POST /artifacts with Content-type: application/xml and a <request> document creates the artifact.',
+  ),
+  req(
+    'rest.xml.put',
+    '§4.5',
+    'MUST',
+    'PUT /artifacts/<id> with Content-type: application/xml updates the artifact.',
+  ),
+  req(
+    'rest.xml.request-root',
+    '§4.5',
+    'MUST',
+    'The XML request document has the root element request; its children mirror the JSON keys.',
+  ),
+  req(
+    'rest.xml.item-arrays',
+    '§4.5',
+    'MUST',
+    'Every array element is written as an item element (values, bind_value_ids).',
+  ),
+  req(
+    'rest.xml.other-endpoints',
+    '§4.5',
+    'INFO',
+    'XML on endpoints other than the three artifact routes is observed.',
+    'JSON only elsewhere; Accept: application/xml there → 406.',
+  ),
 ];
 
 const soapAuth: Requirement[] = [
-  req('soap.auth.session-first', '§5.1', 'MUST', 'Each operation takes a session key string as its first input.'),
-  req('soap.auth.project-admin', '§5.1', 'MUST', 'Operations on a project require the session of a project admin of that project.'),
-  req('soap.auth.site-admin-creates', '§5.1', 'MUST', 'addProject on behalf of users requires adminSessionKey to be a site admin session.'),
-  req('soap.session.login', '§5.1', 'INFO', 'How a session key is obtained is observed.', 'Core SOAP login at {base_url}/soap/: login(loginname, passwd) → Session{user_id, session_hash}; 3002 on bad credentials (real system).'),
+  req(
+    'soap.auth.session-first',
+    '§5.1',
+    'MUST',
+    'Each operation takes a session key string as its first input.',
+  ),
+  req(
+    'soap.auth.project-admin',
+    '§5.1',
+    'MUST',
+    'Operations on a project require the session of a project admin of that project.',
+  ),
+  req(
+    'soap.auth.site-admin-creates',
+    '§5.1',
+    'MUST',
+    'addProject on behalf of users requires adminSessionKey to be a site admin session.',
+  ),
+  req(
+    'soap.session.login',
+    '§5.1',
+    'INFO',
+    'How a session key is obtained is observed.',
+    'Core SOAP login at {base_url}/soap/: login(loginname, passwd) → Session{user_id, session_hash}; 3002 on bad credentials (real system).',
+  ),
 ];
 
 const restAuth: Requirement[] = [
-  req('rest.auth.anonymous', '§5.2', 'MUST', 'Resources reachable anonymously answer without credentials.'),
-  req('rest.auth.missing-401', '§5.2', 'MUST', 'A resource that needs authentication answers 401 when credentials are missing.'),
-  req('rest.auth.token-headers', '§5.2', 'MUST', 'A token is used by sending X-Auth-Token and X-Auth-UserId on each call.'),
-  req('rest.auth.basic', '§5.2', 'MUST', 'HTTP Basic authentication with username and password is accepted.'),
-  req('rest.auth.token-lifetime', '§5.2', 'MUST', 'A token works until 24 hours after it was obtained.'),
-  req('rest.auth.token-expired-401', '§5.2', 'MUST', 'After 24 hours calls with the token answer 401.'),
-  req('rest.auth.new-token-after-expiry', '§5.2', 'MUST', 'After expiry the client can obtain a new token that works.'),
-  req('rest.tokens.bad-credentials', '§5.2', 'INFO', 'The answer to POST /api/tokens with wrong credentials is observed.', '401 as the real system.'),
+  req(
+    'rest.auth.anonymous',
+    '§5.2',
+    'MUST',
+    'Resources reachable anonymously answer without credentials.',
+  ),
+  req(
+    'rest.auth.missing-401',
+    '§5.2',
+    'MUST',
+    'A resource that needs authentication answers 401 when credentials are missing.',
+  ),
+  req(
+    'rest.auth.token-headers',
+    '§5.2',
+    'MUST',
+    'A token is used by sending X-Auth-Token and X-Auth-UserId on each call.',
+  ),
+  req(
+    'rest.auth.basic',
+    '§5.2',
+    'MUST',
+    'HTTP Basic authentication with username and password is accepted.',
+  ),
+  req(
+    'rest.auth.token-lifetime',
+    '§5.2',
+    'MUST',
+    'A token works until 24 hours after it was obtained.',
+  ),
+  req(
+    'rest.auth.token-expired-401',
+    '§5.2',
+    'MUST',
+    'After 24 hours calls with the token answer 401.',
+  ),
+  req(
+    'rest.auth.new-token-after-expiry',
+    '§5.2',
+    'MUST',
+    'After expiry the client can obtain a new token that works.',
+  ),
+  req(
+    'rest.tokens.bad-credentials',
+    '§5.2',
+    'INFO',
+    'The answer to POST /api/tokens with wrong credentials is observed.',
+    '401 as the real system.',
+  ),
 ];
 
 function faultRequirements(): Requirement[] {
   return SOAP_OPERATIONS.flatMap((op) =>
     (op.faults ?? []).map((code) => {
       const meaning = code === 3203 ? THREE_TWO_O_THREE[op.name] : SOAP_FAULT_MEANINGS[code];
-      return req(`soap.${op.name}.fault.${code}`, '§7.1', 'MUST', `${op.name} answers fault ${code} (${meaning}).`);
+      return req(
+        `soap.${op.name}.fault.${code}`,
+        '§7.1',
+        'MUST',
+        `${op.name} answers fault ${code} (${meaning}).`,
+      );
     }),
   );
 }
 
 const faultRules: Requirement[] = [
-  req('soap.fault.numeric-code', '§7.1', 'MUST', 'A SOAP fault carries the numeric code of §7.1 as its faultcode.'),
-  req('soap.fault.http-500', '§7.1', 'MUST', 'A SOAP fault is answered with HTTP status 500 (SOAP 1.1 over HTTP).'),
-  req('soap.fault.nothing-changed', '§7.1', 'MUST', 'An operation answering a fault changes nothing.'),
-  req('soap.getProjectGenericUser.faults', '§7.1', 'INFO', 'The fault codes of getProjectGenericUser are observed.', '3001 bad session, 3000 unknown project, 3201 not project admin, 3106 no generic user.'),
-  req('soap.setProjectGenericUser.faults', '§7.1', 'INFO', 'The fault codes of setProjectGenericUser are observed.', '3001 bad session, 3000 unknown project, 3201 not project admin, 3105 creation failure.'),
-  req('soap.unsetGenericUser.faults', '§7.1', 'INFO', 'The fault codes of unsetGenericUser are observed.', '3001 bad session, 3000 unknown project, 3201 not project admin, 3300 no generic user.'),
-  req('soap.fault.payload-shape', '§7.1', 'INFO', 'The shape of the SOAP fault is observed.', 'SOAP 1.1 Fault with an unqualified numeric faultcode and a faultstring.'),
+  req(
+    'soap.fault.numeric-code',
+    '§7.1',
+    'MUST',
+    'A SOAP fault carries the numeric code of §7.1 as its faultcode.',
+  ),
+  req(
+    'soap.fault.http-500',
+    '§7.1',
+    'MUST',
+    'A SOAP fault is answered with HTTP status 500 (SOAP 1.1 over HTTP).',
+  ),
+  req(
+    'soap.fault.nothing-changed',
+    '§7.1',
+    'MUST',
+    'An operation answering a fault changes nothing.',
+  ),
+  req(
+    'soap.getProjectGenericUser.faults',
+    '§7.1',
+    'INFO',
+    'The fault codes of getProjectGenericUser are observed.',
+    '3001 bad session, 3000 unknown project, 3201 not project admin, 3106 no generic user.',
+  ),
+  req(
+    'soap.setProjectGenericUser.faults',
+    '§7.1',
+    'INFO',
+    'The fault codes of setProjectGenericUser are observed.',
+    '3001 bad session, 3000 unknown project, 3201 not project admin, 3105 creation failure.',
+  ),
+  req(
+    'soap.unsetGenericUser.faults',
+    '§7.1',
+    'INFO',
+    'The fault codes of unsetGenericUser are observed.',
+    '3001 bad session, 3000 unknown project, 3201 not project admin, 3300 no generic user.',
+  ),
+  req(
+    'soap.fault.payload-shape',
+    '§7.1',
+    'INFO',
+    'The shape of the SOAP fault is observed.',
+    'SOAP 1.1 Fault with an unqualified numeric faultcode and a faultstring.',
+  ),
 ];
 
 const restErrors: Requirement[] = [
-  req('rest.errors.401', '§7.2', 'MUST', 'Authentication required and missing, or an expired token, answers 401.'),
+  req(
+    'rest.errors.401',
+    '§7.2',
+    'MUST',
+    'Authentication required and missing, or an expired token, answers 401.',
+  ),
   req('rest.errors.412', '§7.2', 'MUST', 'A stale If-match or If-Unmodified-Since answers 412.'),
-  req('rest.errors.invalid-credentials-status', '§7.2', 'INFO', "The status of a request with invalid credentials is observed (the spec says 'server error').", '401 as the real system; the MUST only requires a non-2xx answer.'),
-  req('rest.errors.payload-shape', '§7.2', 'INFO', 'The shape of REST error payloads is observed.', '{"error":{"code","message"}} as the real system.'),
+  req(
+    'rest.errors.invalid-credentials-status',
+    '§7.2',
+    'INFO',
+    "The status of a request with invalid credentials is observed (the spec says 'server error').",
+    '401 as the real system; the MUST only requires a non-2xx answer.',
+  ),
+  req(
+    'rest.errors.payload-shape',
+    '§7.2',
+    'INFO',
+    'The shape of REST error payloads is observed.',
+    '{"error":{"code","message"}} as the real system.',
+  ),
 ];
 
 const limits: Requirement[] = [
-  req('rest.pagination.headers', '§8', 'MUST', 'Paginated answers carry X-PAGINATION-LIMIT, -OFFSET, -SIZE and -LIMIT-MAX, all integers.'),
-  req('rest.pagination.page-size', '§8', 'MUST', 'The default page size of each paginated route is 10, 50 or 100.'),
-  req('rest.pagination.limit-chunk', '§8', 'MUST', 'X-PAGINATION-LIMIT is the chunk size used and the body holds at most that many items.'),
-  req('rest.pagination.offset', '§8', 'MUST', 'X-PAGINATION-OFFSET is the index of the first item returned, starting at 0.'),
-  req('rest.pagination.size', '§8', 'MUST', 'X-PAGINATION-SIZE is the total size of the collection.'),
-  req('rest.pagination.limit-max', '§8', 'MUST', 'A limit above X-PAGINATION-LIMIT-MAX is never honoured.'),
-  req('rest.pagination.paging-forward', '§8', 'MUST', 'Paging forward with offset = offset + limit visits every item exactly once.'),
-  req('rest.pagination.paginated-routes', '§8', 'MUST', 'The collections (trackers, artifacts and others) are paginated.'),
-  req('rest.pagination.over-max-status', '§8', 'INFO', 'The answer to a limit over the maximum is observed.', '406 as the real system.'),
-  req('rest.pagination.small-limits', '§8', 'INFO', 'Very small limits are observed (clients should not request them).', 'limit 1 is served; limit 0 → 400.'),
-  req('soap.quota.threshold', '§8', 'INFO', 'The addProject quota threshold is observed.', '10 per hour, platform-wide (--project-quota).'),
-  req('rest.limits.rate-and-payload', '§8', 'INFO', 'Rate limits and payload size limits of the REST side are observed.', 'No rate limit; bodies over 1 MiB → 413.'),
+  req(
+    'rest.pagination.headers',
+    '§8',
+    'MUST',
+    'Paginated answers carry X-PAGINATION-LIMIT, -OFFSET, -SIZE and -LIMIT-MAX, all integers.',
+  ),
+  req(
+    'rest.pagination.page-size',
+    '§8',
+    'MUST',
+    'The default page size of each paginated route is 10, 50 or 100.',
+  ),
+  req(
+    'rest.pagination.limit-chunk',
+    '§8',
+    'MUST',
+    'X-PAGINATION-LIMIT is the chunk size used and the body holds at most that many items.',
+  ),
+  req(
+    'rest.pagination.offset',
+    '§8',
+    'MUST',
+    'X-PAGINATION-OFFSET is the index of the first item returned, starting at 0.',
+  ),
+  req(
+    'rest.pagination.size',
+    '§8',
+    'MUST',
+    'X-PAGINATION-SIZE is the total size of the collection.',
+  ),
+  req(
+    'rest.pagination.limit-max',
+    '§8',
+    'MUST',
+    'A limit above X-PAGINATION-LIMIT-MAX is never honoured.',
+  ),
+  req(
+    'rest.pagination.paging-forward',
+    '§8',
+    'MUST',
+    'Paging forward with offset = offset + limit visits every item exactly once.',
+  ),
+  req(
+    'rest.pagination.paginated-routes',
+    '§8',
+    'MUST',
+    'The collections (trackers, artifacts and others) are paginated.',
+  ),
+  req(
+    'rest.pagination.over-max-status',
+    '§8',
+    'INFO',
+    'The answer to a limit over the maximum is observed.',
+    '406 as the real system.',
+  ),
+  req(
+    'rest.pagination.small-limits',
+    '§8',
+    'INFO',
+    'Very small limits are observed (clients should not request them).',
+    'limit 1 is served; limit 0 → 400.',
+  ),
+  req(
+    'soap.quota.threshold',
+    '§8',
+    'INFO',
+    'The addProject quota threshold is observed.',
+    '10 per hour, platform-wide (--project-quota).',
+  ),
+  req(
+    'rest.limits.rate-and-payload',
+    '§8',
+    'INFO',
+    'Rate limits and payload size limits of the REST side are observed.',
+    'No rate limit; bodies over 1 MiB → 413.',
+  ),
 ];
 
 const versioning: Requirement[] = [
-  req('soap.versioning.fixed-namespace', '§9', 'MUST', 'The SOAP target namespace is fixed at {base_url}/soap/project with no version marker.'),
-  req('rest.versioning.xml-since-7-11', '§9', 'INFO', 'XML support (from release 7.11 on) is observed with the XML requirements.', 'Supported.'),
-  req('rest.versioning.api-version', '§9', 'INFO', 'REST version identifiers and compatibility rules are observed.', 'None exposed.'),
+  req(
+    'soap.versioning.fixed-namespace',
+    '§9',
+    'MUST',
+    'The SOAP target namespace is fixed at {base_url}/soap/project with no version marker.',
+  ),
+  req(
+    'rest.versioning.xml-since-7-11',
+    '§9',
+    'INFO',
+    'XML support (from release 7.11 on) is observed with the XML requirements.',
+    'Supported.',
+  ),
+  req(
+    'rest.versioning.api-version',
+    '§9',
+    'INFO',
+    'REST version identifiers and compatibility rules are observed.',
+    'None exposed.',
+  ),
 ];
 
 export const CATALOGUE: readonly Requirement[] = [

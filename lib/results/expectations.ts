@@ -28,9 +28,15 @@ export interface AppliedExpectations {
   unexpectedPasses: string[];
 }
 
-export function applyExpectations(tests: readonly TestResult[], expected: ReadonlySet<string>): AppliedExpectations {
-  const listed = (t: TestResult) => expected.has(t.id) || t.requirements.some((id) => expected.has(id));
-  const out = tests.map((t) => (t.status === 'fail' && listed(t) ? { ...t, status: 'expected-fail' as const } : t));
+export function applyExpectations(
+  tests: readonly TestResult[],
+  expected: ReadonlySet<string>,
+): AppliedExpectations {
+  const listed = (t: TestResult) =>
+    expected.has(t.id) || t.requirements.some((id) => expected.has(id));
+  const out = tests.map((t) =>
+    t.status === 'fail' && listed(t) ? { ...t, status: 'expected-fail' as const } : t,
+  );
   const unexpectedPasses = [...expected].filter((entry) => {
     const concerned = tests.filter((t) => t.id === entry || t.requirements.includes(entry));
     return concerned.length > 0 && concerned.every((t) => t.status === 'pass');

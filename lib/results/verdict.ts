@@ -4,14 +4,30 @@
  * 'not-covered', which never counts as conforming.
  */
 import type { Requirement } from '../requirements/index.ts';
-import type { RequirementResult, RequirementStatus, RunResult, TestResult, TestStatus } from './model.ts';
+import type {
+  RequirementResult,
+  RequirementStatus,
+  RunResult,
+  TestResult,
+  TestStatus,
+} from './model.ts';
 
-const SEVERITY: Record<TestStatus, number> = { skip: 0, pass: 1, 'expected-fail': 2, error: 3, fail: 4 };
+const SEVERITY: Record<TestStatus, number> = {
+  skip: 0,
+  pass: 1,
+  'expected-fail': 2,
+  error: 3,
+  fail: 4,
+};
 
-export function judgeRequirements(catalogue: readonly Requirement[], tests: readonly TestResult[]): RequirementResult[] {
+export function judgeRequirements(
+  catalogue: readonly Requirement[],
+  tests: readonly TestResult[],
+): RequirementResult[] {
   const byRequirement = new Map<string, TestResult[]>();
   for (const test of tests) {
-    for (const id of test.requirements) byRequirement.set(id, [...(byRequirement.get(id) ?? []), test]);
+    for (const id of test.requirements)
+      byRequirement.set(id, [...(byRequirement.get(id) ?? []), test]);
   }
   return catalogue.map((r) => {
     const checked = byRequirement.get(r.id) ?? [];
@@ -31,8 +47,17 @@ export function judgeRequirements(catalogue: readonly Requirement[], tests: read
   });
 }
 
-export function countRequirements(requirements: readonly RequirementResult[]): Record<RequirementStatus, number> {
-  const totals: Record<RequirementStatus, number> = { pass: 0, fail: 0, skip: 0, error: 0, 'expected-fail': 0, 'not-covered': 0 };
+export function countRequirements(
+  requirements: readonly RequirementResult[],
+): Record<RequirementStatus, number> {
+  const totals: Record<RequirementStatus, number> = {
+    pass: 0,
+    fail: 0,
+    skip: 0,
+    error: 0,
+    'expected-fail': 0,
+    'not-covered': 0,
+  };
   for (const r of requirements) totals[r.status] += 1;
   return totals;
 }

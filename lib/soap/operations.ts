@@ -1,6 +1,12 @@
 /** §4.2 and §7.1 as data: the 14 operations, their parts in order, output, and fault codes. */
 export type SoapScalar = 'xsd:string' | 'xsd:int' | 'xsd:boolean';
-export type SoapOutput = SoapScalar | 'tns:UserInfo' | 'tns:ArrayOfDescFields' | 'tns:ArrayOfDescFieldsValues' | 'tns:ArrayOfServicesValues' | null;
+export type SoapOutput =
+  | SoapScalar
+  | 'tns:UserInfo'
+  | 'tns:ArrayOfDescFields'
+  | 'tns:ArrayOfDescFieldsValues'
+  | 'tns:ArrayOfServicesValues'
+  | null;
 
 export interface SoapOperation {
   name: string;
@@ -15,20 +21,141 @@ const S = 'xsd:string';
 const I = 'xsd:int';
 
 export const SOAP_OPERATIONS: readonly SoapOperation[] = [
-  { name: 'activateService', inputs: [['session_key', S], ['group_id', I], ['service_id', I]], output: 'xsd:boolean', faults: [3000, 3019, 3203] },
-  { name: 'addProject', inputs: [['sessionKey', S], ['adminSessionKey', S], ['shortName', S], ['publicName', S], ['privacy', S], ['templateId', I]], output: 'xsd:int', faults: [3001, 3200, 3100, 3101, 3102, 3103, 3104, 3105, 4000] },
-  { name: 'addProjectMember', inputs: [['sessionKey', S], ['groupId', I], ['userLogin', S]], output: 'xsd:boolean', faults: [3000, 3201] },
-  { name: 'addUserToUGroup', inputs: [['sessionKey', S], ['groupId', I], ['ugroupId', I], ['userId', I]], output: 'xsd:boolean', faults: [3000, 3201, 3203, 3301] },
-  { name: 'deactivateService', inputs: [['session_key', S], ['group_id', I], ['service_id', I]], output: 'xsd:boolean', faults: [3000, 3019, 3203] },
-  { name: 'getPlateformProjectDescriptionFields', inputs: [['sessionKey', S]], output: 'tns:ArrayOfDescFields', faults: [3107] },
-  { name: 'getProjectDescriptionFieldsValue', inputs: [['session_key', S], ['group_id', I]], output: 'tns:ArrayOfDescFieldsValues', faults: [3000, 3203] },
-  { name: 'getProjectGenericUser', inputs: [['sessionKey', S], ['groupId', I]], output: 'tns:UserInfo' },
-  { name: 'getProjectServicesUsage', inputs: [['session_key', S], ['group_id', I]], output: 'tns:ArrayOfServicesValues', faults: [3000, 3203] },
-  { name: 'removeProjectMember', inputs: [['sessionKey', S], ['groupId', I], ['userLogin', S]], output: 'xsd:boolean', faults: [3000, 3201, 3202, 3203] },
-  { name: 'removeUserFromUGroup', inputs: [['sessionKey', S], ['groupId', I], ['ugroupId', I], ['userId', I]], output: 'xsd:boolean', faults: [3000, 3201, 3203, 3301] },
-  { name: 'setProjectDescriptionFieldValue', inputs: [['session_key', S], ['group_id', I], ['field_id_to_update', I], ['field_value', S]], output: null, faults: [3000, 3108, 3201] },
-  { name: 'setProjectGenericUser', inputs: [['session_key', S], ['group_id', I], ['password', S]], output: 'tns:UserInfo' },
-  { name: 'unsetGenericUser', inputs: [['session_key', S], ['groupId', I]], output: null },
+  {
+    name: 'activateService',
+    inputs: [
+      ['session_key', S],
+      ['group_id', I],
+      ['service_id', I],
+    ],
+    output: 'xsd:boolean',
+    faults: [3000, 3019, 3203],
+  },
+  {
+    name: 'addProject',
+    inputs: [
+      ['sessionKey', S],
+      ['adminSessionKey', S],
+      ['shortName', S],
+      ['publicName', S],
+      ['privacy', S],
+      ['templateId', I],
+    ],
+    output: 'xsd:int',
+    faults: [3001, 3200, 3100, 3101, 3102, 3103, 3104, 3105, 4000],
+  },
+  {
+    name: 'addProjectMember',
+    inputs: [
+      ['sessionKey', S],
+      ['groupId', I],
+      ['userLogin', S],
+    ],
+    output: 'xsd:boolean',
+    faults: [3000, 3201],
+  },
+  {
+    name: 'addUserToUGroup',
+    inputs: [
+      ['sessionKey', S],
+      ['groupId', I],
+      ['ugroupId', I],
+      ['userId', I],
+    ],
+    output: 'xsd:boolean',
+    faults: [3000, 3201, 3203, 3301],
+  },
+  {
+    name: 'deactivateService',
+    inputs: [
+      ['session_key', S],
+      ['group_id', I],
+      ['service_id', I],
+    ],
+    output: 'xsd:boolean',
+    faults: [3000, 3019, 3203],
+  },
+  {
+    name: 'getPlateformProjectDescriptionFields',
+    inputs: [['sessionKey', S]],
+    output: 'tns:ArrayOfDescFields',
+    faults: [3107],
+  },
+  {
+    name: 'getProjectDescriptionFieldsValue',
+    inputs: [
+      ['session_key', S],
+      ['group_id', I],
+    ],
+    output: 'tns:ArrayOfDescFieldsValues',
+    faults: [3000, 3203],
+  },
+  {
+    name: 'getProjectGenericUser',
+    inputs: [
+      ['sessionKey', S],
+      ['groupId', I],
+    ],
+    output: 'tns:UserInfo',
+  },
+  {
+    name: 'getProjectServicesUsage',
+    inputs: [
+      ['session_key', S],
+      ['group_id', I],
+    ],
+    output: 'tns:ArrayOfServicesValues',
+    faults: [3000, 3203],
+  },
+  {
+    name: 'removeProjectMember',
+    inputs: [
+      ['sessionKey', S],
+      ['groupId', I],
+      ['userLogin', S],
+    ],
+    output: 'xsd:boolean',
+    faults: [3000, 3201, 3202, 3203],
+  },
+  {
+    name: 'removeUserFromUGroup',
+    inputs: [
+      ['sessionKey', S],
+      ['groupId', I],
+      ['ugroupId', I],
+      ['userId', I],
+    ],
+    output: 'xsd:boolean',
+    faults: [3000, 3201, 3203, 3301],
+  },
+  {
+    name: 'setProjectDescriptionFieldValue',
+    inputs: [
+      ['session_key', S],
+      ['group_id', I],
+      ['field_id_to_update', I],
+      ['field_value', S],
+    ],
+    output: null,
+    faults: [3000, 3108, 3201],
+  },
+  {
+    name: 'setProjectGenericUser',
+    inputs: [
+      ['session_key', S],
+      ['group_id', I],
+      ['password', S],
+    ],
+    output: 'tns:UserInfo',
+  },
+  {
+    name: 'unsetGenericUser',
+    inputs: [
+      ['session_key', S],
+      ['groupId', I],
+    ],
+    output: null,
+  },
 ];
 
 /** §7.1, meaning of each code (the 3203 meaning depends on the operation). */

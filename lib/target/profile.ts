@@ -59,7 +59,8 @@ export function loadProfileFile(path: string): Partial<Profile> {
 }
 
 function describeError(error: ErrorObject): string {
-  const field = error.instancePath === '' ? '(top level)' : error.instancePath.slice(1).replaceAll('/', '.');
+  const field =
+    error.instancePath === '' ? '(top level)' : error.instancePath.slice(1).replaceAll('/', '.');
   if (error.keyword === 'additionalProperties') {
     const extra = (error.params as { additionalProperty: string }).additionalProperty;
     return `${field === '(top level)' ? '' : `${field}.`}${extra}: unknown field`;

@@ -9,7 +9,8 @@ export async function createToken(
   res: ServerResponse,
 ): Promise<void> {
   const credentials = parseCredentials(await readBody(req));
-  if (typeof credentials === 'string') return sendRestError(res, 400, `Bad Request: ${credentials}`);
+  if (typeof credentials === 'string')
+    return sendRestError(res, 400, `Bad Request: ${credentials}`);
   const user = state.users.authenticate(credentials.username, credentials.password);
   // Not shown in the spec; the real system answers 401 (tuleap-facts B.1).
   if (!user) return sendRestError(res, 401, 'Unauthorized: Invalid Password Or User Name');

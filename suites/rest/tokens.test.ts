@@ -8,28 +8,48 @@ async function createToken(ctx: ConformanceContext) {
 }
 
 describe('POST /api/tokens', () => {
-  conformanceTest(['rest.tokens.create'], 'POST /api/tokens with valid credentials must answer 200 with a JSON body', async (ctx) => {
-    const answer = await createToken(ctx);
-    expect(answer.status, 'status of POST /api/tokens').toBe(200);
-    expect(answer.json(), 'body of POST /api/tokens').toBeTypeOf('object');
-  });
+  conformanceTest(
+    ['rest.tokens.create'],
+    'POST /api/tokens with valid credentials must answer 200 with a JSON body',
+    async (ctx) => {
+      const answer = await createToken(ctx);
+      expect(answer.status, 'status of POST /api/tokens').toBe(200);
+      expect(answer.json(), 'body of POST /api/tokens').toBeTypeOf('object');
+    },
+  );
 
-  conformanceTest(['rest.tokens.fields'], 'the token response must have user_id, token and uri, all strings', async (ctx) => {
-    const body = (await createToken(ctx)).json<Record<string, unknown>>();
-    expect.soft(typeof body['user_id'], 'type of user_id (§2.2: string)').toBe('string');
-    expect.soft(typeof body['token'], 'type of token').toBe('string');
-    expect.soft(typeof body['uri'], 'type of uri').toBe('string');
-    expect.soft(body['token'], 'token must not be empty').not.toBe('');
-  });
+  conformanceTest(
+    ['rest.tokens.fields'],
+    'the token response must have user_id, token and uri, all strings',
+    async (ctx) => {
+      const body = (await createToken(ctx)).json<Record<string, unknown>>();
+      expect.soft(typeof body['user_id'], 'type of user_id (§2.2: string)').toBe('string');
+      expect.soft(typeof body['token'], 'type of token').toBe('string');
+      expect.soft(typeof body['uri'], 'type of uri').toBe('string');
+      expect.soft(body['token'], 'token must not be empty').not.toBe('');
+    },
+  );
 
-  conformanceTest(['rest.tokens.uri-form'], 'the token response uri must have the form /api/tokens/<token>', async (ctx) => {
-    const body = (await createToken(ctx)).json<{ token: string; uri: string }>();
-    expect(body.uri, 'uri of the token').toBe(`/api/tokens/${body.token}`);
-  });
+  conformanceTest(
+    ['rest.tokens.uri-form'],
+    'the token response uri must have the form /api/tokens/<token>',
+    async (ctx) => {
+      const body = (await createToken(ctx)).json<{ token: string; uri: string }>();
+      expect(body.uri, 'uri of the token').toBe(`/api/tokens/${body.token}`);
+    },
+  );
 
-  conformanceTest(['rest.tokens.bad-credentials'], 'POST /api/tokens with a wrong password is refused (status observed)', async (ctx) => {
-    const { username } = ctx.target.accounts.projectMember;
-    const answer = await ctx.http.send({ method: 'POST', path: '/api/tokens', json: { username, password: 'not-the-password' } });
-    expect(answer.status, 'a wrong password must not give a token').toBeGreaterThanOrEqual(400);
-  });
+  conformanceTest(
+    ['rest.tokens.bad-credentials'],
+    'POST /api/tokens with a wrong password is refused (status observed)',
+    async (ctx) => {
+      const { username } = ctx.target.accounts.projectMember;
+      const answer = await ctx.http.send({
+        method: 'POST',
+        path: '/api/tokens',
+        json: { username, password: 'not-the-password' },
+      });
+      expect(answer.status, 'a wrong password must not give a token').toBeGreaterThanOrEqual(400);
+    },
+  );
 });

@@ -1,0 +1,75 @@
+import { describe, expect, test } from 'vitest';
+import { HELP, parseRunArgs, UsageError } from './args.ts';
+
+describe('parseRunArgs', () => {
+  test('reads every option of design.md', () => {
+    const options = parseRunArgs([
+      '--target',
+      'http://h:8080/',
+      '--profile',
+      'p.json',
+      '--suite',
+      'rest',
+      '--suite',
+      'soap',
+      '--grep',
+      'token',
+      '--seed',
+      '7',
+      '--runs',
+      '5',
+      '--concurrency',
+      '3',
+      '--timeout',
+      '2000',
+      '--expectations',
+      'e.txt',
+      '--report-dir',
+      'out',
+      '--shard',
+      '2/3',
+    ]);
+    expect(options).toMatchObject({
+      target: 'http://h:8080',
+      profile: 'p.json',
+      suites: ['rest', 'soap'],
+      grep: 'token',
+      seed: 7,
+      runs: 5,
+      concurrency: 3,
+      timeoutMs: 2000,
+      expectations: 'e.txt',
+      reportDir: 'out',
+      shard: '2/3',
+    });
+  });
+
+  test.each([
+    [['--seed', '-1'], /--seed/],
+    [['--target', 'localhost:8080'], /--target/],
+    [['--shard', '4/3'], /--shard/],
+    [['--grep', '('], /--grep/],
+    [['--colour'], /colour/],
+  ])('refuses %j', (argv, message) => {
+    expect(() => parseRunArgs(argv)).toThrow(UsageError);
+    expect(() => parseRunArgs(argv)).toThrow(message);
+  });
+
+  test('--help lists every option', () => {
+    for (const option of [
+      '--target',
+      '--profile',
+      '--suite',
+      '--grep',
+      '--seed',
+      '--runs',
+      '--concurrency',
+      '--timeout',
+      '--expectations',
+      '--report-dir',
+      '--shard',
+    ]) {
+      expect(HELP).toContain(option);
+    }
+  });
+});

@@ -1,0 +1,91 @@
+import { describe, expect, test } from 'vitest';
+import type { Requirement } from '../requirements/index.ts';
+import { applyExpectations } from './expectations.ts';
+import type { TestResult, TestStatus } from './model.ts';
+import { exitCode, judgeRequirements } from './verdict.ts';
+
+const must = (id: string): Requirement => ({
+  id,
+  section: '§8',
+  level: 'MUST',
+  text: `${id} text`,
+});
+const info = (id: string): Requirement => ({
+  id,
+  section: '§8',
+  level: 'INFO',
+  text: `${id} text`,
+  decision: 'd',
+});
+const result = (
+  name: string,
+  status: TestStatus,
+  requirements: string[],
+  message?: string,
+): TestResult => ({
+  id: `f::${name}`,
+  file: 'f',
+  name,
+  status,
+  requirements,
+  durationMs: 1,
+  ...(message ? { message } : {}),
+});
+
+describe('judgeRequirements', () => {
+  test('a requirement takes the worst status of its tests; without a test it is not-covered', () => {
+    const judged = judgeRequirements(
+      [must('a'), must('b'), must('c'), must('d'), must('e')],
+      [
+        result('1', 'pass', ['a', 'b']),
+        result('2', 'fail', ['b'], 'broken'),
+        result('3', 'skip', ['c'], 'no test control'),
+        result('4', 'error', ['d'], 'timeout'),
+        result('5', 'pass', ['d']),
+      ],
+    );
+    expect(judged.map((r) => [r.id, r.status, r.reason])).toEqual([
+      ['a', 'pass', undefined],
+      ['b', 'fail', 'broken'],
+      ['c', 'skip', 'no test control'],
+      ['d', 'error', 'timeout'],
+      ['e', 'not-covered', undefined],
+    ]);
+  });
+});
+
+describe('exitCode', () => {
+  const judge = (reqs: Requirement[], tests: TestResult[], harnessErrors: string[] = []) =>
+    exitCode({ requirements: judgeRequirements(reqs, tests), harnessErrors });
+
+  test('0 when no MUST failed, even with skipped and not-covered MUSTs and failing INFO', () => {
+    expect(
+      judge(
+        [must('a'), must('b'), must('c'), info('i')],
+        [result('1', 'pass', ['a']), result('2', 'skip', ['b']), result('3', 'fail', ['i'])],
+      ),
+    ).toBe(0);
+  });
+  test('1 when a MUST failed, whatever else happened', () => {
+    expect(
+      judge(
+        [must('a'), must('b')],
+        [result('1', 'fail', ['a']), result('2', 'error', ['b'])],
+        ['x'],
+      ),
+    ).toBe(1);
+  });
+  test('2 when a MUST could not be judged or the run had harness errors', () => {
+    expect(judge([must('a')], [result('1', 'error', ['a'])])).toBe(2);
+    expect(judge([must('a')], [result('1', 'pass', ['a'])], ['suite failed to load'])).toBe(2);
+  });
+  test('expected failures do not fail the run', () => {
+    const applied = applyExpectations(
+      [result('1', 'fail', ['a']), result('2', 'pass', ['b'])],
+      new Set(['a', 'b']),
+    );
+    expect(applied.tests.map((t) => t.status)).toEqual(['expected-fail', 'pass']);
+    expect(applied.unexpectedPasses).toEqual(['b']);
+    expect(judge([must('a'), must('b')], applied.tests)).toBe(0);
+  });
+});

@@ -1,0 +1,51 @@
+import { describe, expect, test } from 'vitest';
+import { resolveProfile } from './default-profile.ts';
+import { parseProfile, ProfileError } from './profile.ts';
+import { readFileSync } from 'node:fs';
+
+describe('parseProfile', () => {
+  test('accepts the documented example profile', () => {
+    const example = JSON.parse(
+      readFileSync(new URL('../../examples/profile.example.json', import.meta.url), 'utf8'),
+    );
+    expect(() => parseProfile(example, 'example')).not.toThrow();
+  });
+
+  test('names every invalid field', () => {
+    const bad = {
+      baseUrl: 'ftp://x',
+      soapSessions: { mode: 'fixed' },
+      fixtures: { templateProjectId: 'x' },
+      capabilities: { testControl: 'yes', teleport: true },
+    };
+    let message = '';
+    try {
+      parseProfile(bad, 'p.json');
+    } catch (error) {
+      expect(error).toBeInstanceOf(ProfileError);
+      message = (error as Error).message;
+    }
+    for (const field of [
+      'baseUrl',
+      'soapSessions',
+      'fixtures.templateProjectId',
+      'capabilities.testControl',
+      'capabilities.teleport: unknown field',
+    ]) {
+      expect(message).toContain(field);
+    }
+  });
+});
+
+describe('resolveProfile', () => {
+  test('the target URL wins over the profile base URL; missing parts come from the defaults', () => {
+    const profile = resolveProfile('http://h:1/', {
+      baseUrl: 'http://other',
+      capabilities: { testControl: true },
+    });
+    expect(profile.baseUrl).toBe('http://h:1');
+    expect(profile.accounts.projectAdmin.username).toBe('alice');
+    expect(profile.capabilities.testControl).toBe(true);
+    expect(profile.fixtures.templateProjectId).toBe(100);
+  });
+});

@@ -1,0 +1,96 @@
+/**
+ * The catalogue is the single source of truth (design.md): well-formed, complete for §7.1, and
+ * every requirement either has a test or is on the not-yet-covered list, which may only shrink.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { conformanceTest } from '../lib/conformance-test.ts';
+import { CATALOGUE, SECTION_TITLES } from '../lib/requirements/index.ts';
+import { SOAP_OPERATIONS } from '../lib/soap/operations.ts';
+import { ROOT, runCli, type CliRun } from './support/cli.ts';
+
+const NOT_YET_COVERED: string[] = JSON.parse(
+  readFileSync(join(ROOT, 'lib/requirements/not-yet-covered.json'), 'utf8'),
+);
+
+describe('the requirement catalogue', () => {
+  test('ids are unique, dotted and stable-looking; sections and levels are known', () => {
+    const ids = CATALOGUE.map((r) => r.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const r of CATALOGUE) {
+      expect(r.id, r.id).toMatch(/^(soap|rest)(\.[A-Za-z0-9-]+)+$/);
+      expect(Object.keys(SECTION_TITLES), r.id).toContain(r.section);
+      expect(['MUST', 'SHOULD', 'INFO'], r.id).toContain(r.level);
+      expect(r.text.length, r.id).toBeGreaterThan(10);
+    }
+  });
+
+  test('every INFO requirement (what the spec leaves open) records the decision taken', () => {
+    for (const r of CATALOGUE.filter((r) => r.level === 'INFO'))
+      expect(r.decision, r.id).toBeTruthy();
+  });
+
+  test('§7.1 gives exactly the 37 (operation, code) pairs, as soap.<operation>.fault.<code>', () => {
+    const pairs = CATALOGUE.filter(
+      (r) =>
+        /^soap\.\w+\.fault\.\d+$/.test(r.id) &&
+        r.section === '§7.1' &&
+        r.id !== 'soap.fault.http-500',
+    );
+    expect(pairs).toHaveLength(37);
+    const expected = SOAP_OPERATIONS.flatMap((op) =>
+      (op.faults ?? []).map((code) => `soap.${op.name}.fault.${code}`),
+    );
+    expect(pairs.map((r) => r.id).sort()).toEqual(expected.sort());
+  });
+
+  test('the 14 operations each have their parts and output requirements', () => {
+    expect(SOAP_OPERATIONS).toHaveLength(14);
+    for (const op of SOAP_OPERATIONS) {
+      expect(
+        CATALOGUE.some((r) => r.id === `soap.${op.name}.parts`),
+        op.name,
+      ).toBe(true);
+      expect(
+        CATALOGUE.some((r) => r.id === `soap.${op.name}.output`),
+        op.name,
+      ).toBe(true);
+    }
+  });
+
+  test('a test naming an unknown requirement id is refused when the suite is loaded', () => {
+    expect(() => conformanceTest(['rest.no-such-requirement'], 'x', async () => {})).toThrow(
+      /unknown requirement ids: \[rest\.no-such-requirement\]/,
+    );
+    expect(() => conformanceTest([], 'x', async () => {})).toThrow(/requirement/);
+  });
+});
+
+describe('coverage of the catalogue by the suites', () => {
+  let run: CliRun;
+  beforeAll(async () => {
+    run = await runCli([]);
+  });
+
+  test('the not-yet-covered list names only catalogue ids', () => {
+    const known = new Set(CATALOGUE.map((r) => r.id));
+    expect(NOT_YET_COVERED.filter((id) => !known.has(id))).toEqual([]);
+  });
+
+  test('every requirement without a test is on the not-yet-covered list', () => {
+    const uncovered = run
+      .summary()
+      .requirements.filter((r) => r.status === 'not-covered')
+      .map((r) => r.id);
+    expect(uncovered.filter((id) => !NOT_YET_COVERED.includes(id))).toEqual([]);
+  });
+
+  test('the list only shrinks: a requirement that now has a test must leave it', () => {
+    const covered = run
+      .summary()
+      .requirements.filter((r) => r.status !== 'not-covered')
+      .map((r) => r.id);
+    expect(covered.filter((id) => NOT_YET_COVERED.includes(id))).toEqual([]);
+  });
+});

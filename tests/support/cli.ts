@@ -1,0 +1,93 @@
+/** Runs the CLI as a user would (a child process) and reads what it wrote. */
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { RunResult } from '../../lib/results/model.ts';
+
+export const ROOT = resolve(import.meta.dirname, '../..');
+
+/** The environment of a child process, without this vitest's own variables. */
+function childEnv(): NodeJS.ProcessEnv {
+  return Object.fromEntries(
+    Object.entries(process.env).filter(
+      ([name]) => !name.startsWith('VITEST') && name !== 'TEST' && name !== 'NODE_ENV',
+    ),
+  );
+}
+
+export interface CliRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+  durationMs: number;
+  reportDir: string;
+  summary(): RunResult;
+}
+
+export function newReportDir(): string {
+  return mkdtempSync(join(tmpdir(), 'conformance-report-'));
+}
+
+export function runCli(args: string[], reportDir = newReportDir()): Promise<CliRun> {
+  const started = Date.now();
+  return new Promise((done) => {
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', join(ROOT, 'lib/cli/main.ts'), 'run', '--report-dir', reportDir, ...args],
+      { cwd: ROOT, env: childEnv(), timeout: 240_000, maxBuffer: 32 * 1024 * 1024 },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
+        done({
+          code,
+          stdout,
+          stderr,
+          durationMs: Date.now() - started,
+          reportDir,
+          summary: () =>
+            JSON.parse(readFileSync(join(reportDir, 'summary.json'), 'utf8')) as RunResult,
+        });
+      },
+    );
+  });
+}
+
+/** Starts a server script that prints `listening on URL`; resolves with the URL. */
+export function startServerProcess(
+  script: string,
+  args: string[] = [],
+): Promise<{ url: string; child: ChildProcess; stop(): Promise<void> }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, script), ...args], {
+    cwd: ROOT,
+    env: childEnv(),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return new Promise((done, fail) => {
+    let out = '';
+    const timer = setTimeout(
+      () => fail(new Error(`${script} did not print 'listening on' within 20 s: ${out}`)),
+      20_000,
+    );
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = /listening on (http:\/\/\S+)/.exec(out);
+      if (match) {
+        clearTimeout(timer);
+        done({
+          url: match[1]!,
+          child,
+          stop: () =>
+            new Promise((stopped) => {
+              child.once('exit', () => stopped());
+              child.kill('SIGTERM');
+            }),
+        });
+      }
+    });
+    child.stderr!.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      fail(new Error(`${script} exited with ${code}: ${out}`));
+    });
+  });
+}
