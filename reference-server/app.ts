@@ -7,6 +7,7 @@ import { systemClock, type Clock } from './domain/clock.ts';
 import { createState, type DomainState } from './domain/state.ts';
 import { BodyTooLarge, sendRestError } from './http-io.ts';
 import { createToken } from './rest/tokens.ts';
+import { handleSoap, soapServiceOf } from './soap/endpoint.ts';
 import { advanceClock, CLOCK_PATH } from './test-control/clock-route.ts';
 
 export interface AppOptions {
@@ -23,11 +24,16 @@ export interface App {
 }
 
 export function createApp(options: AppOptions = {}): App {
-  const state = createState(options.clock ?? systemClock());
+  const state = createState(options.clock ?? systemClock(), {
+    ...(options.projectQuota === undefined ? {} : { projectQuota: options.projectQuota }),
+  });
 
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const path = new URL(req.url ?? '/', 'http://placeholder').pathname;
     if (options.testControl && path === CLOCK_PATH) return advanceClock(state.clock, req, res);
+    const soapService = soapServiceOf(path);
+    if (soapService)
+      return handleSoap(state, soapService, baseUrlOf(req, options.baseUrl), req, res);
     if (path === '/api/tokens' && req.method === 'POST') return createToken(state, req, res);
     sendRestError(res, 404, `Not Found: no route for ${req.method} ${path}`);
   }
@@ -43,4 +49,14 @@ export function createApp(options: AppOptions = {}): App {
       });
     },
   };
+}
+
+/** {base_url}: --base-url, else the scheme and Host the request came with (works behind a proxy). */
+function baseUrlOf(req: IncomingMessage, fixed: string | undefined): string {
+  if (fixed !== undefined) return fixed;
+  const forwarded = req.headers['x-forwarded-proto'];
+  const scheme =
+    (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim() || 'http';
+  const host = req.headers.host ?? `${req.socket.localAddress}:${req.socket.localPort}`;
+  return `${scheme === 'https' ? 'https' : 'http'}://${host}`;
 }

@@ -52,3 +52,55 @@ export const SEEDED_USERS: ReadonlyArray<Omit<User, 'id'> & { id: number }> = [
     siteAdmin: false,
   },
 ];
+
+/** Services of the template project, by rank: [short name, is used]. Created projects copy them. */
+export const TEMPLATE_SERVICES: ReadonlyArray<readonly [string, boolean]> = [
+  ['summary', true],
+  ['admin', true],
+  ['homepage', false],
+  ['forum', true],
+  ['mail', true],
+  ['news', true],
+  ['file', true],
+  ['plugin_tracker', true],
+  ['svn', false],
+  ['wiki', false],
+  ['plugin_git', true],
+];
+
+/**
+ * Seeded projects: 100 the default template (§4.2), and two projects administered by alice with
+ * bob as member — one public, one private — for the REST side and the permission cases.
+ */
+export const SEEDED_PROJECTS = [
+  {
+    id: 100,
+    shortName: 'template',
+    publicName: 'Default Site Template',
+    privacy: 'public',
+    isTemplate: true,
+    admins: [101],
+    members: [101],
+    ugroups: ['developers'],
+  },
+  {
+    id: 101,
+    shortName: 'public-project',
+    publicName: 'Public Project',
+    privacy: 'public',
+    isTemplate: false,
+    admins: [102],
+    members: [102, 103],
+    ugroups: ['developers'],
+  },
+  {
+    id: 102,
+    shortName: 'private-project',
+    publicName: 'Private Project',
+    privacy: 'private',
+    isTemplate: false,
+    admins: [102],
+    members: [102, 103],
+    ugroups: ['developers'],
+  },
+] as const;

@@ -1,17 +1,82 @@
 /** The whole domain state of one server instance: pure data and rules, no HTTP or SOAP types. */
 import type { Clock } from './clock.ts';
+import { SEEDED_DESCRIPTION_FIELDS, type DescriptionField } from './description-fields.ts';
+import { ProjectAdmin } from './project-admin.ts';
+import { Projects } from './projects.ts';
+import { Quota } from './quota.ts';
+import { Sessions } from './sessions.ts';
 import { Tokens } from './tokens.ts';
 import { Users } from './users.ts';
-import { SEEDED_USERS } from '../seed.ts';
+import { SEEDED_PROJECTS, SEEDED_USERS, TEMPLATE_SERVICES } from '../seed.ts';
 
 export interface DomainState {
   clock: Clock;
   users: Users;
   tokens: Tokens;
+  sessions: Sessions;
+  projects: Projects;
+  descriptionFields: DescriptionField[];
+  projectAdmin: ProjectAdmin;
 }
 
-export function createState(clock: Clock): DomainState {
+export interface StateOptions {
+  /** addProject calls per hour, platform-wide (§8; the real system's default is 10). */
+  projectQuota?: number;
+  descriptionFields?: DescriptionField[];
+}
+
+export function createState(clock: Clock, options: StateOptions = {}): DomainState {
   const users = new Users();
   for (const user of SEEDED_USERS) users.add(user);
-  return { clock, users, tokens: new Tokens(clock) };
+  const projects = seedProjects();
+  const sessions = new Sessions(clock);
+  const descriptionFields = [...(options.descriptionFields ?? SEEDED_DESCRIPTION_FIELDS)];
+  const projectAdmin = new ProjectAdmin({
+    users,
+    projects,
+    sessions,
+    quota: new Quota(clock, options.projectQuota ?? 10),
+    descriptionFields,
+  });
+  return {
+    clock,
+    users,
+    tokens: new Tokens(clock),
+    sessions,
+    projects,
+    descriptionFields,
+    projectAdmin,
+  };
+}
+
+function seedProjects(): Projects {
+  const projects = new Projects();
+  for (const seed of SEEDED_PROJECTS) {
+    projects.add({
+      id: seed.id,
+      shortName: seed.shortName,
+      publicName: seed.publicName,
+      privacy: seed.privacy,
+      isTemplate: seed.isTemplate,
+      status: 'A',
+      projectType: seed.isTemplate ? 'Template' : 'Project',
+      members: new Set(seed.members),
+      admins: new Set(seed.admins),
+      ugroups: new Map(
+        seed.ugroups.map((name) => {
+          const id = projects.ugroupId();
+          return [id, { id, name, members: new Set<number>() }];
+        }),
+      ),
+      services: TEMPLATE_SERVICES.map(([shortName, isUsed], rank) => ({
+        id: projects.serviceId(),
+        shortName,
+        isUsed,
+        rank,
+      })),
+      description: '',
+      descriptionValues: new Map(),
+    });
+  }
+  return projects;
 }

@@ -29,6 +29,10 @@ export class Users {
     return this.byId.get(id);
   }
 
+  all(): User[] {
+    return [...this.byId.values()];
+  }
+
   byUsername(username: string): User | undefined {
     for (const user of this.byId.values()) if (user.username === username) return user;
     return undefined;

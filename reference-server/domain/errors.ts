@@ -1,0 +1,32 @@
+/**
+ * Coded domain errors (style.md 16). The code is the §7.1 number the SOAP side sends as faultcode;
+ * the REST side maps errors to statuses itself.
+ */
+export class DomainError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Messages of the real system (tuleap-facts A.4), by code. */
+export const MESSAGES = {
+  invalidProject: 'Invalid project id',
+  invalidSession: 'Invalid session',
+  notProjectAdmin: 'Permission denied: need to be project admin.',
+  notSiteAdmin: 'Only site admin is allowed to create project on behalf of users',
+  notTemplate: 'Project is not a template',
+  quota: 'The number of SOAP call exceeded quota.',
+  creationFailure: 'Project creation failure',
+  invalidUserLogin: 'Invalid user login',
+  notMember: 'User not member of project',
+  serviceMissing: 'The service does not exist',
+  noDescriptionFields: 'No custom project description fields',
+  descriptionFieldMissing: 'The given project description field does not exist',
+  ugroupMissing: 'Invalid ugroup exception',
+  noGenericUser: 'Generic User does not exist',
+  genericUserNotCreated: 'Generic User is not created for this project',
+  genericUserFailure: 'Generic user creation failure',
+} as const;

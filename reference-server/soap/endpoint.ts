@@ -1,0 +1,146 @@
+/**
+ * The SOAP endpoints: {base}/soap/project/ (§4.1, the 14 operations) and {base}/soap/ (the core
+ * login that gives session keys, tuleap-facts A.7). GET ?wsdl serves the WSDL; POST a call.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { soapOperation } from '../../lib/soap/operations.ts';
+import type { DomainState } from '../domain/state.ts';
+import { DomainError } from '../domain/errors.ts';
+import { BodyTooLarge, readBody, send } from '../http-io.ts';
+import { encodeFault, encodeResponse } from './encode.ts';
+import { LOGIN_OPERATIONS, PROJECT_HANDLERS } from './operations.ts';
+import { BadRequest, coerce, matchParts, parseCall } from './request.ts';
+import { SESSION, typeOf, type Scalar } from './soap-types.ts';
+import { loginWsdl, projectWsdl } from './wsdl.ts';
+
+const XML = 'text/xml; charset=utf-8';
+
+export type SoapService = 'project' | 'login';
+
+export function soapServiceOf(path: string): SoapService | undefined {
+  if (path === '/soap/project/' || path === '/soap/project') return 'project';
+  if (path === '/soap/' || path === '/soap' || path === '/soap/index.php') return 'login';
+  return undefined;
+}
+
+export async function handleSoap(
+  state: DomainState,
+  service: SoapService,
+  baseUrl: string,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
+  const namespace = service === 'project' ? `${baseUrl}/soap/project` : baseUrl;
+  const url = new URL(req.url ?? '/', 'http://placeholder');
+  if (
+    req.method === 'GET' &&
+    [...url.searchParams.keys()].some((k) => k.toLowerCase() === 'wsdl')
+  ) {
+    return send(res, 200, service === 'project' ? projectWsdl(baseUrl) : loginWsdl(baseUrl), {
+      'Content-Type': XML,
+    });
+  }
+  if (req.method !== 'POST') {
+    return send(
+      res,
+      405,
+      encodeFault(
+        namespace,
+        'SOAP-ENV:Client',
+        `Method Not Allowed: use POST for calls, GET ?wsdl for the WSDL`,
+      ),
+      { 'Content-Type': XML, Allow: 'GET, POST' },
+    );
+  }
+  let body: Buffer;
+  try {
+    body = await readBody(req);
+  } catch (error) {
+    if (error instanceof BodyTooLarge)
+      return send(
+        res,
+        413,
+        encodeFault(namespace, 'SOAP-ENV:Client', `Request Entity Too Large: ${error.message}`),
+        { 'Content-Type': XML },
+      );
+    throw error;
+  }
+  try {
+    const xml = new TextDecoder('utf-8', { fatal: true }).decode(body);
+    const call = parseCall(xml);
+    checkSoapAction(req.headers['soapaction'], call.operation);
+    const answer = service === 'project' ? callProject(state, call) : callLogin(state, call);
+    send(
+      res,
+      200,
+      encodeResponse(namespace, call.operation, answer.type, answer.value, answer.part),
+      { 'Content-Type': XML },
+    );
+  } catch (error) {
+    if (error instanceof DomainError)
+      return send(res, 500, encodeFault(namespace, String(error.code), error.message), {
+        'Content-Type': XML,
+      });
+    if (error instanceof BadRequest)
+      return send(res, 500, encodeFault(namespace, error.faultcode, error.message), {
+        'Content-Type': XML,
+      });
+    if (error instanceof TypeError && /decode|encoded data/i.test(error.message)) {
+      return send(
+        res,
+        500,
+        encodeFault(namespace, 'SOAP-ENV:Client', 'Bad Request: the body is not valid UTF-8'),
+        { 'Content-Type': XML },
+      );
+    }
+    throw error;
+  }
+}
+
+function callProject(state: DomainState, call: ReturnType<typeof parseCall>) {
+  const handler = PROJECT_HANDLERS[call.operation];
+  if (!handler)
+    throw new BadRequest(`Procedure '${call.operation}' not present`, 'SOAP-ENV:Server');
+  const operation = soapOperation(call.operation);
+  const args = coerceAll(call, operation.inputs);
+  const value = handler(state.projectAdmin, args);
+  return {
+    type: operation.output === null ? null : typeOf(operation.output),
+    value,
+    part: call.operation,
+  };
+}
+
+function callLogin(state: DomainState, call: ReturnType<typeof parseCall>) {
+  const operation = LOGIN_OPERATIONS[call.operation as keyof typeof LOGIN_OPERATIONS] as
+    (typeof LOGIN_OPERATIONS)[keyof typeof LOGIN_OPERATIONS] | undefined;
+  if (!operation)
+    throw new BadRequest(`Procedure '${call.operation}' not present`, 'SOAP-ENV:Server');
+  const value = operation.handle(state.projectAdmin, coerceAll(call, operation.inputs));
+  return { type: call.operation === 'login' ? SESSION : null, value, part: 'return' };
+}
+
+function coerceAll(
+  call: ReturnType<typeof parseCall>,
+  inputs: ReadonlyArray<readonly [string, Scalar]>,
+) {
+  const nodes = matchParts(call, inputs);
+  return inputs.map(([name, type], i) => coerce(nodes[i], name, type));
+}
+
+/**
+ * §4.1: the SOAP action of an operation is {base_url}/soap/project#<op>. A header naming another
+ * operation is refused; an absent or empty one is accepted (PHP ignores it; clients behind a proxy
+ * may know the service under another host name, so only the operation is compared).
+ */
+function checkSoapAction(header: string | string[] | undefined, operation: string): void {
+  const value =
+    (Array.isArray(header) ? header[0] : header)?.trim().replace(/^"(.*)"$/, '$1') ?? '';
+  if (value === '') return;
+  const named = value.slice(value.lastIndexOf('#') + 1);
+  if (!value.includes('#') || named !== operation) {
+    throw new BadRequest(
+      `SOAPAction '${value}' does not name the operation '${operation}' (expected …#${operation})`,
+    );
+  }
+}
