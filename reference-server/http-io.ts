@@ -5,15 +5,22 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 
 export class BodyTooLarge extends Error {}
 
-/** Reads the request body, refusing more than MAX_BODY_BYTES. */
+/** Past this, an oversized body is no longer drained: the connection is cut. */
+const MAX_DRAIN_BYTES = 16 * MAX_BODY_BYTES;
+
+/**
+ * Reads the request body, refusing more than MAX_BODY_BYTES. An oversized body is read to its end
+ * (up to MAX_DRAIN_BYTES) before the refusal, so that clients still sending it see the answer.
+ */
 export async function readBody(req: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req as AsyncIterable<Buffer>) {
     size += chunk.length;
-    if (size > MAX_BODY_BYTES) throw new BodyTooLarge(`request body over ${MAX_BODY_BYTES} bytes`);
-    chunks.push(chunk);
+    if (size > MAX_DRAIN_BYTES) break;
+    if (size <= MAX_BODY_BYTES) chunks.push(chunk);
   }
+  if (size > MAX_BODY_BYTES) throw new BodyTooLarge(`request body over ${MAX_BODY_BYTES} bytes`);
   return Buffer.concat(chunks);
 }
 
@@ -27,6 +34,21 @@ export function send(
   res.end(body);
 }
 
+/**
+ * Answers and closes the connection: for a request whose body was not read to the end (too
+ * large), so that no client reuses a connection with unread bytes on it.
+ */
+export function sendAndClose(
+  res: ServerResponse,
+  status: number,
+  body: string,
+  headers: Record<string, string | number> = {},
+): void {
+  const socket = res.socket;
+  res.once('finish', () => socket?.destroy());
+  send(res, status, body, { ...headers, Connection: 'close' });
+}
+
 export function sendJson(
   res: ServerResponse,
   status: number,
@@ -38,5 +60,8 @@ export function sendJson(
 
 /** The real system's REST error body (tuleap-facts B.1): {"error":{"code","message"}}. */
 export function sendRestError(res: ServerResponse, status: number, message: string): void {
+  const body = JSON.stringify({ error: { code: status, message } });
+  if (status === 413)
+    return sendAndClose(res, status, body, { 'Content-Type': 'application/json' });
   sendJson(res, status, { error: { code: status, message } });
 }

@@ -604,7 +604,7 @@ const soapAuth: Requirement[] = [
     '§5.1',
     'INFO',
     'How a session key is obtained is observed.',
-    'Core SOAP login at {base_url}/soap/: login(loginname, passwd) → Session{user_id, session_hash}; 3002 on bad credentials (real system).',
+    'Core SOAP login at {base_url}/soap/ (WSDL at /soap/?wsdl): login(loginname, passwd) → Session{user_id, session_hash}, 3002 on bad credentials, logout(sessionKey) (real system); a session lasts 24 hours on the server clock.',
   ),
 ];
 
@@ -698,21 +698,28 @@ const faultRules: Requirement[] = [
     '§7.1',
     'INFO',
     'The fault codes of getProjectGenericUser are observed.',
-    '3001 bad session, 3000 unknown project, 3201 not project admin, 3106 no generic user.',
+    'As the real system: 3001 bad session, 3201 not project admin or no such project (no separate 3000), 3106 no generic user.',
   ),
   req(
     'soap.setProjectGenericUser.faults',
     '§7.1',
     'INFO',
     'The fault codes of setProjectGenericUser are observed.',
-    '3001 bad session, 3000 unknown project, 3201 not project admin, 3105 creation failure.',
+    'As the real system: 3001 bad session, 3201 not project admin or no such project; 3105 for an empty password (reference-server choice).',
   ),
   req(
     'soap.unsetGenericUser.faults',
     '§7.1',
     'INFO',
     'The fault codes of unsetGenericUser are observed.',
-    '3001 bad session, 3000 unknown project, 3201 not project admin, 3300 no generic user.',
+    'As the real system: 3001 bad session, 3201 not project admin or no such project, 3300 no generic user, 3203 generic user no longer a member.',
+  ),
+  req(
+    'soap.fault.unlisted-codes',
+    '§7.1',
+    'INFO',
+    'Codes the per-operation table does not list (a bad session where 3001 is not listed, an unusable login for addProjectMember) are observed.',
+    'As the real system: 3001 for a bad session on every operation (after 3000 where the project is checked first); addProjectMember answers 3100 for an unknown, suspended or existing member; removeProjectMember 3100 for an admin; removing the last project admin from user group 4 answers code 0.',
   ),
   req(
     'soap.fault.payload-shape',

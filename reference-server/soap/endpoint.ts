@@ -6,7 +6,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { soapOperation } from '../../lib/soap/operations.ts';
 import type { DomainState } from '../domain/state.ts';
 import { DomainError } from '../domain/errors.ts';
-import { BodyTooLarge, readBody, send } from '../http-io.ts';
+import { BodyTooLarge, readBody, send, sendAndClose } from '../http-io.ts';
 import { encodeFault, encodeResponse } from './encode.ts';
 import { LOGIN_OPERATIONS, PROJECT_HANDLERS } from './operations.ts';
 import { BadRequest, coerce, matchParts, parseCall } from './request.ts';

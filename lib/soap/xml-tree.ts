@@ -1,0 +1,90 @@
+/**
+ * A small namespace-aware XML tree on fast-xml-parser, for reading SOAP answers and WSDLs as they
+ * are on the wire (prefixes resolved to namespace URIs, attributes kept, document order kept).
+ */
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+
+export interface XmlNode {
+  /** Local name, without prefix. */
+  name: string;
+  /** The element's namespace URI ('' when none). */
+  ns: string;
+  /** Attributes by qualified name as written (e.g. 'xsi:type'). */
+  attributes: Record<string, string>;
+  children: XmlNode[];
+  text: string;
+  /** Prefix → namespace URI in scope at this element. */
+  scope: Record<string, string>;
+}
+
+const XML_ENTITIES = { amp: '&', apos: "'", gt: '>', lt: '<', quot: '"' };
+
+const parser = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: '',
+  parseTagValue: false,
+  parseAttributeValue: false,
+  trimValues: false,
+  preserveOrder: true,
+  htmlEntities: XML_ENTITIES as unknown as boolean,
+});
+
+export class XmlError extends Error {}
+
+type Ordered = Record<string, unknown> & { ':@'?: Record<string, string> };
+
+export function parseXml(text: string): XmlNode {
+  const valid = XMLValidator.validate(text);
+  if (valid !== true)
+    throw new XmlError(`not well-formed XML: ${valid.err.msg} (line ${valid.err.line})`);
+  const doc = parser.parse(text) as Ordered[];
+  const root = doc.find((n) => nameOf(n) !== undefined && !nameOf(n)!.startsWith('?'));
+  if (!root) throw new XmlError('no root element');
+  return build(root, {});
+}
+
+function nameOf(node: Ordered): string | undefined {
+  return Object.keys(node).find((k) => k !== ':@' && k !== '#text');
+}
+
+function build(node: Ordered, outer: Record<string, string>): XmlNode {
+  const qname = nameOf(node)!;
+  const attributes = { ...(node[':@'] ?? {}) };
+  const scope = { ...outer };
+  for (const [key, value] of Object.entries(attributes)) {
+    if (key === 'xmlns') scope[''] = value;
+    else if (key.startsWith('xmlns:')) scope[key.slice(6)] = value;
+  }
+  const colon = qname.indexOf(':');
+  const prefix = colon < 0 ? '' : qname.slice(0, colon);
+  const content = (node[qname] as Ordered[]) ?? [];
+  return {
+    name: qname.slice(colon + 1),
+    ns: scope[prefix] ?? '',
+    attributes,
+    scope,
+    children: content.filter((c) => nameOf(c) !== undefined).map((c) => build(c, scope)),
+    text: content.map((c) => (c['#text'] === undefined ? '' : String(c['#text']))).join(''),
+  };
+}
+
+export function child(node: XmlNode, name: string): XmlNode | undefined {
+  return node.children.find((c) => c.name === name);
+}
+
+/** An attribute by namespace URI and local name, whatever prefix the document used. */
+export function attribute(node: XmlNode, ns: string, local: string): string | undefined {
+  for (const [key, value] of Object.entries(node.attributes)) {
+    const colon = key.indexOf(':');
+    if (colon < 0) continue;
+    if (key.slice(colon + 1) === local && node.scope[key.slice(0, colon)] === ns) return value;
+  }
+  return undefined;
+}
+
+/** Resolves a QName value (e.g. 'xsd:int' in xsi:type) to {ns, local} in the node's scope. */
+export function resolveQName(node: XmlNode, qname: string): { ns: string; local: string } {
+  const colon = qname.indexOf(':');
+  const prefix = colon < 0 ? '' : qname.slice(0, colon);
+  return { ns: node.scope[prefix] ?? '', local: qname.slice(colon + 1) };
+}
