@@ -53,6 +53,14 @@ describe('login (core SOAP, tuleap-facts A.7)', () => {
 });
 
 describe('addProject', () => {
+  type Over = Partial<{
+    key: string;
+    adminKey: string;
+    short: string;
+    full: string;
+    privacy: string;
+    template: number;
+  }>;
   const add = (
     over: Partial<{
       key: string;
@@ -91,7 +99,7 @@ describe('addProject', () => {
     expect(admin.getProjectDescriptionFieldsValue(keys.alice, id)).toEqual([]);
   });
 
-  test.each([
+  test.each<[string, Over, number]>([
     ['3001 bad session first', { key: 'nope', adminKey: 'nope', short: '_', template: 999 }, 3001],
     ['3200 adminSessionKey not a site admin', { adminKey: 'x', template: 999 }, 3200],
     ['3200 adminSessionKey of a non-admin', { adminKey: 'BOB' }, 3200],

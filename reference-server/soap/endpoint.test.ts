@@ -196,7 +196,7 @@ describe('bad input gets a clear fault and changes nothing', () => {
   async function post(body: string | Buffer, headers: Record<string, string> = {}) {
     const answer = await fetch(`${server.url}/soap/project/`, {
       method: 'POST',
-      body,
+      body: typeof body === 'string' ? body : new Uint8Array(body),
       headers: { 'content-type': 'text/xml', ...headers },
     });
     return { status: answer.status, text: await answer.text() };
