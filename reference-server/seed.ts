@@ -3,6 +3,7 @@
  * names the same accounts for targets run without a profile; tests/default-profile.test.ts keeps
  * the two in step.
  */
+import type { TrackerBlueprint } from './domain/trackers.ts';
 import type { User } from './domain/users.ts';
 
 export const SEEDED_USERS: ReadonlyArray<Omit<User, 'id'> & { id: number }> = [
@@ -104,3 +105,17 @@ export const SEEDED_PROJECTS = [
     ugroups: ['developers'],
   },
 ] as const;
+
+/** The tracker of the template and of the seeded projects: one field of each supported type. */
+export const ISSUES_TRACKER = {
+  label: 'Issues',
+  itemName: 'issue',
+  description: 'Requests and defects',
+  fields: [
+    { name: 'summary', label: 'Summary', type: 'string' },
+    { name: 'details', label: 'Details', type: 'text' },
+    { name: 'effort', label: 'Effort', type: 'int' },
+    { name: 'status', label: 'Status', type: 'sb', values: ['New', 'Open', 'Closed'] },
+    { name: 'labels', label: 'Labels', type: 'msb', values: ['bug', 'feature', 'docs', 'ui'] },
+  ],
+} as const satisfies TrackerBlueprint;

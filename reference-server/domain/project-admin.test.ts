@@ -96,6 +96,13 @@ describe('addProject', () => {
       state.projects.get(100)!.services.map((s) => [s.shortName, s.isUsed]),
     );
     expect(project.descriptionValues.size).toBe(0);
+    const [copy] = state.trackers.ofProject(id);
+    const [original] = state.trackers.ofProject(100);
+    expect(copy?.fields.map((f) => [f.name, f.type, f.values?.map((v) => v.label)])).toEqual(
+      original?.fields.map((f) => [f.name, f.type, f.values?.map((v) => v.label)]),
+    );
+    expect(copy?.id).not.toBe(original?.id);
+    expect(copy?.fields[0]?.id).not.toBe(original?.fields[0]?.id);
     expect(admin.getProjectDescriptionFieldsValue(keys.alice, id)).toEqual([]);
   });
 

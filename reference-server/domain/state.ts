@@ -6,8 +6,9 @@ import { Projects } from './projects.ts';
 import { Quota } from './quota.ts';
 import { Sessions } from './sessions.ts';
 import { Tokens } from './tokens.ts';
+import { Trackers, type TrackerBlueprint } from './trackers.ts';
 import { Users } from './users.ts';
-import { SEEDED_PROJECTS, SEEDED_USERS, TEMPLATE_SERVICES } from '../seed.ts';
+import { ISSUES_TRACKER, SEEDED_PROJECTS, SEEDED_USERS, TEMPLATE_SERVICES } from '../seed.ts';
 
 export interface DomainState {
   clock: Clock;
@@ -15,6 +16,7 @@ export interface DomainState {
   tokens: Tokens;
   sessions: Sessions;
   projects: Projects;
+  trackers: Trackers;
   descriptionFields: DescriptionField[];
   projectAdmin: ProjectAdmin;
 }
@@ -29,6 +31,9 @@ export function createState(clock: Clock, options: StateOptions = {}): DomainSta
   const users = new Users();
   for (const user of SEEDED_USERS) users.add(user);
   const projects = seedProjects();
+  const trackers = new Trackers();
+  for (const seed of SEEDED_PROJECTS)
+    trackers.create(seed.id, structuredClone(ISSUES_TRACKER) as TrackerBlueprint);
   const sessions = new Sessions(clock);
   const descriptionFields = [...(options.descriptionFields ?? SEEDED_DESCRIPTION_FIELDS)];
   const projectAdmin = new ProjectAdmin({
@@ -37,6 +42,7 @@ export function createState(clock: Clock, options: StateOptions = {}): DomainSta
     sessions,
     quota: new Quota(clock, options.projectQuota ?? 10),
     descriptionFields,
+    onProjectCreated: (project, template) => trackers.copy(template.id, project.id),
   });
   return {
     clock,
@@ -44,6 +50,7 @@ export function createState(clock: Clock, options: StateOptions = {}): DomainSta
     tokens: new Tokens(clock),
     sessions,
     projects,
+    trackers,
     descriptionFields,
     projectAdmin,
   };
