@@ -1,15 +1,8 @@
 /** The closing summary printed by `conformance run`: requirement statuses by spec section. */
 import { SECTION_TITLES, SECTIONS } from '../requirements/index.ts';
-import type { RequirementStatus, RunResult } from '../results/model.ts';
+import { REQUIREMENT_STATUSES, type RequirementStatus, type RunResult } from '../results/model.ts';
 
-const COLUMNS: readonly RequirementStatus[] = [
-  'pass',
-  'fail',
-  'error',
-  'expected-fail',
-  'skip',
-  'not-covered',
-];
+const COLUMNS = REQUIREMENT_STATUSES;
 
 export function renderSummaryTable(run: RunResult): string {
   const header = ['section', ...COLUMNS, 'total'];

@@ -3,22 +3,15 @@
  * A pure function of the run result (style.md 18).
  */
 import { SECTION_TITLES, SECTIONS } from '../requirements/index.ts';
-import type {
-  RequirementResult,
-  RequirementStatus,
-  RunResult,
-  TestResult,
+import {
+  REQUIREMENT_STATUSES,
+  type RequirementResult,
+  type RunResult,
+  type TestResult,
 } from '../results/model.ts';
 import { escapeXml as h } from './escape.ts';
 
-const STATUSES: readonly RequirementStatus[] = [
-  'pass',
-  'fail',
-  'error',
-  'expected-fail',
-  'skip',
-  'not-covered',
-];
+const STATUSES = REQUIREMENT_STATUSES;
 
 const CSS = `
 body{font:14px/1.45 system-ui,sans-serif;margin:0;color:#1d2430;background:#f6f7f9}

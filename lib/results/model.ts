@@ -6,6 +6,16 @@ export type TestStatus = 'pass' | 'fail' | 'skip' | 'error' | 'expected-fail';
 
 export type RequirementStatus = TestStatus | 'not-covered';
 
+/** Requirement statuses in the order reports show them. */
+export const REQUIREMENT_STATUSES: readonly RequirementStatus[] = [
+  'pass',
+  'fail',
+  'error',
+  'expected-fail',
+  'skip',
+  'not-covered',
+];
+
 export interface TestResult {
   /** Stable id: "<suite file>::<full name>". */
   id: string;

@@ -61,16 +61,7 @@ describe('addProject', () => {
     privacy: string;
     template: number;
   }>;
-  const add = (
-    over: Partial<{
-      key: string;
-      adminKey: string;
-      short: string;
-      full: string;
-      privacy: string;
-      template: number;
-    }> = {},
-  ) =>
+  const add = (over: Over = {}) =>
     admin.addProject(
       over.key ?? keys.alice,
       over.adminKey ?? keys.site,
