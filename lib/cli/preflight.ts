@@ -1,6 +1,6 @@
 /** Before the suites run: is the target there at all, and does it offer test control? */
 import { request } from 'undici';
-import { CLOCK_PATH } from './test-control-path.ts';
+import { CLOCK_PATH } from '../target/test-control.ts';
 
 export class TargetUnreachable extends Error {}
 

@@ -471,7 +471,7 @@ const restRoutes: Requirement[] = [
     '§4.3',
     'INFO',
     'Response shapes of the tracker and artifact routes are observed (published JSON Schemas).',
-    'As the real system, schemas in schemas/.',
+    'As the real system (tuleap-facts B.3, B.5).',
   ),
   req(
     'rest.pagination.accepts-limit-offset',

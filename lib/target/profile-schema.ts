@@ -1,4 +1,4 @@
-/** JSON Schema of the target profile (published as schemas/profile.schema.json by tests). */
+/** JSON Schema of the target profile; published for users as schemas/profile.schema.json (kept equal by profile.test.ts). */
 const account = {
   type: 'object',
   additionalProperties: false,

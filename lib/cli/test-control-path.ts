@@ -1,2 +1,0 @@
-/** design.md, "Test control": the path an implementation may serve to move its clock. */
-export const CLOCK_PATH = '/__conformance/clock';
