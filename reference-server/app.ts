@@ -1,12 +1,12 @@
 /**
  * createApp builds the reference server as a node:http request handler; main.ts binds it.
- * Dispatch is by path prefix: test control (only with the flag), then REST.
+ * Dispatch is by path prefix: test control (only with the flag), SOAP, then REST.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { systemClock, type Clock } from './domain/clock.ts';
 import { createState, type DomainState } from './domain/state.ts';
 import { BodyTooLarge, sendRestError } from './http-io.ts';
-import { createToken } from './rest/tokens.ts';
+import { dispatchRest } from './rest/routes.ts';
 import { handleSoap, soapServiceOf } from './soap/endpoint.ts';
 import { advanceClock, CLOCK_PATH } from './test-control/clock-route.ts';
 
@@ -34,8 +34,7 @@ export function createApp(options: AppOptions = {}): App {
     const soapService = soapServiceOf(path);
     if (soapService)
       return handleSoap(state, soapService, baseUrlOf(req, options.baseUrl), req, res);
-    if (path === '/api/tokens' && req.method === 'POST') return createToken(state, req, res);
-    sendRestError(res, 404, `Not Found: no route for ${req.method} ${path}`);
+    return dispatchRest(state, baseUrlOf(req, options.baseUrl), req, res);
   }
 
   return {

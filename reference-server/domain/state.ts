@@ -1,4 +1,5 @@
 /** The whole domain state of one server instance: pure data and rules, no HTTP or SOAP types. */
+import { Artifacts } from './artifacts.ts';
 import type { Clock } from './clock.ts';
 import { SEEDED_DESCRIPTION_FIELDS, type DescriptionField } from './description-fields.ts';
 import { ProjectAdmin } from './project-admin.ts';
@@ -17,6 +18,7 @@ export interface DomainState {
   sessions: Sessions;
   projects: Projects;
   trackers: Trackers;
+  artifacts: Artifacts;
   descriptionFields: DescriptionField[];
   projectAdmin: ProjectAdmin;
 }
@@ -51,6 +53,7 @@ export function createState(clock: Clock, options: StateOptions = {}): DomainSta
     sessions,
     projects,
     trackers,
+    artifacts: new Artifacts(clock),
     descriptionFields,
     projectAdmin,
   };

@@ -22,7 +22,11 @@ describe('Tokens (§5.2.5: 24 hours on the server clock)', () => {
     clock.advance(1);
     expect(tokens.verify('1', token)).toBeUndefined();
     const other = tokens.issue(1);
-    expect(tokens.revoke(other)).toBe(true);
+    expect(tokens.revoke(2, other), 'another user cannot revoke it').toBe(false);
+    expect(tokens.revoke(1, other)).toBe(true);
     expect(tokens.verify('1', other)).toBeUndefined();
+    const third = tokens.issue(1);
+    tokens.revokeAll(1);
+    expect(tokens.verify('1', third)).toBeUndefined();
   });
 });

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { Clock } from './clock.ts';
 import { safeEqual } from './users.ts';
 
@@ -6,35 +6,51 @@ import { safeEqual } from './users.ts';
 export const TOKEN_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
 interface Token {
-  value: string;
   userId: number;
   createdAt: number;
 }
 
+/**
+ * Tokens are kept by their SHA-256 digest: a lookup compares digests, never the secret, so its
+ * time says nothing about the token (constant-time in effect); the user id is compared with
+ * timingSafeEqual.
+ */
 export class Tokens {
-  private readonly byValue = new Map<string, Token>();
+  private readonly byDigest = new Map<string, Token>();
 
   constructor(private readonly clock: Clock) {}
 
   /** 128 random bits, hex encoded (the real system's form: 32 hex digits). */
   issue(userId: number): string {
     const value = randomBytes(16).toString('hex');
-    this.byValue.set(value, { value, userId, createdAt: this.clock.now() });
+    this.byDigest.set(digest(value), { userId, createdAt: this.clock.now() });
     return value;
   }
 
   /** The user id when the (user id, token) pair is valid and unexpired, else undefined. */
   verify(userId: string, value: string): number | undefined {
-    const token = this.byValue.get(value);
+    const key = digest(value);
+    const token = this.byDigest.get(key);
     if (!token || !safeEqual(String(token.userId), userId)) return undefined;
     if (this.clock.now() >= token.createdAt + TOKEN_LIFETIME_MS) {
-      this.byValue.delete(value);
+      this.byDigest.delete(key);
       return undefined;
     }
     return token.userId;
   }
 
-  revoke(value: string): boolean {
-    return this.byValue.delete(value);
+  /** Revokes one token of this user; false when it is not theirs (or unknown, or expired). */
+  revoke(userId: number, value: string): boolean {
+    if (this.verify(String(userId), value) === undefined) return false;
+    return this.byDigest.delete(digest(value));
   }
+
+  revokeAll(userId: number): void {
+    for (const [key, token] of this.byDigest)
+      if (token.userId === userId) this.byDigest.delete(key);
+  }
+}
+
+function digest(value: string): string {
+  return createHash('sha256').update(value).digest('hex');
 }

@@ -1,35 +1,39 @@
-/** §5.2.3: POST /api/tokens exchanges a username and password for a token. */
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { DomainState } from '../domain/state.ts';
-import { readBody, sendJson, sendRestError } from '../http-io.ts';
+/**
+ * §5.2.3: POST /api/tokens exchanges a username and password for a token (200, §4.3 and §2.2);
+ * DELETE /api/tokens/<token> and DELETE /api/tokens revoke one or all of the caller's tokens (the
+ * real system's routes; rest.routes.complete-list).
+ */
+import { readRequestBody, reply, type RestContext } from './context.ts';
+import { requireUser } from './lookups.ts';
+import { RestError } from './rest-error.ts';
 
-export async function createToken(
-  state: DomainState,
-  req: IncomingMessage,
-  res: ServerResponse,
-): Promise<void> {
-  const credentials = parseCredentials(await readBody(req));
-  if (typeof credentials === 'string')
-    return sendRestError(res, 400, `Bad Request: ${credentials}`);
-  const user = state.users.authenticate(credentials.username, credentials.password);
+export async function createToken(ctx: RestContext): Promise<void> {
+  const { username, password } = credentialsOf(await readRequestBody(ctx));
+  const user = ctx.state.users.authenticate(username, password);
   // Not shown in the spec; the real system answers 401 (tuleap-facts B.1).
-  if (!user) return sendRestError(res, 401, 'Unauthorized: Invalid Password Or User Name');
-  const token = state.tokens.issue(user.id);
-  // §2.2: user_id is a string; uri has the form /api/tokens/<token>. Status 200 as §4.3 states.
-  sendJson(res, 200, { user_id: String(user.id), token, uri: `/api/tokens/${token}` });
+  if (!user) throw new RestError(401, 'Invalid Password Or User Name');
+  const token = ctx.state.tokens.issue(user.id);
+  // §2.2: user_id is a string; uri has the form /api/tokens/<token>.
+  reply(ctx, 200, { user_id: String(user.id), token, uri: `/api/tokens/${token}` });
 }
 
-function parseCredentials(body: Buffer): { username: string; password: string } | string {
-  let value: unknown;
-  try {
-    value = JSON.parse(body.toString('utf8'));
-  } catch {
-    return 'body is not valid JSON';
-  }
-  if (typeof value !== 'object' || value === null) return 'body must be a JSON object';
+export function deleteToken(ctx: RestContext): void {
+  const user = requireUser(ctx);
+  if (!ctx.state.tokens.revoke(user.id, ctx.params['token'] ?? ''))
+    throw new RestError(400, 'invalid token: not a current token of the authenticated user');
+  ctx.res.writeHead(204).end();
+}
+
+export function deleteAllTokens(ctx: RestContext): void {
+  ctx.state.tokens.revokeAll(requireUser(ctx).id);
+  ctx.res.writeHead(204).end();
+}
+
+function credentialsOf(value: unknown): { username: string; password: string } {
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new RestError(400, 'the body must be a JSON object with username and password');
   const { username, password } = value as Record<string, unknown>;
-  if (typeof username !== 'string' || typeof password !== 'string') {
-    return 'username and password must be strings';
-  }
+  if (typeof username !== 'string' || typeof password !== 'string')
+    throw new RestError(400, 'username and password must be strings');
   return { username, password };
 }

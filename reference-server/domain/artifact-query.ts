@@ -1,0 +1,57 @@
+/**
+ * The artifact query (§2.2, §4.3): keys are field shortnames (or field ids, as the real system
+ * also accepts); each value is {operator, value}, or a bare string meaning 'contains' (real system).
+ * 'contains' on a list field selects artifacts holding that bound value id; on string, text and
+ * int fields, those whose value contains the text (case-insensitive, as the real system's LIKE).
+ * Any other operator, an unknown field or a value that is not a bound value id of the field is a
+ * clear error (rest.query.other-operators).
+ */
+import type { Artifact } from './artifacts.ts';
+import type { Tracker, TrackerField } from './trackers.ts';
+
+export class InvalidQuery extends Error {}
+
+interface Criterion {
+  field: TrackerField;
+  value: string;
+}
+
+export type ArtifactFilter = (artifact: Artifact) => boolean;
+
+export function compileQuery(tracker: Tracker, query: unknown): ArtifactFilter {
+  if (typeof query !== 'object' || query === null || Array.isArray(query))
+    throw new InvalidQuery('the query must be a JSON object mapping field shortnames to criteria');
+  const criteria = Object.entries(query).map(([key, raw]) => criterion(tracker, key, raw));
+  return (artifact) => criteria.every((c) => holds(c, artifact));
+}
+
+function criterion(tracker: Tracker, key: string, raw: unknown): Criterion {
+  const field = tracker.fields.find((f) => f.name === key || String(f.id) === key);
+  if (!field) throw new InvalidQuery(`Unknown field ${key} in tracker ${tracker.id}`);
+  const { operator, value } =
+    typeof raw === 'string'
+      ? { operator: 'contains', value: raw }
+      : (raw as Record<string, unknown>);
+  if (typeof raw !== 'string' && (typeof raw !== 'object' || raw === null || Array.isArray(raw)))
+    throw new InvalidQuery(
+      `Criterion for field ${key} is malformed: expected {"operator","value"}`,
+    );
+  if (operator !== 'contains')
+    throw new InvalidQuery(`Invalid operator for field ${key}: only 'contains' is supported`);
+  const text = typeof value === 'number' && Number.isInteger(value) ? String(value) : value;
+  if (typeof text !== 'string')
+    throw new InvalidQuery(`Criterion for field ${key} is malformed: value must be a string`);
+  if (
+    (field.type === 'sb' || field.type === 'msb') &&
+    !field.values?.some((v) => String(v.id) === text)
+  )
+    throw new InvalidQuery(`Criterion for field ${key}: ${text} is not one of its bind value ids`);
+  return { field, value: text };
+}
+
+function holds({ field, value }: Criterion, artifact: Artifact): boolean {
+  const stored = artifact.values.get(field.id);
+  if (stored === undefined) return false;
+  if (Array.isArray(stored)) return stored.includes(Number(value));
+  return String(stored).toLowerCase().includes(value.toLowerCase());
+}

@@ -1,0 +1,58 @@
+/**
+ * Who is calling (§5.2): a token (X-Auth-Token with X-Auth-UserId, §5.2.4), HTTP Basic (§5.2.6), or
+ * nobody. Credentials that are sent but invalid are refused with 401 whatever the resource, even
+ * one readable anonymously (§4.3 rule 2, §7.2; the real system answers 401, tuleap-facts B.1).
+ */
+import type { IncomingMessage } from 'node:http';
+import type { DomainState } from '../domain/state.ts';
+import type { User } from '../domain/users.ts';
+import { RestError } from './rest-error.ts';
+
+const BASIC_CHALLENGE = { 'WWW-Authenticate': 'Basic realm="Restricted API"' };
+
+export function authenticate(state: DomainState, req: IncomingMessage): User | undefined {
+  const byToken = tokenUser(state, req);
+  const byBasic = basicUser(state, req);
+  const user = byToken ?? byBasic;
+  if (user?.status === 'suspended') throw new RestError(403, 'the account is suspended');
+  return user;
+}
+
+function header(req: IncomingMessage, name: string): string | undefined {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value.join(',') : value;
+}
+
+function tokenUser(state: DomainState, req: IncomingMessage): User | undefined {
+  const token = header(req, 'x-auth-token');
+  const userId = header(req, 'x-auth-userid');
+  if (token === undefined && userId === undefined) return undefined;
+  // The real system treats a lone header as anonymous; a clear refusal serves clients better.
+  if (token === undefined || userId === undefined)
+    throw new RestError(401, 'X-Auth-Token and X-Auth-UserId must be sent together');
+  const id = state.tokens.verify(userId.trim(), token.trim());
+  const user = id === undefined ? undefined : state.users.byIdOf(id);
+  if (!user)
+    throw new RestError(401, 'Invalid Token (unknown, expired, or not the token of this user id)');
+  return user;
+}
+
+function basicUser(state: DomainState, req: IncomingMessage): User | undefined {
+  const authorization = header(req, 'authorization');
+  if (authorization === undefined) return undefined;
+  const [scheme = '', encoded = ''] = authorization.trim().split(/\s+/, 2);
+  if (scheme.toLowerCase() !== 'basic')
+    throw new RestError(
+      401,
+      `unsupported authorization scheme ${scheme}; use Basic or a token`,
+      BASIC_CHALLENGE,
+    );
+  const decoded = Buffer.from(encoded, 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  const user =
+    colon < 0
+      ? undefined
+      : state.users.authenticate(decoded.slice(0, colon), decoded.slice(colon + 1));
+  if (!user) throw new RestError(401, 'Basic Authentication Required', BASIC_CHALLENGE);
+  return user;
+}

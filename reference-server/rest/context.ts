@@ -1,0 +1,90 @@
+/** One REST request as the handlers see it, and the ways to answer it in the negotiated format. */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { DomainState } from '../domain/state.ts';
+import type { User } from '../domain/users.ts';
+import { BodyTooLarge, readBody, send, sendAndClose } from '../http-io.ts';
+import type { Format } from './negotiation.ts';
+import { requestFormat } from './negotiation.ts';
+import { RestError } from './rest-error.ts';
+import { decodeXmlRequest, encodeXml } from './xml-codec.ts';
+
+export interface RestContext {
+  state: DomainState;
+  req: IncomingMessage;
+  res: ServerResponse;
+  params: Readonly<Record<string, string>>;
+  query: URLSearchParams;
+  /** The answer's format (Accept); XML only where xmlAllowed (§4.5.2). */
+  format: Format;
+  xmlAllowed: boolean;
+  /** {base_url}, for absolute Location headers. */
+  baseUrl: string;
+  /** Undefined: anonymous. */
+  user: User | undefined;
+}
+
+export function reply(
+  ctx: Pick<RestContext, 'res' | 'format'>,
+  status: number,
+  value: unknown,
+  headers: Record<string, string> = {},
+): void {
+  if (ctx.format === 'xml')
+    return send(ctx.res, status, encodeXml(value), {
+      'Content-Type': 'application/xml; charset=utf-8',
+      ...headers,
+    });
+  send(ctx.res, status, JSON.stringify(value), {
+    'Content-Type': 'application/json; charset=utf-8',
+    ...headers,
+  });
+}
+
+/** One error body shape for every error (rest.errors.payload-shape): {"error":{"code","message"}}. */
+export function replyError(
+  ctx: Pick<RestContext, 'res' | 'format'>,
+  error: RestError | BodyTooLarge,
+): void {
+  const status = error instanceof RestError ? error.status : 413;
+  const message =
+    error instanceof RestError ? error.message : `Payload Too Large: ${error.message}`;
+  const body = { error: { code: status, message } };
+  if (error instanceof BodyTooLarge) {
+    const json = ctx.format === 'xml' ? encodeXml(body) : JSON.stringify(body);
+    const type =
+      ctx.format === 'xml' ? 'application/xml; charset=utf-8' : 'application/json; charset=utf-8';
+    return sendAndClose(ctx.res, 413, json, { 'Content-Type': type });
+  }
+  reply(ctx, status, body, { ...error.headers });
+}
+
+/** Reads a JSON (or, where allowed, XML) request body into a plain value. */
+export async function readRequestBody(
+  ctx: RestContext,
+  options: { emptyAs?: unknown } = {},
+): Promise<unknown> {
+  const format = requestFormat(ctx.req.headers['content-type'], ctx.xmlAllowed);
+  const bytes = await readBody(ctx.req);
+  if (bytes.length === 0 && 'emptyAs' in options) return options.emptyAs;
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw new RestError(400, 'the body is not valid UTF-8');
+  }
+  if (format === 'xml') return decodeXmlRequest(text);
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    throw new RestError(400, `the body is not valid JSON: ${(error as Error).message}`);
+  }
+}
+
+/** A path parameter that must be an id: digits only (the real system: "abc" → 400). */
+export function idParam(ctx: RestContext, name: string): number {
+  const raw = ctx.params[name] ?? '';
+  const id = Number(raw);
+  if (!/^\d{1,15}$/.test(raw) || !Number.isSafeInteger(id))
+    throw new RestError(400, `${name} must be an integer id, got '${raw.slice(0, 40)}'`);
+  return id;
+}

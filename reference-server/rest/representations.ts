@@ -1,0 +1,113 @@
+/**
+ * The REST representations. Projects exactly as §2.2; trackers and artifacts as the real system
+ * (tuleap-facts B.3, B.5) for the members this server has. Every uri is relative to /api/ and
+ * resolves (§1: the interface is self-discoverable).
+ */
+import type { Artifact } from '../domain/artifacts.ts';
+import type { Project, UserGroup } from '../domain/projects.ts';
+import type { Tracker, TrackerField } from '../domain/trackers.ts';
+import type { User } from '../domain/users.ts';
+
+export function projectRepresentation(project: Project) {
+  const uri = `projects/${project.id}`;
+  return {
+    id: project.id,
+    uri,
+    label: project.publicName,
+    shortname: project.shortName,
+    resources: ['trackers', 'user_groups'].map((type) => ({ type, uri: `${uri}/${type}` })),
+    additional_informations: {},
+  };
+}
+
+function projectReference(project: Project) {
+  return { id: project.id, uri: `projects/${project.id}`, label: project.publicName };
+}
+
+function trackerReference(tracker: Tracker) {
+  return { id: tracker.id, uri: `trackers/${tracker.id}`, label: tracker.label };
+}
+
+export function trackerRepresentation(tracker: Tracker, project: Project) {
+  return {
+    ...trackerReference(tracker),
+    description: tracker.description,
+    item_name: tracker.itemName,
+    project: projectReference(project),
+    fields: tracker.fields.map(fieldRepresentation),
+    resources: [{ type: 'artifacts', uri: `trackers/${tracker.id}/artifacts` }],
+  };
+}
+
+function fieldRepresentation(field: TrackerField) {
+  const values = field.values?.map(({ id, label }) => ({ id, label })) ?? null;
+  return {
+    field_id: field.id,
+    name: field.name,
+    label: field.label,
+    type: field.type,
+    values,
+    bindings: values === null ? null : { type: 'static', list: values },
+    required: false,
+  };
+}
+
+export function artifactReference(artifact: Artifact, tracker: Tracker) {
+  return { id: artifact.id, uri: `artifacts/${artifact.id}`, tracker: trackerReference(tracker) };
+}
+
+export function artifactRepresentation(artifact: Artifact, tracker: Tracker, project: Project) {
+  return {
+    ...artifactReference(artifact, tracker),
+    project: projectReference(project),
+    submitted_by: artifact.submittedBy,
+    submitted_on: isoDate(artifact.submittedOn),
+    last_modified_date: isoDate(artifact.lastModified),
+    values: tracker.fields.flatMap((field) => {
+      const value = artifact.values.get(field.id);
+      return value === undefined ? [] : [valueRepresentation(field, value)];
+    }),
+  };
+}
+
+function valueRepresentation(field: TrackerField, value: string | number | number[]) {
+  const common = { field_id: field.id, type: field.type, label: field.label };
+  if (Array.isArray(value)) {
+    const chosen = (field.values ?? []).filter((v) => value.includes(v.id));
+    return {
+      ...common,
+      values: chosen.map(({ id, label }) => ({ id, label, color: null })),
+      bind_value_ids: chosen.map((v) => v.id),
+    };
+  }
+  return field.type === 'text' ? { ...common, value, format: 'text' } : { ...common, value };
+}
+
+export function userGroupRepresentation(id: string, label: string, shortName: string) {
+  return {
+    id,
+    uri: `user_groups/${id}`,
+    label,
+    short_name: shortName,
+    users_uri: `user_groups/${id}/users`,
+  };
+}
+
+export function staticUserGroupRepresentation(group: UserGroup) {
+  return userGroupRepresentation(String(group.id), group.name, group.name);
+}
+
+export function userRepresentation(user: User) {
+  return {
+    id: user.id,
+    uri: `users/${user.id}`,
+    username: user.username,
+    real_name: user.realName,
+    display_name: `${user.realName} (${user.username})`,
+  };
+}
+
+/** ISO 8601 with the offset written out, as PHP's date('c'). */
+export function isoDate(ms: number): string {
+  return new Date(ms).toISOString().replace(/\.\d{3}Z$/, '+00:00');
+}

@@ -1,0 +1,107 @@
+/**
+ * REST dispatch. Every route is served under /api and without it (§4.3 writes both forms;
+ * decision rest.routes.prefix). Order of checks: route (404), method (405 with Allow; OPTIONS
+ * answers the Allow list), Accept (406), credentials (401/403), then the handler.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { DomainState } from '../domain/state.ts';
+import { BodyTooLarge } from '../http-io.ts';
+import { replyError, type RestContext } from './context.ts';
+import { authenticate } from './auth.ts';
+import { responseFormat, type Format } from './negotiation.ts';
+import { RestError } from './rest-error.ts';
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type Handler = (ctx: RestContext) => Promise<void> | void;
+
+export interface Route {
+  /** Segments; ':name' captures one. */
+  path: string;
+  /** XML in and out (§4.5.2: the three artifact routes). */
+  xml?: boolean;
+  methods: Partial<Record<Method, Handler>>;
+}
+
+interface Match {
+  route: Route;
+  params: Record<string, string>;
+}
+
+export function createRouter(routes: readonly Route[]) {
+  const compiled = routes.map((route) => ({ route, segments: route.path.split('/') }));
+
+  function match(path: string): Match | undefined {
+    const segments = path.split('/');
+    for (const { route, segments: pattern } of compiled) {
+      if (pattern.length !== segments.length) continue;
+      const params: Record<string, string> = {};
+      const ok = pattern.every((part, i) => {
+        const actual = segments[i] ?? '';
+        if (part.startsWith(':')) {
+          params[part.slice(1)] = safeDecode(actual);
+          return actual !== '';
+        }
+        return part === actual;
+      });
+      if (ok) return { route, params };
+    }
+    return undefined;
+  }
+
+  return async function dispatch(
+    state: DomainState,
+    baseUrl: string,
+    req: IncomingMessage,
+    res: ServerResponse,
+  ): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://placeholder');
+    const path = url.pathname.replace(/^\/api(?=\/|$)/, '').replace(/^\/+|\/+$/g, '');
+    let format: Format = 'json';
+    try {
+      const found = match(path);
+      if (!found) throw new RestError(404, `no route for ${req.method} ${url.pathname}`);
+      const { route, params } = found;
+      const allow = allowOf(route);
+      const method = req.method === 'HEAD' ? 'GET' : req.method;
+      if (req.method === 'OPTIONS') {
+        res.writeHead(200, { Allow: allow, 'Content-Length': 0 });
+        return void res.end();
+      }
+      const handler = route.methods[method as Method];
+      if (!handler)
+        throw new RestError(405, `${req.method} is not allowed on ${url.pathname}`, {
+          Allow: allow,
+        });
+      format = responseFormat(req.headers.accept, route.xml === true);
+      const user = authenticate(state, req);
+      await handler({
+        state,
+        req,
+        res,
+        params,
+        query: url.searchParams,
+        format,
+        xmlAllowed: route.xml === true,
+        baseUrl,
+        user,
+      });
+    } catch (error) {
+      if (!(error instanceof RestError || error instanceof BodyTooLarge)) throw error;
+      replyError({ res, format }, error);
+    }
+  };
+}
+
+function allowOf(route: Route): string {
+  const methods = Object.keys(route.methods);
+  if (methods.includes('GET')) methods.push('HEAD');
+  return [...methods, 'OPTIONS'].join(', ');
+}
+
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
