@@ -44,7 +44,7 @@ const discovery: Requirement[] = [
     '§1',
     'INFO',
     'The complete list of REST routes and payloads is observed.',
-    "The §4.3 routes plus DELETE /api/tokens/<token>, GET /api/projects/<id> and the real system's GET ?query= form of the artifact query.",
+    "The §4.3 routes plus the real system's: GET /api/projects/<id>, DELETE /api/tokens and /api/tokens/<token>, GET /api/projects/<id>/user_groups, /api/user_groups/<id> and /users (ids <project>_3 members, <project>_4 admins, static ids), GET /api/users/<id>, and GET /api/trackers/<id>/artifacts[?query=<JSON>]; OPTIONS answers Allow on each; HEAD on every GET.",
   ),
 ];
 
@@ -146,14 +146,14 @@ const restResources: Requirement[] = [
     '§2.2',
     'INFO',
     'The fields of the tracker representation are observed.',
-    'id, uri, label, project, fields [{field_id, name, label, type, values}] as the real system.',
+    'As the real system: id, uri, label, description, item_name, project {id, uri, label}, fields [{field_id, name, label, type (string, text, int, sb, msb), values [{id, label}] or null, bindings, required}], resources [{type: artifacts, uri: trackers/<id>/artifacts}].',
   ),
   req(
     'rest.artifacts.representation',
     '§2.2',
     'INFO',
     'The fields of the artifact representation are observed.',
-    'id, uri, tracker, project, submitted_by, submitted_on, last_modified_date, values as the real system.',
+    'As the real system: id, uri, tracker {id, uri, label}, project {id, uri, label}, submitted_by, submitted_on and last_modified_date (ISO 8601), values: one entry per field that has a value, {field_id, type, label, value} (text adds format; int is a number) or {field_id, type, label, values [{id, label, color}], bind_value_ids} for lists.',
   ),
 ];
 
@@ -437,7 +437,7 @@ const restRoutes: Requirement[] = [
     '§4.3',
     'INFO',
     "Operators other than 'contains' are observed.",
-    "Only 'contains'; any other operator or unknown field → 400.",
+    "Only 'contains': on list fields the bound value id, on string, text and int fields a case-insensitive substring (real system); keys are shortnames or field ids; a bare string means contains; any other operator, an unknown field or a value not bound to the field → 400.",
   ),
   req('rest.artifacts.get', '§4.3', 'MUST', 'GET /api/artifacts/<id> answers one artifact.'),
   req(
@@ -457,7 +457,7 @@ const restRoutes: Requirement[] = [
     '§4.3',
     'INFO',
     'The request body of the artifact update is observed.',
-    '{"values": [...]} with the same entries as creation (real system).',
+    '{"values": [...]} with the entries of creation (real system; a comment member is ignored); fields not listed keep their values; 200 with the updated artifact (§4.3 table) and the new Etag and Last-Modified; an update that changes nothing keeps the Etag (real system).',
   ),
   req(
     'rest.routes.prefix',
@@ -471,7 +471,7 @@ const restRoutes: Requirement[] = [
     '§4.3',
     'INFO',
     'Response shapes of the tracker and artifact routes are observed (published JSON Schemas).',
-    'As the real system (tuleap-facts B.3, B.5).',
+    'As the real system (tuleap-facts B.3, B.5); POST /artifacts answers 201 {id, uri, tracker} with Location, Etag and Last-Modified (the real system since 2016); an invalid body, an unknown tracker included, answers 400 with the reason.',
   ),
   req(
     'rest.pagination.accepts-limit-offset',
@@ -536,7 +536,7 @@ const concurrency: Requirement[] = [
     '§4.4',
     'INFO',
     'Concurrency checking is available for tracker artifacts only (no other updatable resource exists here).',
-    'Only artifacts carry Etag.',
+    "Only artifacts carry Etag. Etag is a quoted hash of (artifact, version); If-match accepts it quoted or bare, in a list, or *. Last-Modified is an HTTP-date that grows with every version (bumped by a second when two changes share one, so it names one version); If-Unmodified-Since must name it exactly (the real system's rule); an unparseable date → 412. A PUT that sends both headers needs both to match.",
   ),
 ];
 
@@ -576,7 +576,7 @@ const xml: Requirement[] = [
     '§4.5',
     'INFO',
     'XML on endpoints other than the three artifact routes is observed.',
-    'JSON only elsewhere; Accept: application/xml there → 406.',
+    'JSON only elsewhere: Accept: application/xml there → 406, an XML body → 415. On the artifact routes an unsupported Accept → 406 and an unsupported Content-type → 415 (the real system: 403). Input root <request> is required (the real system ignores it); a DOCTYPE → 400.',
   ),
 ];
 
@@ -614,6 +614,7 @@ const restAuth: Requirement[] = [
     '§5.2',
     'MUST',
     'Resources reachable anonymously answer without credentials.',
+    'Which are (reference server): public projects with their trackers and artifacts. Private ones need membership or site admin: 401 without credentials, 403 otherwise. Creating and updating artifacts needs an authenticated user who can read the project; the user-group and user routes need authentication (real system).',
   ),
   req(
     'rest.auth.missing-401',
@@ -743,14 +744,14 @@ const restErrors: Requirement[] = [
     '§7.2',
     'INFO',
     "The status of a request with invalid credentials is observed (the spec says 'server error').",
-    '401 as the real system; the MUST only requires a non-2xx answer.',
+    '401 as the real system, also for X-Auth-Token or X-Auth-UserId sent alone (the real system treats that as anonymous) and for an Authorization scheme other than Basic; a suspended user → 403. The MUST only requires a non-2xx answer.',
   ),
   req(
     'rest.errors.payload-shape',
     '§7.2',
     'INFO',
     'The shape of REST error payloads is observed.',
-    '{"error":{"code","message"}} as the real system.',
+    '{"error":{"code","message"}} as the real system, for every error; on the artifact routes with Accept: application/xml, <response><error><code/><message/></error></response>.',
   ),
 ];
 
@@ -808,7 +809,7 @@ const limits: Requirement[] = [
     '§8',
     'INFO',
     'The answer to a limit over the maximum is observed.',
-    '406 as the real system.',
+    '406 as the real system. Every collection route defaults to 10 and allows 50: /projects, /projects/<id>/trackers, /projects/<id>/user_groups, /user_groups/<id>/users, /trackers/<id>/artifacts (GET and POST); limit 0, a negative or non-integer value, or a repeated parameter → 400; an offset past the end → 200 with [].',
   ),
   req(
     'rest.pagination.small-limits',
