@@ -7,6 +7,7 @@ import * as allure from 'allure-js-commons';
 import { inject, test, type TestContext } from 'vitest';
 import { HarnessError } from './clients/harness-error.ts';
 import { HttpClient } from './clients/http.ts';
+import type { Fixtures } from './fixtures/projects.ts';
 import { Transcript } from './clients/transcript.ts';
 import './provided.ts';
 import { requirement } from './requirements/index.ts';
@@ -16,8 +17,12 @@ export interface ConformanceContext {
   target: Profile;
   http: HttpClient;
   transcript: Transcript;
+  /** The run's shared projects (lib/fixtures). */
+  fixtures: Fixtures;
   /** Skips the test, with the reason, when the target lacks the capability (never a pass). */
   requireCapability(name: keyof Profile['capabilities']): void;
+  /** Skips the test with the reason (the target cannot be judged here; never a pass). */
+  skip(reason: string): never;
 }
 
 export function conformanceTest(
@@ -40,6 +45,11 @@ export function conformanceTest(
       target: settings.target,
       http: new HttpClient(settings.target.baseUrl, transcript, settings.timeoutMs),
       transcript,
+      fixtures: inject('fixtures'),
+      skip(reason) {
+        context.skip(reason);
+        throw new Error('unreachable: context.skip throws');
+      },
       requireCapability(name) {
         if (!settings.target.capabilities[name]) {
           context.skip(

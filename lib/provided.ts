@@ -1,4 +1,5 @@
 /** What the CLI provides to the suites' workers (vitest provide/inject). */
+import type { Fixtures } from './fixtures/projects.ts';
 import type { Profile } from './target/profile.ts';
 
 export interface RunSettings {
@@ -11,6 +12,12 @@ export interface RunSettings {
 declare module 'vitest' {
   export interface ProvidedContext {
     settings: RunSettings;
+    /** The run's shared projects (lib/fixtures/global-setup.ts). */
+    fixtures: Fixtures;
+    /** Why the shared projects could not be provisioned (then every suite file fails to load). */
+    fixturesError: string | null;
+    /** Unique to this run (base 36 time): makes names of things the suites create unique. */
+    runTag: string;
   }
 }
 

@@ -10,7 +10,7 @@ export async function runSuites(
   options: RunOptions,
   settings: RunSettings,
 ): Promise<Collector> {
-  const collector = new Collector(root);
+  const collector = new Collector(root, process.stdout, options.grep);
   const vitest = await startVitest(
     'test',
     options.suites,
@@ -27,6 +27,7 @@ export async function runSuites(
         ],
       ],
       setupFiles: ['allure-vitest/setup', join(root, 'lib/suite-setup.ts')],
+      globalSetup: [join(root, 'lib/fixtures/global-setup.ts')],
       provide: { settings },
       pool: 'threads',
       maxWorkers: options.concurrency,

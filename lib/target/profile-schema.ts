@@ -46,7 +46,12 @@ export const PROFILE_SCHEMA = {
     fixtures: {
       type: 'object',
       additionalProperties: false,
-      properties: { templateProjectId: { type: 'integer', minimum: 1 } },
+      properties: {
+        templateProjectId: { type: 'integer', minimum: 1 },
+        publicProjectId: { type: 'integer', minimum: 1 },
+        privateProjectId: { type: 'integer', minimum: 1 },
+        soapProjectId: { type: 'integer', minimum: 1 },
+      },
     },
     projectQuotaPerHour: { type: 'integer', minimum: 0 },
     capabilities: {

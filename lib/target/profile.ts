@@ -20,8 +20,16 @@ export interface Profile {
   accounts: Record<Role, Account>;
   /** How SOAP session keys are obtained (§5.1.4 'not shown'). */
   soapSessions: { mode: 'login' } | { mode: 'fixed'; keys: Record<Role, string> };
-  /** Ids the suites cannot provision through the interfaces. */
-  fixtures: { templateProjectId: number };
+  /**
+   * Ids the suites cannot provision through the interfaces, and existing projects to use instead
+   * of the shared projects a run provisions with addProject (lib/fixtures).
+   */
+  fixtures: {
+    templateProjectId: number;
+    publicProjectId?: number;
+    privateProjectId?: number;
+    soapProjectId?: number;
+  };
   /** addProject quota of the whole platform (§8): projects per hour. */
   projectQuotaPerHour: number;
   capabilities: { testControl: boolean };
