@@ -23,6 +23,8 @@ export interface ConformanceContext {
   requireCapability(name: keyof Profile['capabilities']): void;
   /** Skips the test with the reason (the target cannot be judged here; never a pass). */
   skip(reason: string): never;
+  /** Records what an INFO check observed ('not shown' behaviour), for the reports. */
+  observe(observation: string): void;
 }
 
 export function conformanceTest(
@@ -46,6 +48,10 @@ export function conformanceTest(
       http: new HttpClient(settings.target.baseUrl, transcript, settings.timeoutMs),
       transcript,
       fixtures: inject('fixtures'),
+      observe(observation) {
+        const redacted = transcript.secrets.redact(observation);
+        context.task.meta.observations = [...(context.task.meta.observations ?? []), redacted];
+      },
       skip(reason) {
         context.skip(reason);
         throw new Error('unreachable: context.skip throws');

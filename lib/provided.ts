@@ -25,6 +25,8 @@ declare module '@vitest/runner' {
   interface TaskMeta {
     /** Requirement ids the test checks (lib/requirements). */
     requirements?: string[];
+    /** What INFO checks observed of behaviour the spec leaves open. */
+    observations?: string[];
     /** Redacted wire transcript of the test. */
     transcript?: string;
     /** A command that reproduces the last exchange. */

@@ -1,0 +1,59 @@
+/**
+ * How a suite authenticates to the REST side (§5.2): anonymous, a token obtained for one of the
+ * profile's accounts (X-Auth-Token + X-Auth-UserId, §5.2.4), or HTTP Basic (§5.2.6). Tokens and
+ * passwords are registered as secrets of the test's transcript, so they never reach a report.
+ */
+import type { ConformanceContext } from '../conformance-test.ts';
+import type { Role } from '../target/profile.ts';
+import { Unjudgeable } from './unjudgeable.ts';
+
+export interface Auth {
+  /** For messages: 'anonymous', 'token of projectAdmin', … */
+  label: string;
+  headers: Record<string, string>;
+  /** For token auth: the values sent. */
+  token?: { userId: string; token: string };
+}
+
+export const ANONYMOUS: Auth = { label: 'anonymous', headers: {} };
+
+export async function tokenFor(ctx: ConformanceContext, role: Role): Promise<Auth> {
+  const { username, password } = ctx.target.accounts[role];
+  const answer = await ctx.http.send({
+    method: 'POST',
+    path: '/api/tokens',
+    json: { username, password },
+  });
+  const body = answer.status < 300 ? safeJson(answer.text) : undefined;
+  const token = body?.['token'];
+  const userId = body?.['user_id'];
+  if (typeof token !== 'string' || (typeof userId !== 'string' && typeof userId !== 'number'))
+    throw new Unjudgeable(
+      `could not obtain a token for ${role} (POST /api/tokens answered ${answer.status}); see rest.tokens.create`,
+    );
+  ctx.transcript.secrets.add(token);
+  return {
+    label: `token of ${role}`,
+    headers: { 'X-Auth-Token': token, 'X-Auth-UserId': String(userId) },
+    token: { userId: String(userId), token },
+  };
+}
+
+export function basicFor(ctx: ConformanceContext, role: Role, password?: string): Auth {
+  const account = ctx.target.accounts[role];
+  const secret = password ?? account.password;
+  const encoded = Buffer.from(`${account.username}:${secret}`).toString('base64');
+  ctx.transcript.secrets.add(encoded);
+  return { label: `Basic of ${role}`, headers: { Authorization: `Basic ${encoded}` } };
+}
+
+function safeJson(text: string): Record<string, unknown> | undefined {
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'object' && value !== null
+      ? (value as Record<string, unknown>)
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}

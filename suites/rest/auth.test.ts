@@ -1,0 +1,121 @@
+/** §5.2, §4.3 rule 2, §7.2: anonymous and authenticated access, 401, token and Basic, bad credentials. */
+import { describe, expect, inject } from 'vitest';
+import { conformanceTest, type ConformanceContext } from '../../lib/conformance-test.ts';
+import { ANONYMOUS, basicFor, tokenFor, type Auth } from '../../lib/rest/auth.ts';
+import { get, is2xx, sendJson } from '../../lib/rest/requests.ts';
+
+const privatePath = () => `/api/projects/${inject('fixtures').privateProject.id}`;
+const publicPath = () => `/api/projects/${inject('fixtures').publicProject.id}`;
+
+/** Credentials that are not valid, each built from the profile's accounts. */
+async function invalidCredentials(ctx: ConformanceContext): Promise<Auth[]> {
+  const member = await tokenFor(ctx, 'projectMember');
+  const other = await tokenFor(ctx, 'nonMember');
+  const token = member.token!;
+  return [
+    {
+      label: 'an unknown token',
+      headers: { 'X-Auth-Token': `${token.token.slice(0, -4)}0000`, 'X-Auth-UserId': token.userId },
+    },
+    {
+      label: "a token sent with another user's id",
+      headers: { ...member.headers, 'X-Auth-UserId': other.token!.userId },
+    },
+    basicFor(ctx, 'projectMember', `${ctx.target.accounts.projectMember.password}-wrong`),
+  ].map((auth) => ({
+    ...auth,
+    label: auth.label.startsWith('Basic') ? 'a wrong Basic password' : auth.label,
+  }));
+}
+
+describe('REST authentication (§5.2)', () => {
+  conformanceTest(
+    ['rest.auth.anonymous', 'rest.discovery.anonymous-and-authenticated'],
+    'the API must answer anonymously and with a token (GET /api/projects)',
+    async (ctx) => {
+      const anonymous = await get(ctx, '/api/projects', ANONYMOUS);
+      const publicProject = is2xx(anonymous.status)
+        ? anonymous
+        : await get(ctx, publicPath(), ANONYMOUS);
+      expect(
+        publicProject.status,
+        'GET /api/projects (or the public project) without credentials',
+      ).toBe(200);
+      const withToken = await get(ctx, '/api/projects', await tokenFor(ctx, 'projectMember'));
+      expect(withToken.status, 'GET /api/projects with a token').toBe(200);
+    },
+  );
+
+  conformanceTest(
+    ['rest.auth.missing-401', 'rest.errors.401'],
+    'a resource that needs authentication must answer 401 without credentials',
+    async (ctx) => {
+      const tracker = await get(ctx, privatePath(), ANONYMOUS);
+      expect.soft(tracker.status, 'GET of a private project without credentials').toBe(401);
+      const create = await sendJson(ctx, 'POST', '/api/artifacts', ANONYMOUS, {
+        tracker: { id: 1 },
+        values: [],
+      });
+      expect.soft(create.status, 'POST /api/artifacts without credentials').toBe(401);
+    },
+  );
+
+  conformanceTest(
+    ['rest.auth.token-headers'],
+    'X-Auth-Token with X-Auth-UserId must authenticate the call (a private project becomes readable)',
+    async (ctx) => {
+      expect((await get(ctx, privatePath(), ANONYMOUS)).status, 'without credentials').not.toBe(
+        200,
+      );
+      const answer = await get(ctx, privatePath(), await tokenFor(ctx, 'projectMember'));
+      expect(answer.status, "with the project member's token").toBe(200);
+    },
+  );
+
+  conformanceTest(
+    ['rest.auth.basic'],
+    'HTTP Basic with username and password must authenticate the call',
+    async (ctx) => {
+      const answer = await get(ctx, privatePath(), basicFor(ctx, 'projectMember'));
+      expect(answer.status, 'GET of the private project with Basic credentials of a member').toBe(
+        200,
+      );
+    },
+  );
+
+  conformanceTest(
+    ['rest.auth.invalid-credentials-fail'],
+    'invalid credentials must fail even on a resource readable anonymously',
+    async (ctx) => {
+      expect(
+        (await get(ctx, publicPath(), ANONYMOUS)).status,
+        'the public project is readable anonymously',
+      ).toBe(200);
+      for (const auth of await invalidCredentials(ctx)) {
+        const answer = await get(ctx, publicPath(), auth);
+        expect
+          .soft(
+            is2xx(answer.status),
+            `${auth.label}: status ${answer.status} must not be a success`,
+          )
+          .toBe(false);
+      }
+    },
+  );
+
+  conformanceTest(
+    ['rest.errors.invalid-credentials-status'],
+    "invalid credentials: the status is observed (the real system 401; the spec says 'server error')",
+    async (ctx) => {
+      for (const auth of await invalidCredentials(ctx)) {
+        const { status } = await get(ctx, publicPath(), auth);
+        expect
+          .soft(
+            status === 401 || status >= 500,
+            `${auth.label}: status ${status} (expected 401 or 5xx)`,
+          )
+          .toBe(true);
+      }
+    },
+  );
+});

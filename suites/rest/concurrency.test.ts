@@ -1,0 +1,215 @@
+/** §4.4, §7.2: Etag and Last-Modified, If-match and If-Unmodified-Since, 412, overwrite, one winner. */
+import { describe, expect, inject } from 'vitest';
+import { conformanceTest, type ConformanceContext } from '../../lib/conformance-test.ts';
+import type { ModelValue } from '../../lib/rest/artifact-values.ts';
+import { givenArtifact, readArtifact, uniqueText } from '../../lib/rest/artifacts.ts';
+import { tokenFor, type Auth } from '../../lib/rest/auth.ts';
+import { is2xx, sendJson } from '../../lib/rest/requests.ts';
+import { discoverTracker, type TrackerModel } from '../../lib/rest/tracker-model.ts';
+import { Unjudgeable } from '../../lib/rest/unjudgeable.ts';
+
+const WRITERS = 25;
+
+interface Subject {
+  auth: Auth;
+  tracker: TrackerModel;
+  id: number;
+}
+
+async function subject(ctx: ConformanceContext): Promise<Subject> {
+  const auth = await tokenFor(ctx, 'projectAdmin');
+  const tracker = await discoverTracker(ctx, auth, inject('fixtures').publicProject.id);
+  const id = await givenArtifact(ctx, auth, tracker, summary(tracker, 'v1'));
+  return { auth, tracker, id };
+}
+
+function summary(tracker: TrackerModel, label: string): Map<number, ModelValue> {
+  return new Map([[tracker.stringField.id, uniqueText(inject('runTag'), label)]]);
+}
+
+function put(
+  ctx: ConformanceContext,
+  s: Subject,
+  text: string,
+  headers: Record<string, string> = {},
+) {
+  return sendJson(
+    ctx,
+    'PUT',
+    `/api/artifacts/${s.id}`,
+    s.auth,
+    { values: [{ field_id: s.tracker.stringField.id, value: text }] },
+    headers,
+  );
+}
+
+async function current(ctx: ConformanceContext, s: Subject) {
+  const read = await readArtifact(ctx, s.auth, s.id);
+  return { ...read, text: read.values.get(s.tracker.stringField.id) };
+}
+
+function versionOf(
+  read: { etag: string | undefined; lastModified: string | undefined },
+  header: 'etag' | 'lastModified',
+): string {
+  const value = read[header];
+  if (value === undefined)
+    throw new Unjudgeable(
+      `setup: the artifact GET carries no ${header === 'etag' ? 'Etag' : 'Last-Modified'}; see rest.concurrency.${header === 'etag' ? 'etag' : 'last-modified'}`,
+    );
+  return value;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('concurrency (§4.4)', () => {
+  conformanceTest(
+    ['rest.concurrency.etag', 'rest.concurrency.last-modified'],
+    'every GET of an artifact must carry Etag and Last-Modified, before and after an update',
+    async (ctx) => {
+      const s = await subject(ctx);
+      for (const moment of ['after creation', 'after an update']) {
+        const read = await current(ctx, s);
+        expect.soft(read.etag, `Etag ${moment}`).toBeTruthy();
+        expect.soft(read.lastModified, `Last-Modified ${moment}`).toBeTruthy();
+        if (moment === 'after creation')
+          expect(is2xx((await put(ctx, s, 'v2')).status), 'setup: PUT').toBe(true);
+      }
+    },
+  );
+
+  conformanceTest(
+    ['rest.concurrency.if-match-fresh'],
+    'a PUT whose If-match is the current Etag must be applied, and the Etag must change',
+    async (ctx) => {
+      const s = await subject(ctx);
+      const before = await current(ctx, s);
+      const text = uniqueText(inject('runTag'), 'if-match');
+      const answer = await put(ctx, s, text, { 'If-match': versionOf(before, 'etag') });
+      expect(is2xx(answer.status), `PUT with the current Etag answered ${answer.status}`).toBe(
+        true,
+      );
+      const after = await current(ctx, s);
+      expect.soft(after.text, 'the update is applied').toBe(text);
+      expect.soft(after.etag, 'the Etag of the new version differs').not.toBe(before.etag);
+    },
+  );
+
+  conformanceTest(
+    ['rest.concurrency.if-unmodified-since-fresh'],
+    'a PUT whose If-Unmodified-Since is the current Last-Modified must be applied',
+    async (ctx) => {
+      const s = await subject(ctx);
+      const before = await current(ctx, s);
+      const text = uniqueText(inject('runTag'), 'since');
+      const answer = await put(ctx, s, text, {
+        'If-Unmodified-Since': versionOf(before, 'lastModified'),
+      });
+      expect(
+        is2xx(answer.status),
+        `PUT with the current Last-Modified answered ${answer.status}`,
+      ).toBe(true);
+      expect((await current(ctx, s)).text, 'the update is applied').toBe(text);
+    },
+  );
+
+  conformanceTest(
+    ['rest.concurrency.if-match-stale', 'rest.errors.412'],
+    'a PUT whose If-match is an older Etag must answer 412 and change nothing',
+    async (ctx) => {
+      const s = await subject(ctx);
+      const stale = versionOf(await current(ctx, s), 'etag');
+      expect(
+        is2xx((await put(ctx, s, uniqueText(inject('runTag'), 'v2'))).status),
+        'setup: PUT without header',
+      ).toBe(true);
+      const now = await current(ctx, s);
+      for (const etag of [stale, '"not-an-etag-of-this-artifact"']) {
+        const answer = await put(ctx, s, 'must not be stored', { 'If-match': etag });
+        expect.soft(answer.status, `PUT with If-match ${etag}`).toBe(412);
+      }
+      const after = await current(ctx, s);
+      expect(after.text, 'the artifact is unchanged').toBe(now.text);
+      expect(after.etag, 'its Etag is unchanged').toBe(now.etag);
+    },
+  );
+
+  conformanceTest(
+    ['rest.concurrency.if-unmodified-since-stale', 'rest.errors.412'],
+    'a PUT whose If-Unmodified-Since is an older Last-Modified must answer 412 and change nothing',
+    async (ctx) => {
+      const s = await subject(ctx);
+      const stale = versionOf(await current(ctx, s), 'lastModified');
+      // Last-Modified has one-second resolution: make the next version fall in a later second.
+      await sleep(1100);
+      expect(
+        is2xx((await put(ctx, s, uniqueText(inject('runTag'), 'v2'))).status),
+        'setup: PUT without header',
+      ).toBe(true);
+      const now = await current(ctx, s);
+      if (now.lastModified === stale)
+        throw new Unjudgeable(
+          'Last-Modified did not change with a new version a second later; see rest.concurrency.last-modified',
+        );
+      for (const date of [stale, 'Mon, 05 Mar 2001 14:14:55 GMT']) {
+        const answer = await put(ctx, s, 'must not be stored', { 'If-Unmodified-Since': date });
+        expect.soft(answer.status, `PUT with If-Unmodified-Since ${date}`).toBe(412);
+      }
+      expect((await current(ctx, s)).text, 'the artifact is unchanged').toBe(now.text);
+    },
+  );
+
+  conformanceTest(
+    ['rest.concurrency.no-header-overwrites'],
+    'a PUT without If-match or If-Unmodified-Since must not be checked: it overwrites a newer version',
+    async (ctx) => {
+      const s = await subject(ctx);
+      await current(ctx, s);
+      expect(
+        is2xx((await put(ctx, s, uniqueText(inject('runTag'), 'other writer'))).status),
+        'setup: another writer',
+      ).toBe(true);
+      const text = uniqueText(inject('runTag'), 'overwrite');
+      const answer = await put(ctx, s, text);
+      expect(is2xx(answer.status), `PUT without header answered ${answer.status}`).toBe(true);
+      expect((await current(ctx, s)).text, 'the artifact is overwritten').toBe(text);
+    },
+  );
+
+  conformanceTest(
+    ['rest.concurrency.one-winner', 'rest.errors.412'],
+    `of ${WRITERS} concurrent PUTs sending the same Etag exactly one must be applied, the others must answer 412`,
+    async (ctx) => {
+      const s = await subject(ctx);
+      const etag = versionOf(await current(ctx, s), 'etag');
+      const texts = Array.from({ length: WRITERS }, (_, i) =>
+        uniqueText(inject('runTag'), `writer ${i}`),
+      );
+      const answers = await Promise.all(
+        texts.map((text) => put(ctx, s, text, { 'If-match': etag })),
+      );
+      const statuses = answers.map((a) => a.status);
+      const winners = statuses.flatMap((status, i) => (is2xx(status) ? [i] : []));
+      expect(winners, `successful PUTs (statuses: ${statuses.join(' ')})`).toHaveLength(1);
+      expect(
+        statuses.filter((status) => status === 412),
+        'the others answer 412',
+      ).toHaveLength(WRITERS - 1);
+      expect((await current(ctx, s)).text, "the winner's value is stored").toBe(texts[winners[0]!]);
+    },
+  );
+
+  conformanceTest(
+    ['rest.concurrency.tracker-artifacts-only'],
+    'concurrency headers on other resources are observed (only artifacts are updatable here)',
+    async (ctx) => {
+      const answer = await ctx.http.send({
+        path: `/api/projects/${inject('fixtures').publicProject.id}`,
+      });
+      ctx.observe(
+        `GET of a project: Etag ${answer.headers['etag'] ?? 'absent'}, Last-Modified ${answer.headers['last-modified'] ?? 'absent'}`,
+      );
+      expect(answer.status).toBe(200);
+    },
+  );
+});

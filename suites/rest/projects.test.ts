@@ -1,0 +1,135 @@
+/** §2.2, §4.3, §1: the project list and representation, its resources, discovery by links. */
+import { describe, expect, inject } from 'vitest';
+import { conformanceTest, type ConformanceContext } from '../../lib/conformance-test.ts';
+import { ANONYMOUS, tokenFor, type Auth } from '../../lib/rest/auth.ts';
+import { apiPath } from '../../lib/rest/paths.ts';
+import { get, jsonOf } from '../../lib/rest/requests.ts';
+import { schemaProblems } from '../../lib/rest/schemas.ts';
+
+type Project = {
+  id: number;
+  uri: string;
+  shortname: string;
+  resources: Array<{ type: string; uri: string }>;
+};
+
+/** Every project visible to the caller, paging forward with the §8 headers. */
+async function allProjects(ctx: ConformanceContext, auth: Auth): Promise<Project[]> {
+  const projects: Project[] = [];
+  for (let offset = 0; offset < 10_000;) {
+    const answer = await get(ctx, `/api/projects?limit=50&offset=${offset}`, auth);
+    expect(answer.status, `GET /api/projects?limit=50&offset=${offset}`).toBe(200);
+    const page = jsonOf(answer);
+    expect(Array.isArray(page), 'GET /api/projects answers an array').toBe(true);
+    projects.push(...(page as Project[]));
+    const size = Number(answer.headers['x-pagination-size']);
+    offset += 50;
+    if ((page as unknown[]).length === 0 || !(offset < size)) break;
+  }
+  return projects;
+}
+
+describe('projects (§2.2, §4.3)', () => {
+  conformanceTest(
+    ['rest.projects.list'],
+    'GET /api/projects must answer an array of project representations holding the shared projects',
+    async (ctx) => {
+      const fixtures = inject('fixtures');
+      const projects = await allProjects(ctx, await tokenFor(ctx, 'projectMember'));
+      const ids = projects.map((p) => p.id);
+      expect(ids, 'the public and private projects the member belongs to').toEqual(
+        expect.arrayContaining([fixtures.publicProject.id, fixtures.privateProject.id]),
+      );
+    },
+  );
+
+  conformanceTest(
+    ['rest.projects.representation', 'rest.projects.resources'],
+    'each project must have id, uri projects/<id>, label, shortname and resources [{type, uri projects/<id>/<type>}]',
+    async (ctx) => {
+      const projects = await allProjects(ctx, await tokenFor(ctx, 'projectMember'));
+      expect(projects.length, 'projects visible to the member').toBeGreaterThan(0);
+      for (const project of projects) {
+        expect
+          .soft(
+            schemaProblems('project', project),
+            `project ${JSON.stringify(project).slice(0, 200)}`,
+          )
+          .toEqual([]);
+        expect.soft(project.uri, 'uri names the id').toBe(`projects/${project.id}`);
+        for (const resource of project.resources ?? [])
+          expect
+            .soft(resource.uri, `resource ${resource.type}`)
+            .toBe(`projects/${project.id}/${resource.type}`);
+      }
+      const fixtures = inject('fixtures');
+      const shared = projects.find((p) => p.id === fixtures.publicProject.id);
+      expect(shared?.shortname, 'shortname of the shared public project').toBe(
+        fixtures.publicProject.shortName,
+      );
+      expect(
+        shared?.resources.map((r) => r.type),
+        'its resources include trackers (§2.2 example)',
+      ).toContain('trackers');
+    },
+  );
+
+  conformanceTest(
+    ['rest.projects.other-members'],
+    'other members of the project representation are observed (the real system: additional_informations)',
+    async (ctx) => {
+      const answer = await get(
+        ctx,
+        `/api/projects/${inject('fixtures').publicProject.id}`,
+        ANONYMOUS,
+      );
+      const project = jsonOf(answer) as Record<string, unknown>;
+      const others = Object.keys(project ?? {}).filter(
+        (k) => !['id', 'uri', 'label', 'shortname', 'resources'].includes(k),
+      );
+      ctx.observe(`members beyond §2.2: ${others.join(', ') || 'none'}`);
+      expect(answer.status).toBe(200);
+    },
+  );
+
+  conformanceTest(
+    ['rest.discovery.links'],
+    'ids must be found by following links: projects → trackers → tracker → fields and values; every uri resolves',
+    async (ctx) => {
+      const auth = await tokenFor(ctx, 'projectMember');
+      const fixtures = inject('fixtures');
+      const project = (await allProjects(ctx, auth)).find(
+        (p) => p.shortname === fixtures.publicProject.shortName,
+      );
+      expect(
+        project,
+        `the project with shortname ${fixtures.publicProject.shortName} is listed`,
+      ).toBeDefined();
+      for (const resource of project!.resources) {
+        const answer = await get(ctx, apiPath(resource.uri), auth);
+        expect
+          .soft(answer.status, `GET ${apiPath(resource.uri)} (resource ${resource.type})`)
+          .toBe(200);
+      }
+      const trackersUri = project!.resources.find((r) => r.type === 'trackers')!.uri;
+      const trackers = jsonOf(await get(ctx, apiPath(trackersUri), auth)) as Array<{
+        id: number;
+        uri?: string;
+      }>;
+      expect(Array.isArray(trackers) && trackers.length > 0, 'the project lists trackers').toBe(
+        true,
+      );
+      for (const tracker of trackers) {
+        const answer = await get(ctx, apiPath(tracker.uri ?? `trackers/${tracker.id}`), auth);
+        expect.soft(answer.status, `GET of tracker ${tracker.id} by its uri`).toBe(200);
+        const fields = (jsonOf(answer) as { fields?: unknown[] })?.fields;
+        expect
+          .soft(
+            Array.isArray(fields) && fields.length > 0,
+            `tracker ${tracker.id} gives its fields`,
+          )
+          .toBe(true);
+      }
+    },
+  );
+});
