@@ -14,15 +14,17 @@ export interface RunOptions {
   concurrency: number;
   timeoutMs: number;
   expectations?: string;
+  updateExpectations: boolean;
   reportDir: string;
   shard?: string;
   help: boolean;
 }
 
-export const HELP = `usage: npm run conformance -- [options]
-       npx soap-rest-conformance run [options]
+export const HELP = `usage: npm run conformance -- [run] [options]          (npx soap-rest-conformance [run] [options])
+       npm run conformance -- merge RUN... [--out DIR] [--expectations FILE]
+       npm run conformance -- compare SUMMARY... [--out DIR] [--label NAME]...
 
-Runs the conformance suites against a target and writes the reports.
+run (the default): runs the conformance suites against a target and writes the reports.
 Without --target, starts the bundled reference server on 127.0.0.1 (ephemeral port, test control on).
 
   --target URL          base URL of the implementation to check (e.g. https://tuleap.example.org)
@@ -34,12 +36,23 @@ Without --target, starts the bundled reference server on 127.0.0.1 (ephemeral po
   --concurrency N       suite files run in parallel (default ${defaultConcurrency()})
   --timeout MS          per-request timeout in milliseconds (default 10000)
   --expectations FILE   known failures (one requirement or test id per line): exit 0 when only those fail
+  --update-expectations rewrite the --expectations FILE from this run's failures (created if missing)
   --report-dir DIR      where reports go (default reports/latest)
-  --shard I/N           run the I-th of N shares of the suite files (for CI runners)
+  --shard I/N           run the I-th of N shares of the suite files (CI runners; join them with merge)
   --help                this text
 
-Exit codes: 0 no MUST requirement failed; 1 a MUST requirement failed;
-            2 the run could not be done (target unreachable, invalid profile, bad option).
+merge: joins the report directories of several runs (the shares of a --shard run) into one:
+  RUN is a report directory (or its summary.json); --out DIR (default reports/merged) receives
+  index.html, summary.json, junit.xml, allure-results/ and allure-report/. Requirements are judged
+  again over every test. --expectations FILE re-judges known failures over the whole.
+
+compare: one HTML matrix (requirements x implementations, by section, differences highlighted) and a
+  JSON from several summary.json files: --out DIR (default reports/compare) receives compare.html and
+  compare.json; --label NAME (once per SUMMARY, in order) names the columns (default: the target).
+
+Exit codes: 0 no MUST requirement failed (known failures excepted); 1 a MUST requirement failed;
+            2 the run could not be done or could not judge a MUST (target unreachable, timeouts,
+            invalid profile, bad option), or a known failure now passes (update the file).
 Reports: DIR/index.html, DIR/summary.json, DIR/junit.xml, DIR/allure-results/, DIR/allure-report/index.html
 `;
 
@@ -71,6 +84,7 @@ export function parseRunArgs(argv: string[]): RunOptions {
         concurrency: { type: 'string' },
         timeout: { type: 'string' },
         expectations: { type: 'string' },
+        'update-expectations': { type: 'boolean', default: false },
         'report-dir': { type: 'string' },
         shard: { type: 'string' },
         help: { type: 'boolean', default: false },
@@ -93,6 +107,8 @@ export function parseRunArgs(argv: string[]): RunOptions {
       throw new UsageError(`--grep: ${(error as Error).message}`);
     }
   }
+  if (values['update-expectations'] && values.expectations === undefined)
+    throw new UsageError('--update-expectations: needs --expectations FILE (the file to write)');
   if (values.shard !== undefined) {
     const match = /^(\d+)\/(\d+)$/.exec(values.shard);
     if (!match || Number(match[1]) < 1 || Number(match[1]) > Number(match[2])) {
@@ -109,6 +125,7 @@ export function parseRunArgs(argv: string[]): RunOptions {
     concurrency: integer('concurrency', values.concurrency, defaultConcurrency(), 1),
     timeoutMs: integer('timeout', values.timeout, 10_000, 1),
     ...(values.expectations === undefined ? {} : { expectations: values.expectations }),
+    updateExpectations: values['update-expectations'],
     reportDir: values['report-dir'] ?? 'reports/latest',
     ...(values.shard === undefined ? {} : { shard: values.shard }),
     help: values.help,

@@ -3,7 +3,7 @@
  * statuses) and prints progress: suite, tests done/total, failures so far.
  */
 import { relative } from 'node:path';
-import type { Reporter, TestCase, TestModule } from 'vitest/node';
+import type { Reporter, TestCase, TestModule, TestSuite } from 'vitest/node';
 import type { SerializedError } from 'vitest';
 import type { TestResult } from '../results/model.ts';
 
@@ -13,11 +13,16 @@ export class Collector implements Reporter {
   private total = 0;
   private modulesDone = 0;
   private modulesTotal = 0;
+  private readonly grep: RegExp | undefined;
 
   constructor(
     private readonly root: string,
     private readonly out: NodeJS.WritableStream = process.stdout,
-  ) {}
+    /** --grep: tests it leaves out are no results at all; other static skips are reported. */
+    grep?: string,
+  ) {
+    this.grep = grep === undefined ? undefined : new RegExp(grep);
+  }
 
   onTestModuleQueued(): void {
     this.modulesTotal += 1;
@@ -28,7 +33,7 @@ export class Collector implements Reporter {
   }
 
   onTestCaseResult(testCase: TestCase): void {
-    const result = toTestResult(testCase, this.root);
+    const result = toTestResult(testCase, this.root, this.grep);
     if (result) this.tests.push(result);
   }
 
@@ -36,6 +41,14 @@ export class Collector implements Reporter {
     this.modulesDone += 1;
     const file = relative(this.root, module.moduleId);
     for (const error of module.errors()) this.harnessErrors.push(`${file}: ${error.message}`);
+    // A failed hook of a describe block (beforeAll: its tests are reported above as errors;
+    // afterAll: cleanup) is a problem of the run, never silent.
+    for (const suite of module.children.allSuites()) {
+      for (const error of suite.errors())
+        this.harnessErrors.push(
+          `${file} > ${suite.fullName}: hook failed: ${firstLine(error.message)}`,
+        );
+    }
     const mine = this.tests.filter((t) => t.file === file);
     const failures = this.tests.filter((t) => t.status === 'fail' || t.status === 'error').length;
     const count = (s: string) => mine.filter((t) => t.status === s).length;
@@ -54,10 +67,37 @@ export class Collector implements Reporter {
   }
 }
 
-function toTestResult(testCase: TestCase, root: string): TestResult | undefined {
+/** The harness could not judge: the target did not answer (HarnessError) or vitest's own timeout. */
+function isHarnessError(error: SerializedError): boolean {
+  return error.name === 'HarnessError' || /^(Test|Hook) timed out in \d+ms/.test(error.message);
+}
+
+/** The failed hook (beforeAll) of an enclosing describe block or of the file, if any. */
+function failedSetup(testCase: TestCase): string | undefined {
+  for (let parent: TestSuite | TestModule = testCase.parent; ; parent = parent.parent) {
+    const error = parent.errors()[0];
+    if (error) {
+      const where = parent.type === 'module' ? 'the suite file' : `'${parent.fullName}'`;
+      return `${isHarnessError(error) ? '' : 'setup failed, '}not run: a hook of ${where} failed: ${error.message}`;
+    }
+    if (parent.type === 'module') return undefined;
+  }
+}
+
+function firstLine(text: string): string {
+  return text.split('\n')[0] ?? '';
+}
+
+function toTestResult(
+  testCase: TestCase,
+  root: string,
+  grep: RegExp | undefined,
+): TestResult | undefined {
   const result = testCase.result();
-  // Tests left out by --grep/--suite are not results at all.
-  if (result.state === 'pending' || (result.state === 'skipped' && testCase.options.mode !== 'run'))
+  if (result.state === 'pending') return undefined;
+  const mode = testCase.options.mode;
+  // Tests left out by --grep are not results at all (vitest marks them 'skip', as test.skip).
+  if (mode !== 'run' && grep !== undefined && !grep.test(testCase.fullName.split(' > ').join(' ')))
     return undefined;
   const meta = testCase.meta();
   const file = relative(root, testCase.module.moduleId);
@@ -71,14 +111,25 @@ function toTestResult(testCase: TestCase, root: string): TestResult | undefined 
     ...(meta.reproduce ? { reproduce: meta.reproduce } : {}),
   };
   if (result.state === 'passed') return { ...base, status: 'pass' };
-  if (result.state === 'skipped')
-    return { ...base, status: 'skip', message: result.note ?? 'skipped without a reason' };
+  if (result.state === 'skipped') {
+    if (mode !== 'run')
+      return { ...base, status: 'skip', message: `skipped in the suite source (test.${mode})` };
+    if (result.note) return { ...base, status: 'skip', message: result.note };
+    const setup = failedSetup(testCase);
+    if (setup) return { ...base, status: 'error', message: setup };
+    return { ...base, status: 'skip', message: 'skipped without a reason' };
+  }
   const first = result.errors[0];
   const message = result.errors.map((e) => e.message).join('\n');
+  // 'error' only when nothing but harness errors happened: an assertion that failed before the
+  // target stopped answering is a real failure.
+  const harness =
+    (result.errors.length > 0 && result.errors.every(isHarnessError)) ||
+    (meta.harnessError !== undefined && result.errors.length === 1);
   return {
     ...base,
-    status: meta.harnessError ? 'error' : 'fail',
-    message: meta.harnessError ?? message,
+    status: harness ? 'error' : 'fail',
+    message: harness ? (meta.harnessError ?? message) : message,
     ...(first?.expected === undefined ? {} : { expected: String(first.expected) }),
     ...(first?.actual === undefined ? {} : { actual: String(first.actual) }),
   };

@@ -1,6 +1,8 @@
-/** The closing summary printed by `conformance run`: requirement statuses by spec section. */
+/** The closing summary printed by `conformance run` and `merge`: requirement statuses by section. */
+import { relative } from 'node:path';
 import { SECTION_TITLES, SECTIONS } from '../requirements/index.ts';
-import { REQUIREMENT_STATUSES, type RequirementStatus, type RunResult } from '../results/model.ts';
+import { REQUIREMENT_STATUSES, type RunResult } from '../results/model.ts';
+import { verdictLine } from '../results/verdict.ts';
 
 const COLUMNS = REQUIREMENT_STATUSES;
 
@@ -27,4 +29,43 @@ export function renderSummaryTable(run: RunResult): string {
       .map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!)))
       .join('  ');
   return [line(header), ...rows.map(line)].join('\n');
+}
+
+const EXIT_MEANING = {
+  0: 'no MUST requirement failed',
+  1: 'a MUST requirement failed',
+  2: 'the run could not judge every MUST requirement, or the expectations file is out of date',
+} as const;
+
+/** Table, test counts, harness errors, expectations, where the reports are, the exit code. */
+export function renderClosing(run: RunResult, reportDir: string, code: 0 | 1 | 2): string {
+  const t = run.totals;
+  const shown = relative(process.cwd(), reportDir) || '.';
+  const lines = [
+    '',
+    renderSummaryTable(run),
+    '',
+    `tests: ${t.pass} passed, ${t.fail} failed, ${t.error} errors, ${t.skip} skipped, ${t['expected-fail']} expected failures`,
+  ];
+  if (run.harnessErrors.length > 0)
+    lines.push(`harness errors:\n  ${run.harnessErrors.join('\n  ')}`);
+  const x = run.expectations;
+  if (x) {
+    for (const entry of x.unexpectedPasses)
+      lines.push(
+        `unexpected pass: '${entry}' is listed in ${x.file} but passed: remove that line, ` +
+          `or rerun with --expectations ${x.file} --update-expectations`,
+      );
+    if (x.judged === 'deferred' && x.entries.length > 0)
+      lines.push(`expectations: unexpected passes are judged by 'merge' over every share`);
+    if (x.unseen.length > 0)
+      lines.push(`expectations: ${x.unseen.length} entries concern no test of this run`);
+  }
+  lines.push(
+    `verdict: ${verdictLine(run)}`,
+    `reports: ${shown}/index.html, summary.json, junit.xml, allure-report/index.html`,
+    `exit ${code}: ${EXIT_MEANING[code]}`,
+    '',
+  );
+  return lines.join('\n');
 }

@@ -6,9 +6,11 @@ import { SECTION_TITLES, SECTIONS } from '../requirements/index.ts';
 import {
   REQUIREMENT_STATUSES,
   type RequirementResult,
+  type RequirementStatus,
   type RunResult,
   type TestResult,
 } from '../results/model.ts';
+import { exitCode, verdictLine } from '../results/verdict.ts';
 import { escapeXml as h } from './escape.ts';
 
 const STATUSES = REQUIREMENT_STATUSES;
@@ -30,12 +32,13 @@ td.n{text-align:right;font-variant-numeric:tabular-nums}
 .badge.s-not-covered{color:#1d2430}.lvl{font-size:12px;font-weight:600}.lvl-INFO,.lvl-SHOULD{color:#57606a}
 code,pre{font:12px/1.4 ui-monospace,monospace}pre{background:#f6f8fa;border:1px solid #d8dee4;padding:8px;overflow:auto;max-height:480px;white-space:pre-wrap;word-break:break-all}
 .failure{background:#fff;border:1px solid #d8dee4;border-left:4px solid #cf222e;padding:8px 12px;margin:10px 0}
-.failure.error{border-left-color:#fb8500}.decision{color:#57606a;font-size:12px}
+.failure.error{border-left-color:#fb8500}.failure.expected-fail{border-left-color:#8250df}.decision{color:#57606a;font-size:12px}
 h2{margin-top:28px;border-bottom:1px solid #d8dee4}.legend span{margin-right:12px}
 `;
 
 export function renderHtml(run: RunResult): string {
   const failing = run.tests.filter((t) => t.status === 'fail' || t.status === 'error');
+  const excused = run.tests.filter((t) => t.status === 'expected-fail');
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Conformance report — ${h(run.target)}</title>
 <meta name="viewport" content="width=device-width,initial-scale=1"><style>${CSS}</style></head>
@@ -49,16 +52,18 @@ export function renderHtml(run: RunResult): string {
       .map(([k, v]) => `${k}: ${v ? 'yes' : 'no'}`)
       .join(', ') || 'none',
   )}</dd>
-<dt>Command</dt><dd><code>${h(run.command)}</code></dd>
+<dt>Command</dt><dd><code>${h(run.command)}</code></dd>${provenance(run)}
 </dl></header>
 <main>
 ${verdict(run)}
 ${harnessErrors(run)}
+${expectations(run)}
 <h2 id="summary">Summary by specification section</h2>
 ${legend()}
 ${sectionTable(run.requirements)}
-<h2 id="failures">Failures (${failing.length})</h2>
+<h2 id="failures">Failures and harness errors (${failing.length})</h2>
 ${failing.length === 0 ? '<p>No test failed.</p>' : failing.map((t) => failure(t, run.requirements)).join('\n')}
+${excused.length === 0 ? '' : `<h2 id="expected-failures">Expected failures (${excused.length})</h2>\n${excused.map((t) => failure(t, run.requirements)).join('\n')}`}
 <h2 id="requirements">Requirements</h2>
 ${SECTIONS.map((section) =>
   requirementTable(
@@ -73,24 +78,41 @@ ${testTable(run.tests)}
 }
 
 function verdict(run: RunResult): string {
-  const mustFailed = run.requirements.filter(
-    (r) => r.level === 'MUST' && r.status === 'fail',
-  ).length;
-  const mustError = run.requirements.filter(
-    (r) => r.level === 'MUST' && r.status === 'error',
-  ).length;
-  const mustOpen = run.requirements.filter(
-    (r) => r.level === 'MUST' && (r.status === 'skip' || r.status === 'not-covered'),
-  ).length;
-  if (mustFailed > 0)
-    return `<p class="verdict bad">Not conforming: ${mustFailed} MUST requirement(s) failed.</p>`;
-  if (mustError > 0 || run.harnessErrors.length > 0) {
-    return `<p class="verdict err">Undecided: ${mustError} MUST requirement(s) could not be judged (harness errors).</p>`;
-  }
-  if (mustOpen > 0) {
-    return `<p class="verdict err">No MUST requirement failed, but ${mustOpen} MUST requirement(s) were not checked (skipped or not covered) and are not counted as conforming.</p>`;
-  }
-  return `<p class="verdict ok">Conforming: every MUST requirement passed.</p>`;
+  const line = verdictLine(run);
+  const kind = line.startsWith('Conforming')
+    ? 'ok'
+    : line.startsWith('Not conforming')
+      ? 'bad'
+      : 'err';
+  return `<p class="verdict ${kind}" id="verdict" data-exit-code="${run.exitCode ?? exitCode(run)}">${h(line)}</p>`;
+}
+
+function expectations(run: RunResult): string {
+  const x = run.expectations;
+  if (!x) return '';
+  const unexpected = x.unexpectedPasses.length
+    ? `<div class="failure error" id="unexpected-passes"><strong>Unexpected passes</strong>: listed in <code>${h(x.file)}</code> as known failures, they passed. Remove these lines, or rerun with <code>--expectations ${h(x.file)} --update-expectations</code>.<pre>${h(x.unexpectedPasses.join('\n'))}</pre></div>`
+    : '';
+  const deferred =
+    x.judged === 'deferred'
+      ? ' Unexpected passes are judged by <code>merge</code>, over every share.'
+      : '';
+  return `<p class="decision">Known failures: ${x.entries.length} entries of <code>${h(x.file)}</code>; ${x.unseen.length} concern no test of this run.${deferred}</p>${unexpected}`;
+}
+
+function provenance(run: RunResult): string {
+  if (run.mergedFrom)
+    return `<dt>Merged</dt><dd id="merged">${run.mergedFrom.length} runs: ${h(
+      run.mergedFrom
+        .map(
+          (m) =>
+            `${m.shard ? `shard ${m.shard} ` : ''}${m.source} (seed ${m.seed}, ${m.tests} tests)`,
+        )
+        .join('; '),
+    )}</dd>`;
+  return run.shard
+    ? `<dt>Shard</dt><dd id="shard">${h(run.shard)}: this report holds only that share of the suites</dd>`
+    : '';
 }
 
 function harnessErrors(run: RunResult): string {
@@ -98,8 +120,18 @@ function harnessErrors(run: RunResult): string {
   return `<div class="failure error"><strong>Harness errors</strong><pre>${h(run.harnessErrors.join('\n'))}</pre></div>`;
 }
 
+/** What each status means; only pass counts as conforming. */
+export const STATUS_MEANING: Readonly<Record<RequirementStatus, string>> = {
+  pass: 'every test of it passed',
+  fail: 'the target broke the rule',
+  error: 'the harness could not judge (no answer, timeout, failed setup)',
+  'expected-fail': 'failed, listed as a known failure',
+  skip: 'not judged, with the reason (e.g. a missing capability)',
+  'not-covered': 'no test checks it yet',
+};
+
 function legend(): string {
-  return `<p class="legend">${STATUSES.map((s) => `<span><span class="badge s-${s}">${s}</span></span>`).join('')}</p>`;
+  return `<p class="legend">${STATUSES.map((s) => `<span><span class="badge s-${s}">${s}</span> ${h(STATUS_MEANING[s])}</span>`).join(' ')}. Only pass counts as conforming.</p>`;
 }
 
 function sectionTable(requirements: readonly RequirementResult[]): string {
@@ -154,7 +186,7 @@ function failure(t: TestResult, requirements: readonly RequirementResult[]): str
     t.expected !== undefined || t.actual !== undefined
       ? `<p><strong>Expected</strong></p><pre>${h(t.expected ?? '')}</pre><p><strong>Actual</strong></p><pre>${h(t.actual ?? '')}</pre>`
       : '';
-  return `<div class="failure${t.status === 'error' ? ' error' : ''}" id="test-${h(anchor(t.id))}">
+  return `<div class="failure${t.status === 'fail' ? '' : ` ${t.status}`}" id="test-${h(anchor(t.id))}">
 <p><span class="badge s-${t.status}">${t.status}</span> <strong>${h(t.name)}</strong> <code>${h(t.file)}</code></p>
 <ul>${reqs}</ul>
 <p><strong>What went wrong</strong></p><pre>${h(t.message ?? '')}</pre>
@@ -168,7 +200,7 @@ function testTable(tests: readonly TestResult[]): string {
   const rows = tests.map(
     (t) =>
       `<tr><td><span class="badge s-${t.status}">${t.status}</span></td><td>${h(t.name)}<div class="decision"><code>${h(t.file)}</code>${
-        t.status === 'skip' ? ` — ${h(t.message ?? '')}` : ''
+        t.status === 'skip' || t.status === 'error' ? ` — ${h(t.message ?? '')}` : ''
       }</div></td><td>${t.requirements.map((id) => `<code>${h(id)}</code>`).join(' ')}</td><td class="n">${t.durationMs} ms</td></tr>`,
   );
   return `<table><thead><tr><th>Status</th><th>Test</th><th>Requirements</th><th>Time</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;

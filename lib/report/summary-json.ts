@@ -1,4 +1,7 @@
-/** summary.json: the machine-readable result (design.md). */
+/**
+ * summary.json: the machine-readable result (design.md). Wire transcripts are kept for the tests
+ * that did not pass or skip (what a reader and `merge` need to explain them), dropped for the rest.
+ */
 import type { RunResult } from '../results/model.ts';
 
 export function renderSummaryJson(run: RunResult): string {
@@ -6,7 +9,11 @@ export function renderSummaryJson(run: RunResult): string {
   return `${JSON.stringify(
     {
       ...rest,
-      tests: tests.map(({ transcript: _transcript, ...test }) => test),
+      tests: tests.map(({ transcript, ...test }) =>
+        transcript !== undefined && test.status !== 'pass' && test.status !== 'skip'
+          ? { ...test, transcript }
+          : test,
+      ),
     },
     null,
     2,

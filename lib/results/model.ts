@@ -60,4 +60,33 @@ export interface RunResult {
   tests: TestResult[];
   /** Problems of the run itself (a suite that failed to load, an unhandled error). */
   harnessErrors: string[];
+  /** '--shard I/N': this run holds only that share of the suite files (merge joins the shares). */
+  shard?: string;
+  /** The known failures the run was judged with (--expectations). */
+  expectations?: ExpectationsOutcome;
+  /** Set by `merge`: the runs this result joins. */
+  mergedFrom?: MergedRun[];
+  /** The exit code of the run (0, 1, 2: design.md), as `conformance` returned it. */
+  exitCode?: 0 | 1 | 2;
+}
+
+export interface ExpectationsOutcome {
+  file: string;
+  /** Every entry of the file: requirement ids and test ids. */
+  entries: string[];
+  /** Listed entries whose tests all passed: the file must shrink (exit 2). */
+  unexpectedPasses: string[];
+  /** Listed entries that no test of this run concerns (other --suite, --grep or --shard). */
+  unseen: string[];
+  /** 'deferred' in a --shard run: unexpected passes are judged by `merge`, over every share. */
+  judged: 'here' | 'deferred';
+}
+
+export interface MergedRun {
+  source: string;
+  shard?: string;
+  startedAt: string;
+  durationMs: number;
+  seed: number;
+  tests: number;
 }

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import type { Requirement } from '../requirements/index.ts';
 import { applyExpectations } from './expectations.ts';
 import type { TestResult, TestStatus } from './model.ts';
-import { exitCode, judgeRequirements } from './verdict.ts';
+import { exitCode, judgeRequirements, verdictLine } from './verdict.ts';
 
 const must = (id: string): Requirement => ({
   id,
@@ -52,6 +52,41 @@ describe('judgeRequirements', () => {
       ['e', 'not-covered', undefined],
     ]);
   });
+
+  test('one skipped test keeps a requirement from passing, whatever its other tests did', () => {
+    const [r] = judgeRequirements(
+      [must('a')],
+      [result('1', 'pass', ['a']), result('2', 'skip', ['a'], 'no test control')],
+    );
+    expect(r?.status).toBe('skip');
+    expect(r?.reason).toContain('no test control');
+    expect(r?.reason).toContain('1 of 2 tests passed');
+  });
+
+  test('the order of severity is pass < skip < expected-fail < error < fail', () => {
+    const order: TestStatus[] = ['pass', 'skip', 'expected-fail', 'error', 'fail'];
+    order.forEach((lower, i) => {
+      for (const higher of order.slice(i + 1)) {
+        const [r] = judgeRequirements(
+          [must('a')],
+          [result('1', higher, ['a']), result('2', lower, ['a'])],
+        );
+        expect(r?.status, `${lower} with ${higher}`).toBe(higher);
+      }
+    });
+  });
+
+  test('a listed requirement excuses its failing tests, not the other requirements they check', () => {
+    const judged = judgeRequirements(
+      [must('a'), must('b')],
+      [result('1', 'fail', ['a', 'b'], 'broken')],
+      new Set(['a']),
+    );
+    expect(judged.map((r) => [r.id, r.status])).toEqual([
+      ['a', 'expected-fail'],
+      ['b', 'fail'],
+    ]);
+  });
 });
 
 describe('exitCode', () => {
@@ -79,13 +114,47 @@ describe('exitCode', () => {
     expect(judge([must('a')], [result('1', 'error', ['a'])])).toBe(2);
     expect(judge([must('a')], [result('1', 'pass', ['a'])], ['suite failed to load'])).toBe(2);
   });
+  test('2 when a listed failure now passes', () => {
+    const requirements = judgeRequirements([must('a')], [result('1', 'pass', ['a'])]);
+    const expectations = {
+      file: 'x',
+      entries: ['a'],
+      unexpectedPasses: ['a'],
+      unseen: [],
+      judged: 'here' as const,
+    };
+    expect(exitCode({ requirements, harnessErrors: [], expectations })).toBe(2);
+  });
   test('expected failures do not fail the run', () => {
     const applied = applyExpectations(
       [result('1', 'fail', ['a']), result('2', 'pass', ['b'])],
-      new Set(['a', 'b']),
+      ['a', 'b'],
     );
     expect(applied.tests.map((t) => t.status)).toEqual(['expected-fail', 'pass']);
     expect(applied.unexpectedPasses).toEqual(['b']);
     expect(judge([must('a'), must('b')], applied.tests)).toBe(0);
+  });
+});
+
+describe('verdictLine', () => {
+  const line = (reqs: Requirement[], tests: TestResult[], listed: string[] = []) =>
+    verdictLine({
+      requirements: judgeRequirements(reqs, tests, new Set(listed)),
+      harnessErrors: [],
+    });
+
+  test('says conforming only when every MUST passed', () => {
+    expect(line([must('a'), info('i')], [result('1', 'pass', ['a'])])).toMatch(/^Conforming/);
+  });
+  test('never says conforming with a skipped, not-covered or expected-fail MUST', () => {
+    for (const [tests, listed] of [
+      [[result('1', 'pass', ['a']), result('2', 'skip', ['b'])], []],
+      [[result('1', 'pass', ['a'])], []],
+      [[result('1', 'pass', ['a']), result('2', 'fail', ['b'])], ['b']],
+    ] as const) {
+      const text = line([must('a'), must('b')], [...tests], [...listed]);
+      expect(text).not.toMatch(/^Conforming/);
+      expect(text).toContain('1 of 2 MUST requirements passed');
+    }
   });
 });

@@ -1,0 +1,24 @@
+/** Writes every report of a run result into a directory: Allure HTML, summary.json, junit, index. */
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { RunResult } from '../results/model.ts';
+import { exitCode } from '../results/verdict.ts';
+import { generateAllureReport } from './allure.ts';
+import { renderHtml } from './html.ts';
+import { renderJunit } from './junit.ts';
+import { renderSummaryJson } from './summary-json.ts';
+
+/** `reportDir/allure-results/` must be in place; a failed Allure generation is a harness error. */
+export async function writeReports(reportDir: string, result: RunResult): Promise<void> {
+  try {
+    await generateAllureReport(reportDir);
+  } catch (error) {
+    result.harnessErrors.push(
+      `Allure report not generated: ${(error as Error).message.split('\n')[0]}`,
+    );
+    result.exitCode = exitCode(result);
+  }
+  await writeFile(join(reportDir, 'summary.json'), renderSummaryJson(result));
+  await writeFile(join(reportDir, 'junit.xml'), renderJunit(result));
+  await writeFile(join(reportDir, 'index.html'), renderHtml(result));
+}

@@ -1,0 +1,63 @@
+/**
+ * One run result from tests: known failures applied, requirements judged, totals counted, exit
+ * code decided. `run` and `merge` both build their result here, so they cannot disagree.
+ */
+import type { Requirement } from '../requirements/index.ts';
+import { applyExpectations } from './expectations.ts';
+import type { RunResult, TestResult } from './model.ts';
+import { countRequirements, countTests, exitCode, judgeRequirements } from './verdict.ts';
+
+export type RunHeader = Omit<
+  RunResult,
+  | 'totals'
+  | 'requirementTotals'
+  | 'requirements'
+  | 'tests'
+  | 'harnessErrors'
+  | 'expectations'
+  | 'exitCode'
+>;
+
+export interface KnownFailures {
+  file: string;
+  entries: readonly string[];
+  /** 'deferred' for a --shard run: a requirement may have tests in other shares. */
+  judged: 'here' | 'deferred';
+}
+
+export function assembleRun(
+  header: RunHeader,
+  catalogue: readonly Requirement[],
+  rawTests: readonly TestResult[],
+  harnessErrors: readonly string[],
+  known?: KnownFailures,
+): RunResult {
+  let tests = [...rawTests];
+  let expectations: RunResult['expectations'];
+  if (known) {
+    const applied = applyExpectations(tests, known.entries);
+    tests = applied.tests;
+    expectations = {
+      file: known.file,
+      entries: [...known.entries],
+      unexpectedPasses: known.judged === 'here' ? applied.unexpectedPasses : [],
+      unseen: applied.unseen,
+      judged: known.judged,
+    };
+  }
+  const requirementEntries = new Set(
+    (known?.entries ?? []).filter((id) => catalogue.some((r) => r.id === id)),
+  );
+  const requirements = judgeRequirements(catalogue, tests, requirementEntries);
+  const result: RunResult = {
+    ...header,
+    totals: countTests(tests),
+    requirementTotals: countRequirements(requirements),
+    requirements,
+    tests,
+    harnessErrors: [...harnessErrors],
+    ...(expectations ? { expectations } : {}),
+  };
+  result.exitCode = exitCode(result);
+  return result;
+}
