@@ -28,7 +28,11 @@ export function buildRequest(
 ): string {
   const body = parts
     .map((p) => {
-      const text = typeof p.value === 'boolean' ? String(p.value) : escapeXml(String(p.value));
+      // A raw CR would reach the server as LF (XML end-of-line handling): sent as a reference.
+      const text =
+        typeof p.value === 'boolean'
+          ? String(p.value)
+          : escapeXml(String(p.value)).replaceAll('\r', '&#13;');
       return options.untyped
         ? `<${p.name}>${text}</${p.name}>`
         : `<${p.name} xsi:type="${p.type}">${text}</${p.name}>`;

@@ -1,0 +1,81 @@
+/**
+ * Assertions on SOAP answers for the suites, each with the expectation in its message (style.md 1):
+ * a §7.1 fault (exact faultcode, HTTP 500), a successful answer, and typed reads of the §2.1 arrays.
+ */
+import { expect } from 'vitest';
+import type { SoapAnswer, SoapClient } from './client.ts';
+
+function describeAnswer(answer: SoapAnswer): string {
+  if (answer.fault)
+    return `fault ${answer.fault.faultcode} '${answer.fault.faultstring}' (HTTP ${answer.http.status})`;
+  return `a ${answer.response?.name ?? 'response'} (HTTP ${answer.http.status}) with ${JSON.stringify(answer.value)}`;
+}
+
+/** §7.1: the answer is a SOAP fault whose faultcode is exactly `code`, sent with HTTP 500. */
+export function expectFault(answer: SoapAnswer, code: number, what: string): void {
+  expect(
+    answer.fault?.faultcode,
+    `${what}: expected fault ${code}, got ${describeAnswer(answer)}`,
+  ).toBe(String(code));
+  expect(answer.http.status, `${what}: a SOAP fault must be sent with HTTP 500`).toBe(500);
+}
+
+/** The answer is any SOAP fault (for rules where the spec gives no code), sent with HTTP 500. */
+export function expectAnyFault(answer: SoapAnswer, what: string): void {
+  expect(
+    answer.fault,
+    `${what}: expected a SOAP fault, got ${describeAnswer(answer)}`,
+  ).toBeDefined();
+  expect(answer.http.status, `${what}: a SOAP fault must be sent with HTTP 500`).toBe(500);
+}
+
+/** The answer is a successful response (HTTP 200, no fault); returns the decoded output part. */
+export function expectSuccess(answer: SoapAnswer, what: string): unknown {
+  expect(answer.fault, `${what}: expected success, got ${describeAnswer(answer)}`).toBeUndefined();
+  expect(answer.http.status, `${what}: HTTP status of a successful call`).toBe(200);
+  return answer.value;
+}
+
+/** The answer is a successful response whose output is the boolean true (§4.2 boolean outputs). */
+export function expectTrue(answer: SoapAnswer, what: string): void {
+  expect(expectSuccess(answer, what), `${what}: the boolean output`).toBe(true);
+}
+
+export interface ServiceValue {
+  id: number;
+  short_name: string;
+  is_used: number;
+}
+
+export interface DescFieldValue {
+  id: number;
+  value: string;
+}
+
+/** getProjectServicesUsage as `key`, which must succeed. */
+export async function servicesOf(
+  soap: SoapClient,
+  key: string,
+  project: number,
+): Promise<ServiceValue[]> {
+  const value = expectSuccess(
+    await soap.call('getProjectServicesUsage', [key, project]),
+    `getProjectServicesUsage of project ${project} (read back)`,
+  );
+  expect(Array.isArray(value), 'getProjectServicesUsage answers an array').toBe(true);
+  return value as ServiceValue[];
+}
+
+/** getProjectDescriptionFieldsValue as `key`, which must succeed: field id → value. */
+export async function descriptionValuesOf(
+  soap: SoapClient,
+  key: string,
+  project: number,
+): Promise<Map<number, string>> {
+  const value = expectSuccess(
+    await soap.call('getProjectDescriptionFieldsValue', [key, project]),
+    `getProjectDescriptionFieldsValue of project ${project} (read back)`,
+  );
+  expect(Array.isArray(value), 'getProjectDescriptionFieldsValue answers an array').toBe(true);
+  return new Map((value as DescFieldValue[]).map((v) => [v.id, v.value]));
+}

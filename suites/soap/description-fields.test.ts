@@ -1,0 +1,324 @@
+/**
+ * §4.2 #6, #7, #12: the platform's description fields and a project's values. Values are written on
+ * the SOAP project (this file alone writes its description) and read back with
+ * getProjectDescriptionFieldsValue; §7.1 faults and permission cases on the shared public project,
+ * whose values must stay as they were.
+ */
+import fc from 'fast-check';
+import { describe, expect, inject } from 'vitest';
+import { conformanceTest, type ConformanceContext } from '../../lib/conformance-test.ts';
+import { sessionKey, sessionKeys } from '../../lib/fixtures/sessions.ts';
+import { SoapClient } from '../../lib/soap/client.ts';
+import { descriptionValuesOf, expectFault, expectSuccess } from '../../lib/soap/expect.ts';
+import { xsiType } from '../../lib/soap/wire.ts';
+
+const NO_SUCH_PROJECT = 2_000_000_001;
+
+interface DescField {
+  id: number;
+  name: string;
+  is_mandatory: number;
+}
+
+async function platformFields(
+  ctx: ConformanceContext,
+  soap: SoapClient,
+  key: string,
+): Promise<DescField[]> {
+  const answer = await soap.call('getPlateformProjectDescriptionFields', [key]);
+  if (answer.fault?.faultcode === '3107')
+    ctx.skip('the platform has no description field (fault 3107): no value can be set or read');
+  return expectSuccess(answer, 'getPlateformProjectDescriptionFields') as DescField[];
+}
+
+/** A field id the platform does not have. */
+function unknownField(fields: readonly DescField[]): number {
+  return Math.max(0, ...fields.map((f) => f.id)) + 1_000_000;
+}
+
+async function owner(ctx: ConformanceContext) {
+  const soap = SoapClient.project(ctx.http);
+  const key = await sessionKey(ctx.http, ctx.target, 'projectAdmin');
+  return { soap, key, fields: await platformFields(ctx, soap, key) };
+}
+
+describe('getPlateformProjectDescriptionFields', () => {
+  conformanceTest(
+    ['soap.getPlateformProjectDescriptionFields.effect', 'soap.types.desc-field'],
+    'getPlateformProjectDescriptionFields must return the platform fields as DescField {id:int, name:string, is_mandatory:int}',
+    async (ctx) => {
+      const soap = SoapClient.project(ctx.http);
+      const key = await sessionKey(ctx.http, ctx.target, 'projectAdmin');
+      const answer = await soap.call('getPlateformProjectDescriptionFields', [key]);
+      if (answer.fault?.faultcode === '3107')
+        ctx.skip('the platform has no description field (fault 3107)');
+      const fields = expectSuccess(answer, 'getPlateformProjectDescriptionFields') as DescField[];
+      for (const [i, item] of (answer.part?.children ?? []).entries()) {
+        const members = Object.fromEntries(item.children.map((m) => [m.name, xsiType(m)?.local]));
+        expect
+          .soft(members, `members of DescField ${i} and their xsi:types`)
+          .toEqual({ id: 'int', name: 'string', is_mandatory: 'int' });
+      }
+      const ids = fields.map((f) => f.id);
+      expect(new Set(ids).size, 'field ids are distinct').toBe(ids.length);
+      const again = expectSuccess(
+        await soap.call('getPlateformProjectDescriptionFields', [key]),
+        'a second call',
+      );
+      expect(again, 'the platform fields are the same on a second call').toEqual(fields);
+    },
+  );
+
+  conformanceTest(
+    ['soap.types.flag-values'],
+    'the values of is_mandatory are observed: 0 or 1',
+    async (ctx) => {
+      const { fields } = await owner(ctx);
+      for (const f of fields)
+        expect.soft([0, 1], `is_mandatory of '${f.name}'`).toContain(f.is_mandatory);
+    },
+  );
+
+  conformanceTest(
+    ['soap.getPlateformProjectDescriptionFields.fault.3107'],
+    'getPlateformProjectDescriptionFields on a platform without description fields must answer fault 3107',
+    async (ctx) => {
+      const soap = SoapClient.project(ctx.http);
+      const key = await sessionKey(ctx.http, ctx.target, 'projectAdmin');
+      const answer = await soap.call('getPlateformProjectDescriptionFields', [key]);
+      if (!answer.fault && Array.isArray(answer.value) && answer.value.length > 0)
+        ctx.skip(
+          `not provokable here: the platform has ${answer.value.length} description field(s), and no ` +
+            'operation of the interface removes one; run against a platform without custom description fields',
+        );
+      expectFault(
+        answer,
+        3107,
+        'getPlateformProjectDescriptionFields on a platform without fields',
+      );
+    },
+  );
+});
+
+describe('setProjectDescriptionFieldValue and getProjectDescriptionFieldsValue', () => {
+  conformanceTest(
+    [
+      'soap.setProjectDescriptionFieldValue.effect',
+      'soap.getProjectDescriptionFieldsValue.effect',
+      'soap.types.desc-field-value',
+    ],
+    'a value set with setProjectDescriptionFieldValue must be read back by getProjectDescriptionFieldsValue as DescFieldValue {id:int, value:string}, the other values unchanged',
+    async (ctx) => {
+      const { soap, key, fields } = await owner(ctx);
+      const project = ctx.fixtures.soapProject.id;
+      const field = fields[fields.length - 1]!;
+      const before = await descriptionValuesOf(soap, key, project);
+      const value = `set by the conformance run ${inject('runTag')} at ${Date.now()}`;
+      expectSuccess(
+        await soap.call('setProjectDescriptionFieldValue', [key, project, field.id, value]),
+        'setProjectDescriptionFieldValue',
+      );
+      const answer = await soap.call('getProjectDescriptionFieldsValue', [key, project]);
+      const after = new Map(
+        (
+          expectSuccess(answer, 'getProjectDescriptionFieldsValue') as Array<{
+            id: number;
+            value: string;
+          }>
+        ).map((v) => [v.id, v.value]),
+      );
+      expect(after.get(field.id), `value of field ${field.id} '${field.name}' read back`).toBe(
+        value,
+      );
+      after.delete(field.id);
+      before.delete(field.id);
+      expect(Object.fromEntries(after), 'the values of the other fields').toEqual(
+        Object.fromEntries(before),
+      );
+      for (const [i, item] of (answer.part?.children ?? []).entries()) {
+        const members = Object.fromEntries(item.children.map((m) => [m.name, xsiType(m)?.local]));
+        expect
+          .soft(members, `members of DescFieldValue ${i} and their xsi:types`)
+          .toEqual({ id: 'int', value: 'string' });
+      }
+    },
+  );
+
+  conformanceTest(
+    ['soap.setProjectDescriptionFieldValue.output'],
+    'setProjectDescriptionFieldValue must answer an empty setProjectDescriptionFieldValueResponse (no output part)',
+    async (ctx) => {
+      const { soap, key, fields } = await owner(ctx);
+      const answer = await soap.call('setProjectDescriptionFieldValue', [
+        key,
+        ctx.fixtures.soapProject.id,
+        fields[0]!.id,
+        'output check',
+      ]);
+      expectSuccess(answer, 'setProjectDescriptionFieldValue');
+      expect(
+        answer.response?.children.map((c) => c.name),
+        'parts of setProjectDescriptionFieldValueResponse',
+      ).toEqual([]);
+    },
+  );
+
+  conformanceTest(
+    ['soap.setProjectDescriptionFieldValue.effect', 'soap.getProjectDescriptionFieldsValue.effect'],
+    'property: any non-empty string (Unicode, XML special characters, line ends, long) set as a value must be read back unchanged',
+    async (ctx) => {
+      const { soap, key, fields } = await owner(ctx);
+      const project = ctx.fixtures.soapProject.id;
+      const field = fields[0]!;
+      // XML 1.0 cannot carry C0 controls other than tab, LF and CR, nor U+FFFE and U+FFFF.
+      const xmlChar = /^[\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]*$/u;
+      const specials = fc.constantFrom(
+        '<',
+        '>',
+        '&',
+        '"',
+        "'",
+        ']]>',
+        '&amp;',
+        '&#13;',
+        '\r',
+        '\n',
+        '\r\n',
+        '\t',
+        ' ',
+        'é',
+        '𝄞',
+        '中',
+        '\u200D',
+        '<![CDATA[x]]>',
+      );
+      const value = fc
+        .oneof(
+          fc.string({ unit: 'grapheme', minLength: 1 }),
+          fc.string({ unit: 'binary', minLength: 1 }),
+          fc.array(specials, { minLength: 1, maxLength: 20 }).map((parts) => parts.join('')),
+          fc.string({ unit: 'grapheme-ascii', minLength: 2000, maxLength: 20_000 }),
+        )
+        .filter((s) => xmlChar.test(s));
+      await fc.assert(
+        fc.asyncProperty(value, async (v) => {
+          expectSuccess(
+            await soap.call('setProjectDescriptionFieldValue', [key, project, field.id, v]),
+            'setProjectDescriptionFieldValue',
+          );
+          const read = (await descriptionValuesOf(soap, key, project)).get(field.id);
+          expect(read, `value of field ${field.id} read back (${v.length} characters sent)`).toBe(
+            v,
+          );
+        }),
+        { numRuns: Math.min(inject('settings').runs, 100) },
+      );
+    },
+  );
+});
+
+describe('faults and permissions (on the public project, which must stay as it was)', () => {
+  conformanceTest(
+    ['soap.setProjectDescriptionFieldValue.fault.3000'],
+    'setProjectDescriptionFieldValue on a project that does not exist must answer fault 3000',
+    async (ctx) => {
+      const { soap, key, fields } = await owner(ctx);
+      expectFault(
+        await soap.call('setProjectDescriptionFieldValue', [
+          key,
+          NO_SUCH_PROJECT,
+          fields[0]!.id,
+          'x',
+        ]),
+        3000,
+        `setProjectDescriptionFieldValue on project ${NO_SUCH_PROJECT}`,
+      );
+    },
+  );
+
+  conformanceTest(
+    ['soap.setProjectDescriptionFieldValue.fault.3108', 'soap.fault.nothing-changed'],
+    'setProjectDescriptionFieldValue of a field the platform does not have must answer fault 3108 and change nothing',
+    async (ctx) => {
+      const { soap, key, fields } = await owner(ctx);
+      const project = ctx.fixtures.publicProject.id;
+      const before = await descriptionValuesOf(soap, key, project);
+      const field = unknownField(fields);
+      expectFault(
+        await soap.call('setProjectDescriptionFieldValue', [key, project, field, 'x']),
+        3108,
+        `setProjectDescriptionFieldValue of field ${field}`,
+      );
+      expect(
+        Object.fromEntries(await descriptionValuesOf(soap, key, project)),
+        'values after the fault',
+      ).toEqual(Object.fromEntries(before));
+    },
+  );
+
+  conformanceTest(
+    [
+      'soap.setProjectDescriptionFieldValue.fault.3201',
+      'soap.auth.project-admin',
+      'soap.fault.nothing-changed',
+    ],
+    'setProjectDescriptionFieldValue by a project member or an outsider (not project admin) must answer fault 3201 and change nothing',
+    async (ctx) => {
+      const soap = SoapClient.project(ctx.http);
+      const keys = await sessionKeys(ctx.http, ctx.target, [
+        'projectAdmin',
+        'projectMember',
+        'nonMember',
+      ]);
+      const fields = await platformFields(ctx, soap, keys.projectAdmin);
+      const project = ctx.fixtures.publicProject.id;
+      const before = await descriptionValuesOf(soap, keys.projectAdmin, project);
+      for (const role of ['projectMember', 'nonMember'] as const)
+        expectFault(
+          await soap.call('setProjectDescriptionFieldValue', [
+            keys[role],
+            project,
+            fields[0]!.id,
+            `by the ${role}`,
+          ]),
+          3201,
+          `setProjectDescriptionFieldValue by the ${role}`,
+        );
+      expect(
+        Object.fromEntries(await descriptionValuesOf(soap, keys.projectAdmin, project)),
+        'values after the faults',
+      ).toEqual(Object.fromEntries(before));
+    },
+  );
+
+  conformanceTest(
+    ['soap.getProjectDescriptionFieldsValue.fault.3000'],
+    'getProjectDescriptionFieldsValue of a project that does not exist must answer fault 3000',
+    async (ctx) => {
+      const { soap, key } = await owner(ctx);
+      expectFault(
+        await soap.call('getProjectDescriptionFieldsValue', [key, NO_SUCH_PROJECT]),
+        3000,
+        `getProjectDescriptionFieldsValue of project ${NO_SUCH_PROJECT}`,
+      );
+    },
+  );
+
+  conformanceTest(
+    ['soap.getProjectDescriptionFieldsValue.fault.3203', 'soap.auth.project-admin'],
+    'getProjectDescriptionFieldsValue by a project member or an outsider (not project admin) must answer fault 3203',
+    async (ctx) => {
+      const soap = SoapClient.project(ctx.http);
+      const keys = await sessionKeys(ctx.http, ctx.target, ['projectMember', 'nonMember']);
+      for (const role of ['projectMember', 'nonMember'] as const)
+        expectFault(
+          await soap.call('getProjectDescriptionFieldsValue', [
+            keys[role],
+            ctx.fixtures.publicProject.id,
+          ]),
+          3203,
+          `getProjectDescriptionFieldsValue by the ${role}`,
+        );
+    },
+  );
+});

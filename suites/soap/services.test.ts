@@ -1,0 +1,335 @@
+/**
+ * §4.2 #1, #5, #9: getProjectServicesUsage, activateService, deactivateService. Effects on the SOAP
+ * project (this file alone changes its services), read back with getProjectServicesUsage; §7.1 faults
+ * and the permission cases on the shared public project, whose services must stay as they were.
+ */
+import fc from 'fast-check';
+import { describe, expect, inject } from 'vitest';
+import { conformanceTest, type ConformanceContext } from '../../lib/conformance-test.ts';
+import { sessionKey, sessionKeys } from '../../lib/fixtures/sessions.ts';
+import { SoapClient } from '../../lib/soap/client.ts';
+import {
+  expectFault,
+  expectSuccess,
+  expectTrue,
+  servicesOf,
+  type ServiceValue,
+} from '../../lib/soap/expect.ts';
+import { xsiType } from '../../lib/soap/wire.ts';
+
+const NO_SUCH_PROJECT = 2_000_000_001;
+const NO_SUCH_SERVICE = 2_000_000_002;
+/** Services a real platform needs to stay administrable: never switched off by these tests. */
+const KEEP_ON = new Set(['summary', 'admin']);
+
+const usage = (services: readonly ServiceValue[]) =>
+  Object.fromEntries(services.map((s) => [s.id, s.is_used]));
+
+async function ownerOfSoapProject(ctx: ConformanceContext) {
+  const soap = SoapClient.project(ctx.http);
+  const key = await sessionKey(ctx.http, ctx.target, 'projectAdmin');
+  return { soap, key, project: ctx.fixtures.soapProject.id };
+}
+
+function switchable(services: readonly ServiceValue[]): ServiceValue[] {
+  const found = services.filter((s) => !KEEP_ON.has(s.short_name));
+  expect(
+    found.length,
+    'the project has services other than summary and admin to switch',
+  ).toBeGreaterThan(0);
+  return found;
+}
+
+describe('getProjectServicesUsage', () => {
+  conformanceTest(
+    ['soap.getProjectServicesUsage.effect', 'soap.types.service-value'],
+    'getProjectServicesUsage must return each service of the project as ServiceValue {id:int, short_name:string, is_used:int}',
+    async (ctx) => {
+      const { soap, key } = await ownerOfSoapProject(ctx);
+      const answer = await soap.call('getProjectServicesUsage', [
+        key,
+        ctx.fixtures.publicProject.id,
+      ]);
+      const services = expectSuccess(
+        answer,
+        'getProjectServicesUsage of the public project',
+      ) as ServiceValue[];
+      expect(services.length, 'a project created from the template has services').toBeGreaterThan(
+        0,
+      );
+      for (const [i, item] of (answer.part?.children ?? []).entries()) {
+        const members = Object.fromEntries(item.children.map((m) => [m.name, xsiType(m)?.local]));
+        expect
+          .soft(members, `members of ServiceValue ${i} and their xsi:types`)
+          .toEqual({ id: 'int', short_name: 'string', is_used: 'int' });
+      }
+      const ids = services.map((s) => s.id);
+      expect(new Set(ids).size, 'service ids are distinct').toBe(ids.length);
+    },
+  );
+
+  conformanceTest(
+    ['soap.types.flag-values'],
+    'the values of is_used are observed: 0 or 1',
+    async (ctx) => {
+      const { soap, key } = await ownerOfSoapProject(ctx);
+      const services = await servicesOf(soap, key, ctx.fixtures.publicProject.id);
+      for (const s of services)
+        expect.soft([0, 1], `is_used of ${s.short_name}`).toContain(s.is_used);
+    },
+  );
+});
+
+describe('activateService and deactivateService', () => {
+  conformanceTest(
+    ['soap.deactivateService.effect', 'soap.activateService.effect'],
+    'deactivateService must set is_used to 0 and activateService back to 1, leaving the other services as they were',
+    async (ctx) => {
+      const { soap, key, project } = await ownerOfSoapProject(ctx);
+      const before = await servicesOf(soap, key, project);
+      const target = switchable(before)[0]!;
+      const rest = (services: ServiceValue[]) => usage(services.filter((s) => s.id !== target.id));
+      expectTrue(
+        await soap.call('deactivateService', [key, project, target.id]),
+        `deactivateService ${target.short_name}`,
+      );
+      const off = await servicesOf(soap, key, project);
+      expect(
+        off.find((s) => s.id === target.id)?.is_used,
+        `is_used of ${target.short_name} after deactivateService`,
+      ).toBe(0);
+      expect(rest(off), 'the other services after deactivateService').toEqual(rest(before));
+      expectTrue(
+        await soap.call('activateService', [key, project, target.id]),
+        `activateService ${target.short_name}`,
+      );
+      const on = await servicesOf(soap, key, project);
+      expect(
+        on.find((s) => s.id === target.id)?.is_used,
+        `is_used of ${target.short_name} after activateService`,
+      ).toBe(1);
+      expect(rest(on), 'the other services after activateService').toEqual(rest(before));
+      if (target.is_used === 0)
+        expectTrue(
+          await soap.call('deactivateService', [key, project, target.id]),
+          'restore the service as found',
+        );
+    },
+  );
+
+  for (const op of ['activateService', 'deactivateService'] as const) {
+    conformanceTest(
+      [`soap.${op}.output`, 'soap.wire.xsi-type'],
+      `${op} must answer its output part <${op}> typed xsd:boolean`,
+      async (ctx) => {
+        const { soap, key, project } = await ownerOfSoapProject(ctx);
+        const target = switchable(await servicesOf(soap, key, project))[0]!;
+        const answer = await soap.call(op, [key, project, target.id]);
+        expectSuccess(answer, op);
+        if (target.is_used !== (op === 'activateService' ? 1 : 0))
+          await soap.call(op === 'activateService' ? 'deactivateService' : 'activateService', [
+            key,
+            project,
+            target.id,
+          ]);
+        expect(answer.part?.name, 'name of the output part').toBe(op);
+        expect(xsiType(answer.part!), 'xsi:type of the output part').toEqual({
+          ns: 'http://www.w3.org/2001/XMLSchema',
+          local: 'boolean',
+        });
+      },
+    );
+  }
+
+  conformanceTest(
+    ['soap.boolean-meaning'],
+    'the returned boolean is observed: true on success, also when the service already had that usage',
+    async (ctx) => {
+      const { soap, key, project } = await ownerOfSoapProject(ctx);
+      const target = switchable(await servicesOf(soap, key, project))[0]!;
+      const same = target.is_used === 1 ? 'activateService' : 'deactivateService';
+      expect(
+        expectSuccess(await soap.call(same, [key, project, target.id]), same),
+        `${same} of a service already in that state`,
+      ).toBe(true);
+    },
+  );
+});
+
+describe('faults and permissions (on the public project, which must stay as it was)', () => {
+  for (const op of ['activateService', 'deactivateService'] as const) {
+    conformanceTest(
+      [`soap.${op}.fault.3000`],
+      `${op} on a project that does not exist must answer fault 3000`,
+      async (ctx) => {
+        const { soap, key } = await ownerOfSoapProject(ctx);
+        const services = await servicesOf(soap, key, ctx.fixtures.publicProject.id);
+        expectFault(
+          await soap.call(op, [key, NO_SUCH_PROJECT, services[0]!.id]),
+          3000,
+          `${op} on project ${NO_SUCH_PROJECT}`,
+        );
+      },
+    );
+
+    conformanceTest(
+      [`soap.${op}.fault.3019`, 'soap.fault.nothing-changed'],
+      `${op} of a service the project does not have must answer fault 3019 and change nothing`,
+      async (ctx) => {
+        const { soap, key } = await ownerOfSoapProject(ctx);
+        const project = ctx.fixtures.publicProject.id;
+        const before = await servicesOf(soap, key, project);
+        expectFault(
+          await soap.call(op, [key, project, NO_SUCH_SERVICE]),
+          3019,
+          `${op} of service ${NO_SUCH_SERVICE}`,
+        );
+        expect(usage(await servicesOf(soap, key, project)), 'services after the fault').toEqual(
+          usage(before),
+        );
+      },
+    );
+
+    conformanceTest(
+      [`soap.${op}.fault.3203`, 'soap.auth.project-admin', 'soap.fault.nothing-changed'],
+      `${op} by a project member or an outsider (not project admin) must answer fault 3203 and change nothing`,
+      async (ctx) => {
+        const soap = SoapClient.project(ctx.http);
+        const keys = await sessionKeys(ctx.http, ctx.target, [
+          'projectAdmin',
+          'projectMember',
+          'nonMember',
+        ]);
+        const project = ctx.fixtures.publicProject.id;
+        const before = await servicesOf(soap, keys.projectAdmin, project);
+        const target =
+          before.find((s) => (op === 'activateService' ? s.is_used === 0 : s.is_used === 1)) ??
+          before[0]!;
+        for (const role of ['projectMember', 'nonMember'] as const)
+          expectFault(
+            await soap.call(op, [keys[role], project, target.id]),
+            3203,
+            `${op} ${target.short_name} by the ${role}`,
+          );
+        expect(
+          usage(await servicesOf(soap, keys.projectAdmin, project)),
+          'services after the faults',
+        ).toEqual(usage(before));
+      },
+    );
+  }
+
+  conformanceTest(
+    ['soap.getProjectServicesUsage.fault.3000'],
+    'getProjectServicesUsage of a project that does not exist must answer fault 3000',
+    async (ctx) => {
+      const { soap, key } = await ownerOfSoapProject(ctx);
+      expectFault(
+        await soap.call('getProjectServicesUsage', [key, NO_SUCH_PROJECT]),
+        3000,
+        `getProjectServicesUsage of project ${NO_SUCH_PROJECT}`,
+      );
+    },
+  );
+
+  conformanceTest(
+    ['soap.getProjectServicesUsage.fault.3203', 'soap.auth.project-admin'],
+    'getProjectServicesUsage by a project member or an outsider (not project admin) must answer fault 3203',
+    async (ctx) => {
+      const soap = SoapClient.project(ctx.http);
+      const keys = await sessionKeys(ctx.http, ctx.target, ['projectMember', 'nonMember']);
+      for (const role of ['projectMember', 'nonMember'] as const)
+        expectFault(
+          await soap.call('getProjectServicesUsage', [keys[role], ctx.fixtures.publicProject.id]),
+          3203,
+          `getProjectServicesUsage by the ${role}`,
+        );
+    },
+  );
+});
+
+describe('property: sequences of activations and deactivations', () => {
+  conformanceTest(
+    [
+      'soap.activateService.effect',
+      'soap.deactivateService.effect',
+      'soap.activateService.fault.3019',
+      'soap.deactivateService.fault.3019',
+    ],
+    'any sequence of activateService and deactivateService calls must leave each service as the last call set it',
+    async (ctx) => {
+      const { soap, key, project } = await ownerOfSoapProject(ctx);
+      const initial = await servicesOf(soap, key, project);
+      const candidates = switchable(initial).slice(0, 4);
+      type Model = Map<number, number>;
+      type Real = { log: string[] };
+      const read = async () => usage(await servicesOf(soap, key, project));
+
+      class SetUsage implements fc.AsyncCommand<Model, Real> {
+        constructor(
+          readonly service: ServiceValue,
+          readonly on: boolean,
+        ) {}
+        check = () => true;
+        async run(model: Model) {
+          const op = this.on ? 'activateService' : 'deactivateService';
+          expectTrue(
+            await soap.call(op, [key, project, this.service.id]),
+            `${op} ${this.service.short_name}`,
+          );
+          model.set(this.service.id, this.on ? 1 : 0);
+        }
+        toString = () => `${this.on ? 'activate' : 'deactivate'}(${this.service.short_name})`;
+      }
+      class Unknown implements fc.AsyncCommand<Model, Real> {
+        constructor(readonly on: boolean) {}
+        check = () => true;
+        async run() {
+          const op = this.on ? 'activateService' : 'deactivateService';
+          expectFault(
+            await soap.call(op, [key, project, NO_SUCH_SERVICE]),
+            3019,
+            `${op} of an unknown service`,
+          );
+        }
+        toString = () => `${this.on ? 'activate' : 'deactivate'}(unknown service)`;
+      }
+      class Check implements fc.AsyncCommand<Model, Real> {
+        check = () => true;
+        async run(model: Model) {
+          expect(
+            await read(),
+            'is_used of every service (getProjectServicesUsage) against the model',
+          ).toEqual(Object.fromEntries(model));
+        }
+        toString = () => 'check()';
+      }
+      const commands = [
+        fc
+          .tuple(fc.constantFrom(...candidates), fc.boolean())
+          .map(([s, on]) => new SetUsage(s, on)),
+        fc.boolean().map((on) => new Unknown(on)),
+        fc.constant(new Check()),
+      ];
+      const runs = Math.min(inject('settings').runs, 20);
+      try {
+        await fc.assert(
+          fc.asyncProperty(fc.commands(commands, { maxCommands: 8 }), async (cmds) => {
+            const model: Model = new Map(
+              Object.entries(await read()).map(([id, used]) => [Number(id), used]),
+            );
+            await fc.asyncModelRun(() => ({ model, real: { log: [] } }), [...cmds, new Check()]);
+          }),
+          { numRuns: runs },
+        );
+      } finally {
+        for (const s of candidates)
+          await soap.call(s.is_used === 1 ? 'activateService' : 'deactivateService', [
+            key,
+            project,
+            s.id,
+          ]);
+      }
+    },
+  );
+});

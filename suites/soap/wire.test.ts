@@ -1,0 +1,163 @@
+/**
+ * §4.1 and §7.1 on the wire: encoded answers type every value with xsi:type, arrays are SOAP-ENC
+ * arrays of <item> elements, faults carry the bare numeric code with HTTP 500, and a request with
+ * the operation's SOAPAction header is served. Read-only calls on the shared public project.
+ */
+import { describe, expect } from 'vitest';
+import { conformanceTest } from '../../lib/conformance-test.ts';
+import { sessionKey } from '../../lib/fixtures/sessions.ts';
+import { SoapClient } from '../../lib/soap/client.ts';
+import { SOAP_NS } from '../../lib/soap/envelope.ts';
+import { expectSuccess } from '../../lib/soap/expect.ts';
+import { child, parseXml } from '../../lib/soap/xml-tree.ts';
+import { encodedArrayProblems, untypedValues, xsiType } from '../../lib/soap/wire.ts';
+
+/** A project id no target has (ids are positive ints; this one is near the top of xsd:int). */
+const NO_SUCH_PROJECT = 2_000_000_001;
+
+const ARRAY_CALLS = [
+  { op: 'getProjectServicesUsage', array: 'ArrayOfServicesValues', item: 'ServiceValue' },
+  { op: 'getPlateformProjectDescriptionFields', array: 'ArrayOfDescFields', item: 'DescField' },
+  {
+    op: 'getProjectDescriptionFieldsValue',
+    array: 'ArrayOfDescFieldsValues',
+    item: 'DescFieldValue',
+  },
+] as const;
+
+describe('encoded answers', () => {
+  for (const { op, array, item } of ARRAY_CALLS) {
+    conformanceTest(
+      ['soap.wire.xsi-type', `soap.${op}.output`],
+      `the ${op} answer must type the part, each item and each member with xsi:type (part: tns:${array})`,
+      async (ctx) => {
+        const key = await sessionKey(ctx.http, ctx.target, 'projectAdmin');
+        const soap = SoapClient.project(ctx.http);
+        const project = ctx.fixtures.privateProject.id;
+        if (op === 'getProjectDescriptionFieldsValue') {
+          // Make sure there is a value to read (the private project's description values are only
+          // written here).
+          const fields = expectSuccess(
+            await soap.call('getPlateformProjectDescriptionFields', [key]),
+            'getPlateformProjectDescriptionFields',
+          ) as Array<{ id: number }>;
+          expectSuccess(
+            await soap.call('setProjectDescriptionFieldValue', [
+              key,
+              project,
+              fields[0]!.id,
+              'wire check',
+            ]),
+            'setProjectDescriptionFieldValue',
+          );
+        }
+        const answer = await soap.call(
+          op,
+          op === 'getPlateformProjectDescriptionFields' ? [key] : [key, project],
+        );
+        expectSuccess(answer, op);
+        expect(answer.part, `${op}Response holds the output part <${op}>`).toBeDefined();
+        expect(answer.part!.name, 'name of the output part').toBe(op);
+        expect(untypedValues(answer.part!), 'values without xsi:type').toEqual([]);
+        expect(xsiType(answer.part!), `xsi:type of the part`).toEqual({
+          ns: soap.namespace,
+          local: array,
+        });
+        for (const [i, node] of answer.part!.children.entries())
+          expect
+            .soft(xsiType(node), `xsi:type of item ${i}`)
+            .toEqual({ ns: soap.namespace, local: item });
+      },
+    );
+  }
+
+  for (const { op, item } of ARRAY_CALLS.slice(0, 2)) {
+    conformanceTest(
+      ['soap.wire.encoded-arrays'],
+      `the ${op} answer must be a SOAP-ENC array of <item> elements whose arrayType counts them`,
+      async (ctx) => {
+        const key = await sessionKey(ctx.http, ctx.target, 'projectAdmin');
+        const soap = SoapClient.project(ctx.http);
+        const args =
+          op === 'getPlateformProjectDescriptionFields'
+            ? [key]
+            : [key, ctx.fixtures.publicProject.id];
+        const answer = await soap.call(op, args);
+        expectSuccess(answer, op);
+        expect(answer.part!.children.length, `${op} returns at least one ${item}`).toBeGreaterThan(
+          0,
+        );
+        expect(
+          encodedArrayProblems(answer.part!, soap.namespace, item),
+          `${op} as a SOAP-ENC array`,
+        ).toEqual([]);
+      },
+    );
+  }
+});
+
+describe('faults', () => {
+  conformanceTest(
+    ['soap.fault.http-500', 'soap.fault.numeric-code'],
+    'a fault must be answered with HTTP 500 and the bare numeric code of §7.1 as faultcode',
+    async (ctx) => {
+      const key = await sessionKey(ctx.http, ctx.target, 'projectAdmin');
+      const answer = await SoapClient.project(ctx.http).call('getProjectServicesUsage', [
+        key,
+        NO_SUCH_PROJECT,
+      ]);
+      expect(
+        answer.fault,
+        `getProjectServicesUsage of project ${NO_SUCH_PROJECT} (none) must be a fault`,
+      ).toBeDefined();
+      expect(answer.http.status, 'HTTP status of a SOAP fault').toBe(500);
+      expect(
+        answer.fault!.faultcode,
+        'faultcode: the §7.1 number (3000 Invalid project id), unqualified',
+      ).toBe('3000');
+    },
+  );
+
+  conformanceTest(
+    ['soap.fault.payload-shape'],
+    'the shape of a SOAP fault is observed: a SOAP 1.1 Fault with faultcode and faultstring',
+    async (ctx) => {
+      const key = await sessionKey(ctx.http, ctx.target, 'projectAdmin');
+      const answer = await SoapClient.project(ctx.http).call('getProjectServicesUsage', [
+        key,
+        NO_SUCH_PROJECT,
+      ]);
+      const body = child(parseXml(answer.http.text), 'Body');
+      const fault = body?.children[0];
+      expect(fault?.name, 'the Body holds a Fault').toBe('Fault');
+      expect(fault?.ns, 'the Fault is in the SOAP 1.1 envelope namespace').toBe(SOAP_NS.env);
+      expect(fault && child(fault, 'faultcode'), 'Fault/faultcode').toBeDefined();
+      expect(
+        fault && child(fault, 'faultstring')?.text,
+        'Fault/faultstring is not empty',
+      ).toBeTruthy();
+    },
+  );
+});
+
+describe('the SOAPAction header', () => {
+  conformanceTest(
+    ['soap.wire.soap-action-header'],
+    'a request carrying the SOAPAction "{base_url}/soap/project#<operation>" must be served',
+    async (ctx) => {
+      const key = await sessionKey(ctx.http, ctx.target, 'projectAdmin');
+      const soap = SoapClient.project(ctx.http);
+      for (const action of [
+        `"${soap.namespace}#getProjectServicesUsage"`,
+        `${soap.namespace}#getProjectServicesUsage`,
+      ]) {
+        const answer = await soap.call(
+          'getProjectServicesUsage',
+          [key, ctx.fixtures.publicProject.id],
+          { soapAction: action },
+        );
+        expectSuccess(answer, `getProjectServicesUsage with SOAPAction: ${action}`);
+      }
+    },
+  );
+});

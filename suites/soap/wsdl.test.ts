@@ -1,0 +1,413 @@
+/**
+ * §4.1, §2.1, §4.2, §9: the WSDL the target serves at {base_url}/soap/project/?wsdl, read as data:
+ * names, style and use, SOAP actions, messages and their parts in order, the §2.1 types, and a
+ * WSDL-driven client (node-soap) can use it.
+ */
+import * as soap from 'soap';
+import { describe, expect } from 'vitest';
+import { conformanceTest, type ConformanceContext } from '../../lib/conformance-test.ts';
+import { sessionKey } from '../../lib/fixtures/sessions.ts';
+import { SoapClient } from '../../lib/soap/client.ts';
+import { SOAP_NS } from '../../lib/soap/envelope.ts';
+import { SOAP_OPERATIONS, type SoapOperation } from '../../lib/soap/operations.ts';
+import { readWsdl, showQName, WSDL_NS, type Wsdl } from '../../lib/soap/wsdl.ts';
+
+const WSDL_PATH = '/soap/project/?wsdl';
+
+async function fetchWsdl(ctx: ConformanceContext): Promise<{ wsdl: Wsdl; tns: string }> {
+  const answer = await ctx.http.send({ path: WSDL_PATH });
+  expect(answer.status, `GET ${WSDL_PATH} must answer 200 with the WSDL`).toBe(200);
+  let wsdl: Wsdl;
+  try {
+    wsdl = readWsdl(answer.text);
+  } catch (error) {
+    throw new Error(
+      `GET ${WSDL_PATH} did not answer a WSDL 1.1 document: ${(error as Error).message}`,
+    );
+  }
+  return { wsdl, tns: `${ctx.target.baseUrl}/soap/project` };
+}
+
+function binding(wsdl: Wsdl) {
+  const found = wsdl.bindings.find((b) => b.name === 'ProjectAPIBinding');
+  expect(
+    found,
+    `a binding named ProjectAPIBinding (found: ${wsdl.bindings.map((b) => b.name).join(', ') || 'none'})`,
+  ).toBeDefined();
+  return found!;
+}
+
+function portType(wsdl: Wsdl) {
+  const found = wsdl.portTypes.find((p) => p.name === 'ProjectAPIPortType');
+  expect(
+    found,
+    `a portType named ProjectAPIPortType (found: ${wsdl.portTypes.map((p) => p.name).join(', ') || 'none'})`,
+  ).toBeDefined();
+  return found!;
+}
+
+function portOperation(wsdl: Wsdl, op: SoapOperation) {
+  const found = portType(wsdl).operations.find((o) => o.name === op.name);
+  expect(found, `ProjectAPIPortType declares the operation ${op.name}`).toBeDefined();
+  return found!;
+}
+
+describe('the WSDL at {base_url}/soap/project/?wsdl', () => {
+  conformanceTest(
+    ['soap.wsdl.available'],
+    'GET {base_url}/soap/project/?wsdl must answer a WSDL 1.1 document declaring the 14 operations',
+    async (ctx) => {
+      const { wsdl } = await fetchWsdl(ctx);
+      const declared = wsdl.portTypes.flatMap((p) => p.operations.map((o) => o.name));
+      for (const op of SOAP_OPERATIONS)
+        expect.soft(declared, `the WSDL declares the §4.2 operation ${op.name}`).toContain(op.name);
+    },
+  );
+
+  conformanceTest(
+    ['soap.wsdl.target-namespace', 'soap.versioning.fixed-namespace'],
+    'the target namespace must be exactly {base_url}/soap/project, with no version marker',
+    async (ctx) => {
+      const { wsdl, tns } = await fetchWsdl(ctx);
+      expect(wsdl.targetNamespace, 'definitions/@targetNamespace').toBe(tns);
+      for (const op of binding(wsdl).operations) {
+        for (const [which, b] of [
+          ['input', op.input],
+          ['output', op.output],
+        ] as const) {
+          if (b?.namespace !== undefined)
+            expect.soft(b.namespace, `soap:body/@namespace of ${op.name} ${which}`).toBe(tns);
+        }
+      }
+    },
+  );
+
+  conformanceTest(
+    ['soap.wsdl.port-type'],
+    'the port type must be named ProjectAPIPortType',
+    async (ctx) => {
+      const { wsdl } = await fetchWsdl(ctx);
+      const names = portType(wsdl).operations.map((o) => o.name);
+      expect(names.length, 'ProjectAPIPortType holds the 14 operations').toBeGreaterThanOrEqual(14);
+    },
+  );
+
+  conformanceTest(
+    ['soap.wsdl.binding', 'soap.wsdl.protocol'],
+    'the binding ProjectAPIBinding must bind ProjectAPIPortType to SOAP over HTTP',
+    async (ctx) => {
+      const { wsdl, tns } = await fetchWsdl(ctx);
+      const b = binding(wsdl);
+      expect(showQName(b.type, tns), 'binding/@type').toBe('tns:ProjectAPIPortType');
+      expect(b.transport, 'soap:binding/@transport (SOAP over HTTP)').toBe(WSDL_NS.http);
+    },
+  );
+
+  conformanceTest(['soap.wsdl.style-rpc'], 'every operation must be rpc style', async (ctx) => {
+    const { wsdl } = await fetchWsdl(ctx);
+    const b = binding(wsdl);
+    for (const op of SOAP_OPERATIONS) {
+      const bound = b.operations.find((o) => o.name === op.name);
+      expect.soft(bound, `ProjectAPIBinding binds ${op.name}`).toBeDefined();
+      // WSDL 1.1 §3.4: the operation's style, else the binding's, else 'document'.
+      expect.soft(bound?.style ?? b.style ?? 'document', `style of ${op.name}`).toBe('rpc');
+    }
+  });
+
+  conformanceTest(
+    ['soap.wsdl.use-encoded'],
+    'the input and output bodies of every operation must be encoded (SOAP encoding)',
+    async (ctx) => {
+      const { wsdl } = await fetchWsdl(ctx);
+      const b = binding(wsdl);
+      for (const op of SOAP_OPERATIONS) {
+        const bound = b.operations.find((o) => o.name === op.name);
+        for (const which of ['input', 'output'] as const) {
+          expect.soft(bound?.[which]?.use, `soap:body/@use of ${op.name} ${which}`).toBe('encoded');
+          expect
+            .soft(bound?.[which]?.encodingStyle, `soap:body/@encodingStyle of ${op.name} ${which}`)
+            .toBe(SOAP_NS.enc);
+        }
+      }
+    },
+  );
+
+  conformanceTest(
+    ['soap.wsdl.request-response'],
+    'every operation must be request-response: an input followed by an output',
+    async (ctx) => {
+      const { wsdl } = await fetchWsdl(ctx);
+      for (const op of SOAP_OPERATIONS) {
+        const declared = portOperation(wsdl, op);
+        expect
+          .soft(
+            declared.order.filter((n) => n === 'input' || n === 'output'),
+            `children of portType operation ${op.name}`,
+          )
+          .toEqual(['input', 'output']);
+      }
+    },
+  );
+
+  conformanceTest(
+    ['soap.wsdl.soap-action'],
+    'the SOAP action of each operation must be {base_url}/soap/project#<operation_name>',
+    async (ctx) => {
+      const { wsdl, tns } = await fetchWsdl(ctx);
+      const b = binding(wsdl);
+      for (const op of SOAP_OPERATIONS) {
+        const bound = b.operations.find((o) => o.name === op.name);
+        expect
+          .soft(bound?.soapAction, `soap:operation/@soapAction of ${op.name}`)
+          .toBe(`${tns}#${op.name}`);
+      }
+    },
+  );
+
+  conformanceTest(
+    ['soap.wsdl.request-message'],
+    'the request message of each operation must be named <operation_name>Request',
+    async (ctx) => {
+      const { wsdl, tns } = await fetchWsdl(ctx);
+      for (const op of SOAP_OPERATIONS) {
+        const input = portOperation(wsdl, op).input;
+        expect
+          .soft(showQName(input, tns), `input message of ${op.name}`)
+          .toBe(`tns:${op.name}Request`);
+        expect
+          .soft(wsdl.messages.has(`${op.name}Request`), `message ${op.name}Request is declared`)
+          .toBe(true);
+      }
+    },
+  );
+
+  conformanceTest(
+    ['soap.wsdl.response-message'],
+    'the response message must be named <operation_name>Response and its output part <operation_name>',
+    async (ctx) => {
+      const { wsdl, tns } = await fetchWsdl(ctx);
+      for (const op of SOAP_OPERATIONS) {
+        const output = portOperation(wsdl, op).output;
+        expect
+          .soft(showQName(output, tns), `output message of ${op.name}`)
+          .toBe(`tns:${op.name}Response`);
+        const parts = wsdl.messages.get(`${op.name}Response`);
+        expect.soft(parts, `message ${op.name}Response is declared`).toBeDefined();
+        // §4.2 rows 12 and 14 have no output part.
+        expect
+          .soft(
+            parts?.map((p) => p.name),
+            `parts of ${op.name}Response`,
+          )
+          .toEqual(op.output === null ? [] : [op.name]);
+      }
+    },
+  );
+
+  conformanceTest(
+    ['soap.auth.session-first', 'soap.types.session-key-string'],
+    'the first input of every operation must be a session key (session_key or sessionKey) of type xsd:string',
+    async (ctx) => {
+      const { wsdl, tns } = await fetchWsdl(ctx);
+      for (const op of SOAP_OPERATIONS) {
+        const first = wsdl.messages.get(`${op.name}Request`)?.[0];
+        expect
+          .soft(['session_key', 'sessionKey'], `first part of ${op.name}Request`)
+          .toContain(first?.name);
+        expect
+          .soft(showQName(first?.type, tns), `type of the session key of ${op.name}`)
+          .toBe('xsd:string');
+      }
+      const admin = wsdl.messages.get('addProjectRequest')?.[1];
+      expect(showQName(admin?.type, tns), 'type of addProject adminSessionKey').toBe('xsd:string');
+    },
+  );
+});
+
+describe('§4.2 parts and outputs, as the WSDL declares them', () => {
+  for (const op of SOAP_OPERATIONS) {
+    const parts = op.inputs.map(([name, type]) => `${name}:${type}`);
+    conformanceTest(
+      [`soap.${op.name}.parts`, 'soap.types.rpc-named-parts'],
+      `${op.name}Request must have the named parts ${parts.join(', ')}, in that order`,
+      async (ctx) => {
+        const { wsdl, tns } = await fetchWsdl(ctx);
+        const declared = wsdl.messages.get(`${op.name}Request`) ?? [];
+        expect(
+          declared.map((p) => `${p.name}:${showQName(p.type, tns)}`),
+          `parts of ${op.name}Request`,
+        ).toEqual(parts);
+      },
+    );
+    conformanceTest(
+      [`soap.${op.name}.output`],
+      op.output === null
+        ? `${op.name}Response must have no output part`
+        : `the output part of ${op.name}Response must be of type ${op.output}`,
+      async (ctx) => {
+        const { wsdl, tns } = await fetchWsdl(ctx);
+        const declared = wsdl.messages.get(`${op.name}Response`) ?? [];
+        expect(
+          declared.map((p) => showQName(p.type, tns)),
+          `output parts of ${op.name}Response`,
+        ).toEqual(op.output === null ? [] : [op.output]);
+      },
+    );
+  }
+});
+
+const STRUCTS: Array<[string, string, Array<[string, string]>]> = [
+  [
+    'soap.types.desc-field',
+    'DescField',
+    [
+      ['id', 'xsd:int'],
+      ['name', 'xsd:string'],
+      ['is_mandatory', 'xsd:int'],
+    ],
+  ],
+  [
+    'soap.types.desc-field-value',
+    'DescFieldValue',
+    [
+      ['id', 'xsd:int'],
+      ['value', 'xsd:string'],
+    ],
+  ],
+  [
+    'soap.types.service-value',
+    'ServiceValue',
+    [
+      ['id', 'xsd:int'],
+      ['short_name', 'xsd:string'],
+      ['is_used', 'xsd:int'],
+    ],
+  ],
+  [
+    'soap.types.user-info',
+    'UserInfo',
+    ['identifier', 'username', 'id', 'real_name', 'email', 'ldap_id'].map((f) => [f, 'xsd:string']),
+  ],
+];
+
+describe('§2.1 types, as the WSDL declares them', () => {
+  for (const [id, name, fields] of STRUCTS) {
+    conformanceTest(
+      [id],
+      `the WSDL must declare ${name} with ${fields.map(([f, t]) => `${f}:${t}`).join(', ')}`,
+      async (ctx) => {
+        const { wsdl, tns } = await fetchWsdl(ctx);
+        const type = wsdl.complexTypes.get(name);
+        expect(type, `complexType ${name} in the WSDL types`).toBeDefined();
+        const declared = Object.fromEntries(
+          type!.fields.map((f) => [f.name, showQName(f.type, tns)]),
+        );
+        expect(declared, `members of ${name}`).toEqual(Object.fromEntries(fields));
+      },
+    );
+  }
+
+  conformanceTest(
+    ['soap.types.arrays'],
+    'ArrayOfDescFields, ArrayOfDescFieldsValues and ArrayOfServicesValues must be SOAP-ENC arrays of DescField, DescFieldValue and ServiceValue',
+    async (ctx) => {
+      const { wsdl } = await fetchWsdl(ctx);
+      for (const [array, item] of [
+        ['ArrayOfDescFields', 'DescField'],
+        ['ArrayOfDescFieldsValues', 'DescFieldValue'],
+        ['ArrayOfServicesValues', 'ServiceValue'],
+      ] as const) {
+        const type = wsdl.complexTypes.get(array);
+        expect.soft(type, `complexType ${array}`).toBeDefined();
+        expect
+          .soft(type?.restrictionBase, `${array} restricts SOAP-ENC:Array`)
+          .toEqual({ ns: SOAP_NS.enc, local: 'Array' });
+        const arrayType = type?.arrayType ?? '';
+        const resolved = wsdl.root.scope[arrayType.slice(0, arrayType.indexOf(':'))];
+        expect
+          .soft(arrayType.replace(/^[^:]*:/, ''), `wsdl:arrayType of ${array}`)
+          .toBe(`${item}[]`);
+        expect
+          .soft(resolved, `namespace of the wsdl:arrayType of ${array}`)
+          .toBe(wsdl.targetNamespace);
+      }
+    },
+  );
+});
+
+describe('the WSDL locates and serves the service', () => {
+  conformanceTest(
+    ['soap.transport.location'],
+    'the service must be located at {base_url}/soap/project/ (soap:address) and answer calls there',
+    async (ctx) => {
+      const { wsdl } = await fetchWsdl(ctx);
+      const locations = wsdl.services.flatMap((s) => s.ports.map((p) => p.location));
+      expect(locations, 'soap:address/@location of the service port').toContain(
+        `${ctx.target.baseUrl}/soap/project/`,
+      );
+      const key = await sessionKey(ctx.http, ctx.target, 'projectAdmin');
+      const answer = await SoapClient.project(ctx.http).call(
+        'getPlateformProjectDescriptionFields',
+        [key],
+      );
+      expect(
+        answer.http.status,
+        'a call POSTed to {base_url}/soap/project/ is answered (200 or a SOAP fault)',
+      ).toBeOneOf([200, 500]);
+      expect(answer.response ?? answer.fault, 'a SOAP answer').toBeDefined();
+    },
+  );
+
+  conformanceTest(
+    ['soap.transport.port-443'],
+    'the port the service is reached on is observed (the target URL decides; production uses 443)',
+    async (ctx) => {
+      const { wsdl } = await fetchWsdl(ctx);
+      const location = wsdl.services.flatMap((s) => s.ports.map((p) => p.location))[0] ?? '';
+      const url = new URL(location);
+      const base = new URL(ctx.target.baseUrl);
+      expect(
+        url.port,
+        `the WSDL's soap:address (${location}) names the port the target was reached on`,
+      ).toBe(base.port);
+    },
+  );
+
+  conformanceTest(
+    ['soap.wsdl.available', 'soap.types.rpc-named-parts'],
+    'a WSDL-driven client (node-soap) must be able to build a client from the WSDL and call an operation',
+    async (ctx) => {
+      const key = await sessionKey(ctx.http, ctx.target, 'projectAdmin');
+      const client = await soap.createClientAsync(`${ctx.target.baseUrl}${WSDL_PATH}`);
+      const described = client.describe() as Record<
+        string,
+        Record<string, Record<string, unknown>>
+      >;
+      const operations = Object.values(described).flatMap((s) =>
+        Object.values(s).flatMap((p) => Object.keys(p)),
+      );
+      for (const op of SOAP_OPERATIONS)
+        expect.soft(operations, `node-soap sees the operation ${op.name}`).toContain(op.name);
+      const call = (client as unknown as Record<string, (a: object) => Promise<[unknown]>>)[
+        'getPlateformProjectDescriptionFieldsAsync'
+      ];
+      expect(call, 'node-soap generated getPlateformProjectDescriptionFieldsAsync').toBeTypeOf(
+        'function',
+      );
+      let answer: unknown;
+      try {
+        [answer] = await call!({ sessionKey: key });
+      } catch (error) {
+        const fault = (error as { root?: { Envelope?: { Body?: { Fault?: unknown } } } }).root
+          ?.Envelope?.Body?.Fault;
+        // A SOAP fault (e.g. 3107 when the platform has no field) still proves the call was understood.
+        if (!fault)
+          throw new Error(
+            `node-soap could not call getPlateformProjectDescriptionFields: ${(error as Error).message}`,
+          );
+        answer = fault;
+      }
+      expect(answer, 'node-soap read an answer').toBeTruthy();
+    },
+  );
+});
