@@ -1,0 +1,238 @@
+/**
+ * §8 and §4.3: pagination and the artifact query, as properties over a tracker whose content this
+ * file alone writes (the shared private project's), so the model knows every artifact in it.
+ * The tests of this file run in order and share that model.
+ */
+import fc from 'fast-check';
+import { describe, expect, inject } from 'vitest';
+import { conformanceTest, type ConformanceContext } from '../../lib/conformance-test.ts';
+import type { ModelValue } from '../../lib/rest/artifact-values.ts';
+import { tokenFor, type Auth } from '../../lib/rest/auth.ts';
+import { CollectionModel } from '../../lib/rest/collection-model.ts';
+import { runsCappedAt } from '../../lib/rest/property-runs.ts';
+import { get, is2xx, jsonOf, pageHeaders, sendJson } from '../../lib/rest/requests.ts';
+import { discoverTracker } from '../../lib/rest/tracker-model.ts';
+
+const MAX_SIZE = 40;
+let shared: CollectionModel | undefined;
+
+async function setup(ctx: ConformanceContext): Promise<{ auth: Auth; model: CollectionModel }> {
+  const auth = await tokenFor(ctx, 'projectAdmin');
+  if (!shared) {
+    const tracker = await discoverTracker(ctx, auth, inject('fixtures').privateProject.id);
+    shared = await CollectionModel.load(ctx, auth, tracker);
+  }
+  return { auth, model: shared };
+}
+
+let created = 0;
+function randomValues(model: CollectionModel, pick: number): Map<number, ModelValue> {
+  const list = model.tracker.listField;
+  const ids = list.valueIds.filter((_, i) => (pick >> i) & 1);
+  created += 1;
+  return new Map<number, ModelValue>([
+    [model.tracker.stringField.id, `collection ${inject('runTag')} ${created}`],
+    [list.id, list.multiple ? ids : ids.slice(0, 1)],
+  ]);
+}
+
+async function growTo(ctx: ConformanceContext, auth: Auth, model: CollectionModel, size: number) {
+  while (model.size < size) await model.add(ctx, auth, randomValues(model, model.size * 7 + 3));
+}
+
+async function limitMax(
+  ctx: ConformanceContext,
+  auth: Auth,
+  model: CollectionModel,
+): Promise<number> {
+  const answer = await sendJson(ctx, 'POST', model.queryPath, auth, {});
+  const { limitMax } = pageHeaders(answer);
+  expect(Number.isInteger(limitMax), 'X-PAGINATION-LIMIT-MAX is an integer').toBe(true);
+  return limitMax;
+}
+
+describe('pagination (§8)', () => {
+  conformanceTest(
+    [
+      'rest.pagination.headers',
+      'rest.pagination.limit-chunk',
+      'rest.pagination.offset',
+      'rest.pagination.size',
+      'rest.pagination.accepts-limit-offset',
+    ],
+    'for random sizes, limits and offsets: the four headers are integers, LIMIT is the chunk, OFFSET echoes, SIZE is the total, the body holds min(limit, size − offset) items',
+    async (ctx) => {
+      const { auth, model } = await setup(ctx);
+      const max = await limitMax(ctx, auth, model);
+      await fc.assert(
+        fc.asyncProperty(
+          fc.integer({ min: 0, max: MAX_SIZE }),
+          fc.integer({ min: 1, max }),
+          fc.integer({ min: 0, max: MAX_SIZE + 5 }),
+          async (size, limit, offset) => {
+            await growTo(ctx, auth, model, size);
+            const answer = await sendJson(
+              ctx,
+              'POST',
+              `${model.queryPath}?limit=${limit}&offset=${offset}`,
+              auth,
+              {},
+            );
+            expect(answer.status, `query with limit=${limit}&offset=${offset}`).toBe(200);
+            const headers = pageHeaders(answer);
+            expect(headers, 'the four X-PAGINATION headers, as integers').toEqual({
+              limit,
+              offset,
+              size: model.size,
+              limitMax: max,
+            });
+            const items = jsonOf(answer) as unknown[];
+            expect(items.length, 'items on the page').toBe(
+              Math.max(0, Math.min(limit, model.size - offset)),
+            );
+          },
+        ),
+        { numRuns: runsCappedAt(30) },
+      );
+    },
+  );
+
+  conformanceTest(
+    ['rest.pagination.paging-forward'],
+    'paging forward with offset += limit must visit every artifact exactly once, for random limits',
+    async (ctx) => {
+      const { auth, model } = await setup(ctx);
+      await growTo(ctx, auth, model, 12);
+      const max = await limitMax(ctx, auth, model);
+      await fc.assert(
+        fc.asyncProperty(fc.integer({ min: 3, max }), async (limit) => {
+          const ids = (await model.queryAll(ctx, auth, {}, limit)).map((item) => item.id);
+          expect(new Set(ids).size, `no artifact twice (limit ${limit})`).toBe(ids.length);
+          expect(
+            [...ids].sort((a, b) => a - b),
+            `every artifact once (limit ${limit})`,
+          ).toEqual([...model.artifacts.keys()].sort((a, b) => a - b));
+        }),
+        { numRuns: runsCappedAt(10) },
+      );
+    },
+  );
+
+  conformanceTest(
+    ['rest.pagination.limit-max'],
+    'a limit above X-PAGINATION-LIMIT-MAX must never be honoured',
+    async (ctx) => {
+      const { auth, model } = await setup(ctx);
+      const max = await limitMax(ctx, auth, model);
+      await growTo(ctx, auth, model, Math.min(max + 1, MAX_SIZE + 20));
+      await fc.assert(
+        fc.asyncProperty(fc.integer({ min: max + 1, max: max + 1000 }), async (limit) => {
+          const answer = await sendJson(ctx, 'POST', `${model.queryPath}?limit=${limit}`, auth, {});
+          if (!is2xx(answer.status)) return;
+          const items = jsonOf(answer) as unknown[];
+          expect(items.length, `items for limit=${limit} (max ${max})`).toBeLessThanOrEqual(max);
+          expect(pageHeaders(answer).limit, 'X-PAGINATION-LIMIT').toBeLessThanOrEqual(max);
+        }),
+        { numRuns: runsCappedAt(5) },
+      );
+    },
+  );
+
+  conformanceTest(
+    ['rest.pagination.page-size', 'rest.pagination.paginated-routes'],
+    'the trackers and artifacts collections must be paginated, with a default page size of 10, 50 or 100',
+    async (ctx) => {
+      const { auth, model } = await setup(ctx);
+      const routes = [
+        ['GET', `/api/projects/${inject('fixtures').privateProject.id}/trackers`],
+        ['POST', model.queryPath],
+      ] as const;
+      for (const [method, path] of routes) {
+        const answer =
+          method === 'GET'
+            ? await get(ctx, path, auth)
+            : await sendJson(ctx, 'POST', path, auth, {});
+        const headers = pageHeaders(answer);
+        expect
+          .soft(
+            Object.values(headers).every(Number.isInteger),
+            `${method} ${path}: the four headers`,
+          )
+          .toBe(true);
+        expect
+          .soft([10, 50, 100], `${method} ${path}: default X-PAGINATION-LIMIT ${headers.limit}`)
+          .toContain(headers.limit);
+      }
+      const projects = await get(ctx, '/api/projects', auth);
+      ctx.observe(
+        `GET /api/projects: X-PAGINATION-LIMIT ${projects.headers['x-pagination-limit'] ?? 'absent'}`,
+      );
+    },
+  );
+
+  conformanceTest(
+    ['rest.pagination.over-max-status', 'rest.pagination.small-limits'],
+    'the answers to a limit over the maximum, to limit=1 and to limit=0 are observed (reference: 406, 200, 400)',
+    async (ctx) => {
+      const { auth, model } = await setup(ctx);
+      const max = await limitMax(ctx, auth, model);
+      await growTo(ctx, auth, model, 2);
+      const over = await sendJson(ctx, 'POST', `${model.queryPath}?limit=${max + 1}`, auth, {});
+      const one = await sendJson(ctx, 'POST', `${model.queryPath}?limit=1`, auth, {});
+      const zero = await sendJson(ctx, 'POST', `${model.queryPath}?limit=0`, auth, {});
+      ctx.observe(
+        `limit=${max + 1} → ${over.status}; limit=1 → ${one.status}; limit=0 → ${zero.status}`,
+      );
+      expect.soft(over.status, 'over the maximum').toBe(406);
+      expect.soft([one.status, (jsonOf(one) as unknown[])?.length], 'limit=1').toEqual([200, 1]);
+      expect.soft(zero.status, 'limit=0').toBe(400);
+    },
+  );
+});
+
+describe('the artifact query (§2.2, §4.3)', () => {
+  conformanceTest(
+    ['rest.query.route', 'rest.query.body', 'rest.query.contains'],
+    "for random artifacts and random 'contains' criteria on a list field, the query across pages must answer exactly the model's matches",
+    async (ctx) => {
+      const { auth, model } = await setup(ctx);
+      const list = model.tracker.listField;
+      const max = await limitMax(ctx, auth, model);
+      await fc.assert(
+        fc.asyncProperty(
+          fc.array(fc.nat(2 ** list.valueIds.length - 1), { maxLength: 3 }),
+          fc.constantFrom(...list.valueIds),
+          fc.integer({ min: 3, max }),
+          async (picks, valueId, limit) => {
+            for (const pick of picks) await model.add(ctx, auth, randomValues(model, pick));
+            const query = { [list.name]: { operator: 'contains', value: String(valueId) } };
+            const ids = (await model.queryAll(ctx, auth, query, limit)).map((item) => item.id);
+            expect(
+              [...ids].sort((a, b) => a - b),
+              `${JSON.stringify(query)}, limit ${limit}`,
+            ).toEqual(model.holding(valueId).sort((a, b) => a - b));
+          },
+        ),
+        { numRuns: runsCappedAt(15) },
+      );
+    },
+  );
+
+  conformanceTest(
+    ['rest.query.other-operators'],
+    "operators other than 'contains' and unknown fields are observed (reference: 400)",
+    async (ctx) => {
+      const { auth, model } = await setup(ctx);
+      const list = model.tracker.listField;
+      const operator = await sendJson(ctx, 'POST', model.queryPath, auth, {
+        [list.name]: { operator: '=', value: String(list.valueIds[0]) },
+      });
+      const unknown = await sendJson(ctx, 'POST', model.queryPath, auth, {
+        'no-such-field': { operator: 'contains', value: '1' },
+      });
+      ctx.observe(`operator '=' → ${operator.status}; unknown field → ${unknown.status}`);
+      expect.soft(operator.status, "operator '='").toBe(400);
+      expect.soft(unknown.status, 'an unknown field').toBe(400);
+    },
+  );
+});
