@@ -5,6 +5,8 @@ import type { RunSettings } from '../provided.ts';
 import type { RunOptions } from './args.ts';
 import { Collector } from './collector.ts';
 
+const CLOCK_FILES = 'suites/**/*.clock.test.ts';
+
 export async function runSuites(
   root: string,
   options: RunOptions,
@@ -18,7 +20,31 @@ export async function runSuites(
       root,
       config: false,
       watch: false,
-      include: ['suites/**/*.test.ts'],
+      // Two groups (design.md, "Isolation"): the suites in parallel, then the files that move the
+      // target's clock (*.clock.test.ts), alone, since moving it expires every token and session.
+      // The clock group needs no shared projects: it does not run the fixtures' globalSetup.
+      projects: [
+        {
+          extends: true,
+          test: {
+            name: 'suites',
+            include: ['suites/**/*.test.ts'],
+            exclude: [CLOCK_FILES],
+            sequence: { groupOrder: 0 },
+          },
+        },
+        {
+          extends: true,
+          test: {
+            name: 'clock',
+            include: [CLOCK_FILES],
+            globalSetup: [],
+            provide: { fixturesError: null },
+            sequence: { groupOrder: 1 },
+            maxWorkers: 1,
+          },
+        },
+      ],
       reporters: [
         collector,
         [
