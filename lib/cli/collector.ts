@@ -84,6 +84,14 @@ function failedSetup(testCase: TestCase): string | undefined {
   }
 }
 
+/** vitest's own timeout says what happened in harness terms. */
+function explain(error: SerializedError): string {
+  const timeout = /^(Test|Hook) timed out in (\d+)ms/.exec(error.message);
+  return timeout
+    ? `timeout: the ${timeout[1]!.toLowerCase()} did not finish within ${timeout[2]} ms (the target answers too slowly; each request is bounded by --timeout; see the transcript)`
+    : error.message;
+}
+
 function firstLine(text: string): string {
   return text.split('\n')[0] ?? '';
 }
@@ -120,7 +128,7 @@ function toTestResult(
     return { ...base, status: 'skip', message: 'skipped without a reason' };
   }
   const first = result.errors[0];
-  const message = result.errors.map((e) => e.message).join('\n');
+  const message = result.errors.map(explain).join('\n');
   // 'error' only when nothing but harness errors happened: an assertion that failed before the
   // target stopped answering is a real failure.
   const harness =

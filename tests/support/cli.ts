@@ -8,7 +8,7 @@ import type { RunResult } from '../../lib/results/model.ts';
 export const ROOT = resolve(import.meta.dirname, '../..');
 
 /** The environment of a child process, without this vitest's own variables. */
-function childEnv(): NodeJS.ProcessEnv {
+export function childEnv(): NodeJS.ProcessEnv {
   return Object.fromEntries(
     Object.entries(process.env).filter(
       ([name]) => !name.startsWith('VITEST') && name !== 'TEST' && name !== 'NODE_ENV',

@@ -1,0 +1,60 @@
+/**
+ * Test cases for the Collector (tests/collector-statuses.test.ts): every way a test can end, each
+ * named after the status it must get. Run only through tests/support/collect-cases.ts.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { HarnessError } from '../../../lib/clients/harness-error.ts';
+
+describe('a setup that gets no answer', () => {
+  beforeAll(() => {
+    throw new HarnessError('GET http://t/api/projects: timeout: no answer within 5 ms');
+  });
+  test('error: under a hook that got no answer', () => {});
+  describe('nested', () => {
+    test('error: nested under a hook that got no answer', () => {});
+  });
+});
+
+describe('a setup that the target breaks', () => {
+  beforeAll(() => {
+    expect(404, 'status of the login').toBe(200);
+  });
+  test('error: under a hook whose assertion failed', () => {});
+});
+
+describe('a cleanup that breaks', () => {
+  afterAll(() => {
+    throw new Error('cleanup broke');
+  });
+  test('pass: before a failing cleanup', () => {});
+});
+
+test('error: no answer in the body', () => {
+  throw new HarnessError('POST http://t/api/tokens: UND_ERR_SOCKET other side closed');
+});
+
+test('fail: an assertion failed before the target stopped answering', () => {
+  expect.soft(1, 'first answer').toBe(2);
+  throw new HarnessError('GET http://t/x: timeout: no answer within 5 ms');
+});
+
+test('error: over vitest testTimeout', { timeout: 100 }, async () => {
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+});
+
+test('fail: an assertion', () => {
+  expect(1, 'a value').toBe(2);
+});
+
+test('fail: the answer was not what the code expects', () => {
+  const body = JSON.parse('{}') as { token: { length: number } };
+  expect(body.token.length).toBe(32);
+});
+
+test.skip('skip: in the source', () => {});
+
+test('skip: with a reason', (ctx) => {
+  ctx.skip('the target lacks the capability testControl');
+});
+
+test('pass: nothing wrong', () => {});
