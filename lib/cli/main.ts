@@ -1,23 +1,42 @@
-/** Entry point: `conformance run [options]` (npm run conformance) — see args.ts for the options. */
+/**
+ * Entry point: `conformance [run] [options]` (the default command), `conformance merge …`,
+ * `conformance compare …`; see args.ts for the options. Every expected problem is one line on
+ * stderr and exit 2.
+ */
 import { ProfileError } from '../target/profile.ts';
 import { ExpectationsError } from '../results/expectations.ts';
+import { MergeError } from '../results/merge.ts';
 import { HELP, parseRunArgs, UsageError } from './args.ts';
+import { compare } from './compare.ts';
+import { merge } from './merge.ts';
 import { TargetUnreachable } from './preflight.ts';
 import { run } from './run.ts';
 
 async function main(argv: string[]): Promise<number> {
-  const [command, ...rest] = argv;
-  if (command === undefined || command === '--help' || command === 'help') {
-    process.stdout.write(HELP);
-    return command === undefined ? 2 : 0;
+  const [first, ...rest] = argv;
+  switch (first) {
+    case 'help':
+      process.stdout.write(HELP);
+      return 0;
+    case 'merge':
+      return merge(rest);
+    case 'compare':
+      return compare(rest);
+    case 'run':
+      return runCommand(rest);
+    default:
+      if (first === undefined || first.startsWith('-')) return runCommand(argv);
+      throw new UsageError(`unknown command '${first}' (expected: run, merge, compare)`);
   }
-  if (command !== 'run') throw new UsageError(`unknown command '${command}' (expected: run)`);
-  const options = parseRunArgs(rest);
+}
+
+async function runCommand(argv: string[]): Promise<number> {
+  const options = parseRunArgs(argv);
   if (options.help) {
     process.stdout.write(HELP);
     return 0;
   }
-  return run(options, rest);
+  return run(options, argv);
 }
 
 try {
@@ -27,6 +46,7 @@ try {
     error instanceof UsageError ||
     error instanceof ProfileError ||
     error instanceof ExpectationsError ||
+    error instanceof MergeError ||
     error instanceof TargetUnreachable
   ) {
     process.stderr.write(

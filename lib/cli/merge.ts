@@ -1,0 +1,66 @@
+/**
+ * `conformance merge RUN... [--out DIR] [--expectations FILE]`: one report directory from several
+ * runs (README, "Sharding and merging"). Returns the exit code of the merged result.
+ */
+import { cp, mkdir, readdir, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { CATALOGUE } from '../requirements/index.ts';
+import { loadExpectations } from '../results/expectations.ts';
+import { mergeRuns } from '../results/merge.ts';
+import { writeReports } from '../report/write.ts';
+import { UsageError } from './args.ts';
+import { readSummary } from './summary-file.ts';
+import { renderClosing } from './summary-table.ts';
+
+export async function merge(argv: string[]): Promise<0 | 1 | 2> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      options: { out: { type: 'string' }, expectations: { type: 'string' } },
+      allowPositionals: true,
+      strict: true,
+    });
+  } catch (error) {
+    throw new UsageError(`merge: ${(error as Error).message}`);
+  }
+  const { values, positionals } = parsed;
+  if (positionals.length === 0)
+    throw new UsageError('merge: give the report directories (or summary.json files) to join');
+  const out = resolve(values.out ?? 'reports/merged');
+  const inputs = positionals.map(readSummary);
+  for (const input of inputs) {
+    if (resolve(input.dir) === out)
+      throw new UsageError(`merge: --out ${out} is one of the inputs; choose another directory`);
+  }
+  const known =
+    values.expectations === undefined ? undefined : loadExpectations(values.expectations);
+  const result = mergeRuns(
+    inputs.map((i) => ({ source: i.dir, run: i.run })),
+    CATALOGUE,
+    known && { file: known.path, entries: known.entries.map((e) => e.id) },
+  );
+
+  await rm(join(out, 'allure-results'), { recursive: true, force: true });
+  await rm(join(out, 'allure-report'), { recursive: true, force: true });
+  await mkdir(join(out, 'allure-results'), { recursive: true });
+  for (const input of inputs) {
+    const results = join(input.dir, 'allure-results');
+    if (!existsSync(results)) {
+      process.stdout.write(`merge: ${input.dir} has no allure-results/: Allure lacks its tests\n`);
+      continue;
+    }
+    // Allure file names are UUIDs: the shares' files never collide.
+    for (const name of await readdir(results))
+      await cp(join(results, name), join(out, 'allure-results', name), { recursive: true });
+  }
+  process.stdout.write(
+    `merge: ${inputs.length} runs, ${result.tests.length} tests, target ${result.target}\n`,
+  );
+  await writeReports(out, result);
+  const code = result.exitCode ?? 2;
+  process.stdout.write(renderClosing(result, out, code));
+  return code;
+}

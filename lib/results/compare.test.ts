@@ -1,0 +1,85 @@
+import { describe, expect, test } from 'vitest';
+import type { Requirement } from '../requirements/index.ts';
+import { renderCompareHtml } from '../report/compare-html.ts';
+import { assembleRun } from './assemble.ts';
+import { compareRuns } from './compare.ts';
+import type { TestResult, TestStatus } from './model.ts';
+
+const catalogue: Requirement[] = [
+  { id: 'rest.b', section: '§4.3', level: 'MUST', text: 'b' },
+  { id: 'soap.a', section: '§4.2', level: 'MUST', text: 'a <&>' },
+  { id: 'rest.c', section: '§4.3', level: 'INFO', text: 'c' },
+];
+const t = (status: TestStatus, requirement: string): TestResult => ({
+  id: `f::${requirement}`,
+  file: 'f',
+  name: requirement,
+  status,
+  requirements: [requirement],
+  durationMs: 1,
+});
+const runOf = (target: string, tests: TestResult[], reqs = catalogue) =>
+  assembleRun(
+    {
+      target,
+      targetKind: 'external',
+      startedAt: '2026-01-01T00:00:00.000Z',
+      durationMs: 1,
+      seed: 1,
+      runs: 1,
+      capabilities: {},
+      command: 'c',
+    },
+    reqs,
+    tests,
+    [],
+  );
+
+describe('compareRuns', () => {
+  const comparison = compareRuns([
+    {
+      source: 'x/summary.json',
+      run: runOf('http://x', [t('pass', 'soap.a'), t('pass', 'rest.b')]),
+    },
+    {
+      source: 'y/summary.json',
+      run: runOf('http://y', [t('pass', 'soap.a'), t('fail', 'rest.b')]),
+    },
+    {
+      source: 'z/summary.json',
+      label: 'old',
+      run: runOf('http://x', [t('pass', 'soap.a')], catalogue.slice(1)),
+    },
+  ]);
+
+  test('one row per requirement, by section, one status per implementation', () => {
+    expect(comparison.implementations.map((i) => i.label)).toEqual(['http://x', 'http://y', 'old']);
+    expect(comparison.requirements.map((r) => [r.id, ...Object.values(r.statuses)])).toEqual([
+      ['soap.a', 'pass', 'pass', 'pass'],
+      ['rest.b', 'pass', 'fail', 'absent'],
+      ['rest.c', 'not-covered', 'not-covered', 'not-covered'],
+    ]);
+  });
+
+  test('marks exactly the rows whose statuses differ', () => {
+    expect(comparison.requirements.filter((r) => r.differs).map((r) => r.id)).toEqual(['rest.b']);
+    expect(comparison.differing).toBe(1);
+  });
+
+  test('two runs of one target get distinct column names', () => {
+    const twice = compareRuns([
+      { source: 'a', run: runOf('http://x', []) },
+      { source: 'b', run: runOf('http://x', []) },
+    ]);
+    expect(twice.implementations.map((i) => i.label)).toEqual(['http://x', 'http://x (2)']);
+  });
+
+  test('the HTML highlights differing rows, escapes text and loads nothing', () => {
+    const html = renderCompareHtml(comparison, ['x/index.html', undefined, undefined]);
+    expect(html).toMatch(/<tr id="req-rest\.b" class="diff">/);
+    expect(html).toMatch(/<tr id="req-soap\.a" class="same">/);
+    expect(html).toContain('a &lt;&amp;&gt;');
+    expect(html).toContain('href="x/index.html#req-rest.b"');
+    expect(html).not.toMatch(/<script|<link|src=|@import/);
+  });
+});
