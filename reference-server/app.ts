@@ -5,6 +5,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { systemClock, type Clock } from './domain/clock.ts';
 import { createState, type DomainState } from './domain/state.ts';
+import { Faults } from './faults.ts';
 import { BodyTooLarge, sendRestError } from './http-io.ts';
 import { dispatchRest } from './rest/routes.ts';
 import { handleSoap, soapServiceOf } from './soap/endpoint.ts';
@@ -16,6 +17,8 @@ export interface AppOptions {
   /** Fixed {base_url}; without it each request's Host header gives it. */
   baseUrl?: string;
   clock?: Clock;
+  /** Planted faults (faults.ts), for self-validation; none by default. */
+  faults?: readonly string[];
 }
 
 export interface App {
@@ -26,6 +29,7 @@ export interface App {
 export function createApp(options: AppOptions = {}): App {
   const state = createState(options.clock ?? systemClock(), {
     ...(options.projectQuota === undefined ? {} : { projectQuota: options.projectQuota }),
+    faults: new Faults(options.faults ?? []),
   });
 
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {

@@ -1,9 +1,10 @@
 /** `npm run reference-server -- --port N [--host H] [--test-control] [--project-quota N] [--base-url URL]` */
 import { parseArgs } from 'node:util';
+import { PLANTED_FAULTS } from './faults.ts';
 import { startReferenceServer } from './listen.ts';
 
 const USAGE =
-  'usage: reference-server --port N [--host H] [--test-control] [--project-quota N] [--base-url URL]';
+  'usage: reference-server --port N [--host H] [--test-control] [--project-quota N] [--base-url URL] [--fault NAME …]';
 
 function fail(message: string): never {
   process.stderr.write(`reference-server: ${message}\n${USAGE}\n`);
@@ -20,6 +21,7 @@ function parseFlags() {
         'test-control': { type: 'boolean', default: false },
         'project-quota': { type: 'string', default: '10' },
         'base-url': { type: 'string' },
+        fault: { type: 'string', multiple: true, default: [] },
         help: { type: 'boolean', default: false },
       },
       strict: true,
@@ -40,8 +42,14 @@ function parseFlags() {
   }
   const baseUrl = values['base-url'];
   if (baseUrl !== undefined && !URL.canParse(baseUrl)) fail(`--base-url: not a URL: ${baseUrl}`);
+  const unknown = values.fault.filter((name) => !PLANTED_FAULTS.some((f) => f.name === name));
+  if (unknown.length > 0)
+    fail(
+      `--fault: unknown ${unknown.join(', ')}; known: ${PLANTED_FAULTS.map((f) => f.name).join(', ')}`,
+    );
   return {
     port,
+    faults: values.fault,
     host: values.host,
     testControl: values['test-control'],
     projectQuota,

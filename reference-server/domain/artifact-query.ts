@@ -18,11 +18,16 @@ interface Criterion {
 
 export type ArtifactFilter = (artifact: Artifact) => boolean;
 
-export function compileQuery(tracker: Tracker, query: unknown): ArtifactFilter {
+/** firstValueOnly: planted fault query-first-value-only (reference-server/faults.ts). */
+export function compileQuery(
+  tracker: Tracker,
+  query: unknown,
+  options: { firstValueOnly?: boolean } = {},
+): ArtifactFilter {
   if (typeof query !== 'object' || query === null || Array.isArray(query))
     throw new InvalidQuery('the query must be a JSON object mapping field shortnames to criteria');
   const criteria = Object.entries(query).map(([key, raw]) => criterion(tracker, key, raw));
-  return (artifact) => criteria.every((c) => holds(c, artifact));
+  return (artifact) => criteria.every((c) => holds(c, artifact, options.firstValueOnly === true));
 }
 
 function criterion(tracker: Tracker, key: string, raw: unknown): Criterion {
@@ -49,9 +54,10 @@ function criterion(tracker: Tracker, key: string, raw: unknown): Criterion {
   return { field, value: text };
 }
 
-function holds({ field, value }: Criterion, artifact: Artifact): boolean {
+function holds({ field, value }: Criterion, artifact: Artifact, firstValueOnly: boolean): boolean {
   const stored = artifact.values.get(field.id);
   if (stored === undefined) return false;
-  if (Array.isArray(stored)) return stored.includes(Number(value));
+  if (Array.isArray(stored))
+    return (firstValueOnly ? stored.slice(0, 1) : stored).includes(Number(value));
   return String(stored).toLowerCase().includes(value.toLowerCase());
 }

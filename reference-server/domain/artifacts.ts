@@ -91,7 +91,7 @@ export function lastModifiedOf(artifact: Artifact): string {
 }
 
 /** Why the precondition fails (§4.4.3), or undefined when every supplied header matches. */
-function staleness(
+export function staleness(
   artifact: Artifact,
   { ifMatch, ifUnmodifiedSince }: Precondition,
 ): string | undefined {

@@ -1,4 +1,5 @@
 /** The whole domain state of one server instance: pure data and rules, no HTTP or SOAP types. */
+import { Faults } from '../faults.ts';
 import { Artifacts } from './artifacts.ts';
 import type { Clock } from './clock.ts';
 import { SEEDED_DESCRIPTION_FIELDS, type DescriptionField } from './description-fields.ts';
@@ -6,7 +7,7 @@ import { ProjectAdmin } from './project-admin.ts';
 import { Projects } from './projects.ts';
 import { Quota } from './quota.ts';
 import { Sessions } from './sessions.ts';
-import { Tokens } from './tokens.ts';
+import { TOKEN_LIFETIME_MS, Tokens } from './tokens.ts';
 import { Trackers, type TrackerBlueprint } from './trackers.ts';
 import { Users } from './users.ts';
 import { ISSUES_TRACKER, SEEDED_PROJECTS, SEEDED_USERS, TEMPLATE_SERVICES } from '../seed.ts';
@@ -21,15 +22,19 @@ export interface DomainState {
   artifacts: Artifacts;
   descriptionFields: DescriptionField[];
   projectAdmin: ProjectAdmin;
+  /** Planted faults (reference-server/faults.ts); none by default. */
+  faults: Faults;
 }
 
 export interface StateOptions {
   /** addProject calls per hour, platform-wide (§8; the real system's default is 10). */
   projectQuota?: number;
   descriptionFields?: DescriptionField[];
+  faults?: Faults;
 }
 
 export function createState(clock: Clock, options: StateOptions = {}): DomainState {
+  const faults = options.faults ?? new Faults();
   const users = new Users();
   for (const user of SEEDED_USERS) users.add(user);
   const projects = seedProjects();
@@ -49,14 +54,20 @@ export function createState(clock: Clock, options: StateOptions = {}): DomainSta
   return {
     clock,
     users,
-    tokens: new Tokens(clock),
+    tokens: new Tokens(clock, tokenLifetime(faults)),
     sessions,
     projects,
     trackers,
     artifacts: new Artifacts(clock),
     descriptionFields,
     projectAdmin,
+    faults,
   };
+}
+
+function tokenLifetime(faults: Faults): number {
+  if (faults.on('token-never-expires')) return Number.POSITIVE_INFINITY;
+  return faults.on('token-expires-early') ? TOKEN_LIFETIME_MS - 3600_000 : TOKEN_LIFETIME_MS;
 }
 
 function seedProjects(): Projects {

@@ -18,7 +18,10 @@ interface Token {
 export class Tokens {
   private readonly byDigest = new Map<string, Token>();
 
-  constructor(private readonly clock: Clock) {}
+  constructor(
+    private readonly clock: Clock,
+    private readonly lifetimeMs = TOKEN_LIFETIME_MS,
+  ) {}
 
   /** 128 random bits, hex encoded (the real system's form: 32 hex digits). */
   issue(userId: number): string {
@@ -32,7 +35,7 @@ export class Tokens {
     const key = digest(value);
     const token = this.byDigest.get(key);
     if (!token || !safeEqual(String(token.userId), userId)) return undefined;
-    if (this.clock.now() >= token.createdAt + TOKEN_LIFETIME_MS) {
+    if (this.clock.now() >= token.createdAt + this.lifetimeMs) {
       this.byDigest.delete(key);
       return undefined;
     }

@@ -5,20 +5,35 @@
  * updated artifact (§4.3 table). JSON or XML both ways.
  */
 import { InvalidArtifact, validateValues, type FieldValue } from '../domain/artifact-values.ts';
-import { etagOf, lastModifiedOf, type Artifact } from '../domain/artifacts.ts';
+import {
+  etagOf,
+  lastModifiedOf,
+  staleness,
+  type Artifact,
+  type Precondition,
+} from '../domain/artifacts.ts';
 import type { Tracker } from '../domain/trackers.ts';
 import { idParam, readRequestBody, reply, type RestContext } from './context.ts';
 import { findArtifact, findTracker, requireUser } from './lookups.ts';
 import { artifactReference, artifactRepresentation } from './representations.ts';
 import { RestError } from './rest-error.ts';
 
-function versionHeaders(artifact: Artifact): Record<string, string> {
-  return { Etag: etagOf(artifact), 'Last-Modified': lastModifiedOf(artifact) };
+function versionHeaders(ctx: RestContext, artifact: Artifact): Record<string, string> {
+  const faults = ctx.state.faults;
+  return {
+    ...(faults.on('etag-missing') ? {} : { Etag: etagOf(artifact) }),
+    ...(faults.on('last-modified-missing') ? {} : { 'Last-Modified': lastModifiedOf(artifact) }),
+  };
 }
 
 export function getArtifact(ctx: RestContext): void {
   const { artifact, tracker, project } = findArtifact(ctx, idParam(ctx, 'id'));
-  reply(ctx, 200, artifactRepresentation(artifact, tracker, project), versionHeaders(artifact));
+  reply(
+    ctx,
+    200,
+    artifactRepresentation(artifact, tracker, project),
+    versionHeaders(ctx, artifact),
+  );
 }
 
 export async function createArtifact(ctx: RestContext): Promise<void> {
@@ -30,10 +45,12 @@ export async function createArtifact(ctx: RestContext): Promise<void> {
   if (!ctx.state.trackers.get(trackerId as number))
     throw new RestError(400, `tracker ${String(trackerId)} does not exist`);
   const { tracker } = findTracker(ctx, trackerId as number, 'write');
-  const values = changesOf(tracker, body['values'] ?? []);
+  let values = changesOf(tracker, body['values'] ?? []);
+  if (ctx.state.faults.on('create-drops-list-values'))
+    values = new Map([...values].filter(([, value]) => !Array.isArray(value)));
   const artifact = ctx.state.artifacts.create(tracker.id, user.id, values);
   reply(ctx, 201, artifactReference(artifact, tracker), {
-    ...versionHeaders(artifact),
+    ...versionHeaders(ctx, artifact),
     Location: `${ctx.baseUrl}/api/artifacts/${artifact.id}`,
   });
 }
@@ -44,11 +61,22 @@ export async function updateArtifact(ctx: RestContext): Promise<void> {
   const body = objectBody(await readRequestBody(ctx), ['values', 'comment']);
   if (!('values' in body)) throw new RestError(400, 'values is missing (send {"values": [...]})');
   const changes = changesOf(tracker, body['values']);
-  // From here to the write nothing awaits: the check and the write are one step (§4.4).
-  const outcome = ctx.state.artifacts.update(artifact, changes, {
+  const precondition = plantedPrecondition(ctx, {
     ...optionalHeader(ctx, 'if-match', 'ifMatch'),
     ...optionalHeader(ctx, 'if-unmodified-since', 'ifUnmodifiedSince'),
   });
+  if (ctx.state.faults.on('update-race')) await racyCheck(artifact, precondition);
+  if (
+    ctx.state.faults.on('update-not-applied') ||
+    (ctx.state.faults.on('xml-put-ignored') && ctx.req.headers['content-type']?.includes('xml'))
+  )
+    changes.clear();
+  // From here to the write nothing awaits: the check and the write are one step (§4.4).
+  const outcome = ctx.state.artifacts.update(
+    artifact,
+    changes,
+    ctx.state.faults.on('update-race') ? {} : precondition,
+  );
   if (outcome.status === 'stale')
     throw new RestError(
       412,
@@ -58,8 +86,31 @@ export async function updateArtifact(ctx: RestContext): Promise<void> {
     ctx,
     200,
     artifactRepresentation(outcome.artifact, tracker, project),
-    versionHeaders(outcome.artifact),
+    versionHeaders(ctx, outcome.artifact),
   );
+}
+
+/** The planted faults of §4.4 (faults.ts): headers ignored, a fresh Etag refused, no header refused. */
+function plantedPrecondition(ctx: RestContext, precondition: Precondition): Precondition {
+  const faults = ctx.state.faults;
+  const { ifMatch, ifUnmodifiedSince } = precondition;
+  if (faults.on('no-header-refused') && ifMatch === undefined && ifUnmodifiedSince === undefined)
+    throw new RestError(428, 'a concurrency header is required (planted fault)');
+  return {
+    ...(ifMatch === undefined || faults.on('if-match-ignored')
+      ? {}
+      : { ifMatch: faults.on('if-match-always-stale') ? '"never"' : ifMatch }),
+    ...(ifUnmodifiedSince === undefined || faults.on('if-unmodified-since-ignored')
+      ? {}
+      : { ifUnmodifiedSince }),
+  };
+}
+
+/** Planted fault update-race: the check, then a pause in which other requests run, then the write. */
+async function racyCheck(artifact: Artifact, precondition: Precondition): Promise<void> {
+  const reason = staleness(artifact, precondition);
+  if (reason) throw new RestError(412, reason);
+  await new Promise((resolve) => setTimeout(resolve, 5));
 }
 
 function objectBody(value: unknown, allowed: readonly string[]): Record<string, unknown> {

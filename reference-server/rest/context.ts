@@ -24,16 +24,18 @@ export interface RestContext {
 }
 
 export function reply(
-  ctx: Pick<RestContext, 'res' | 'format'>,
+  ctx: Pick<RestContext, 'res' | 'format'> & { state?: DomainState },
   status: number,
   value: unknown,
   headers: Record<string, string> = {},
 ): void {
   if (ctx.format === 'xml')
-    return send(ctx.res, status, encodeXml(value), {
-      'Content-Type': 'application/xml; charset=utf-8',
-      ...headers,
-    });
+    return send(
+      ctx.res,
+      status,
+      encodeXml(value, { bindIdsAsText: ctx.state?.faults.on('xml-bind-ids-as-text') === true }),
+      { 'Content-Type': 'application/xml; charset=utf-8', ...headers },
+    );
   send(ctx.res, status, JSON.stringify(value), {
     'Content-Type': 'application/json; charset=utf-8',
     ...headers,
@@ -72,7 +74,11 @@ export async function readRequestBody(
   } catch {
     throw new RestError(400, 'the body is not valid UTF-8');
   }
-  if (format === 'xml') return decodeXmlRequest(text);
+  if (format === 'xml')
+    return decodeXmlRequest(
+      text,
+      ctx.state.faults.on('xml-request-root-refused') ? 'artifact' : 'request',
+    );
   try {
     return JSON.parse(text) as unknown;
   } catch (error) {

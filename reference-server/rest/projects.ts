@@ -11,22 +11,30 @@ const FIRST_LISTED_PROJECT_ID = 101;
 export function listProjects(ctx: RestContext): void {
   const visible = ctx.state.projects
     .all()
-    .filter((p) => p.id >= FIRST_LISTED_PROJECT_ID && readAccess(p, ctx.user) === 'allowed');
-  const page = paginate(visible, ctx.query);
-  reply(ctx, 200, page.items.map(projectRepresentation), page.headers);
+    .filter((p) => p.id >= FIRST_LISTED_PROJECT_ID && readAccess(p, ctx.user) === 'allowed')
+    .filter((p) => p.privacy === 'public' || !ctx.state.faults.on('project-list-hides-private'));
+  const page = paginate(visible, ctx.query, ctx.state.faults);
+  reply(
+    ctx,
+    200,
+    page.items.map((p) => projectRepresentation(p, ctx.state.faults)),
+    page.headers,
+  );
 }
 
 export function getProject(ctx: RestContext): void {
-  reply(ctx, 200, projectRepresentation(findProject(ctx, idParam(ctx, 'id'))));
+  const project = findProject(ctx, idParam(ctx, 'id'));
+  reply(ctx, 200, projectRepresentation(project, ctx.state.faults));
 }
 
 export function listProjectTrackers(ctx: RestContext): void {
   const project = findProject(ctx, idParam(ctx, 'id'));
-  const page = paginate(ctx.state.trackers.ofProject(project.id), ctx.query);
+  const page = paginate(ctx.state.trackers.ofProject(project.id), ctx.query, ctx.state.faults);
+  const faults = ctx.state.faults;
   reply(
     ctx,
     200,
-    page.items.map((tracker) => trackerRepresentation(tracker, project)),
-    page.headers,
+    page.items.map((tracker) => trackerRepresentation(tracker, project, faults)),
+    faults.on('pagination-headers-missing') ? {} : page.headers,
   );
 }

@@ -9,6 +9,7 @@ const REASONS: Readonly<Record<number, string>> = {
   412: 'Precondition Failed',
   413: 'Payload Too Large',
   415: 'Unsupported Media Type',
+  428: 'Precondition Required',
 };
 
 export class RestError extends Error {

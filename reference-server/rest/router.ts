@@ -73,7 +73,10 @@ export function createRouter(routes: readonly Route[]) {
           Allow: allow,
         });
       format = responseFormat(req.headers.accept, route.xml === true);
+      if (state.faults.on('xml-answered-as-json')) format = 'json';
       const user = authenticate(state, req);
+      if (!user && state.faults.on('anonymous-refused'))
+        throw new RestError(401, 'Authentication required (planted fault)');
       await handler({
         state,
         req,

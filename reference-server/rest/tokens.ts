@@ -14,7 +14,12 @@ export async function createToken(ctx: RestContext): Promise<void> {
   if (!user) throw new RestError(401, 'Invalid Password Or User Name');
   const token = ctx.state.tokens.issue(user.id);
   // §2.2: user_id is a string; uri has the form /api/tokens/<token>.
-  reply(ctx, 200, { user_id: String(user.id), token, uri: `/api/tokens/${token}` });
+  const faults = ctx.state.faults;
+  reply(ctx, faults.on('token-status-201') ? 201 : 200, {
+    user_id: faults.on('token-user-id-number') ? user.id : String(user.id),
+    token,
+    uri: faults.on('token-uri-relative') ? `tokens/${token}` : `/api/tokens/${token}`,
+  });
 }
 
 export function deleteToken(ctx: RestContext): void {

@@ -13,7 +13,7 @@ import { RestError } from './rest-error.ts';
 
 export function getTracker(ctx: RestContext): void {
   const { tracker, project } = findTracker(ctx, idParam(ctx, 'id'));
-  reply(ctx, 200, trackerRepresentation(tracker, project));
+  reply(ctx, 200, trackerRepresentation(tracker, project, ctx.state.faults));
 }
 
 export async function queryArtifacts(ctx: RestContext): Promise<void> {
@@ -43,7 +43,10 @@ function answerQuery(
 ): void {
   let filter;
   try {
-    filter = compileQuery(tracker, query);
+    filter = compileQuery(tracker, query, {
+      firstValueOnly: ctx.state.faults.on('query-first-value-only'),
+    });
+    if (ctx.state.faults.on('query-ignores-criteria')) filter = () => true;
   } catch (error) {
     if (error instanceof InvalidQuery) throw new RestError(400, error.message);
     throw error;
@@ -52,7 +55,7 @@ function answerQuery(
     .ofTracker(tracker.id)
     .filter(filter)
     .sort((a, b) => a.id - b.id);
-  const page = paginate(matching, ctx.query);
+  const page = paginate(matching, ctx.query, ctx.state.faults);
   reply(
     ctx,
     200,

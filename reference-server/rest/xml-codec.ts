@@ -8,16 +8,19 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { RestError } from './rest-error.ts';
 
-export function encodeXml(value: unknown): string {
-  return `<?xml version="1.0" encoding="UTF-8"?>\n${element('response', value)}`;
+/** bindIdsAsText: the real system's way (planted fault xml-bind-ids-as-text), not §4.5.4. */
+export function encodeXml(value: unknown, options: { bindIdsAsText?: boolean } = {}): string {
+  return `<?xml version="1.0" encoding="UTF-8"?>\n${element('response', value, options.bindIdsAsText === true)}`;
 }
 
-function element(name: string, value: unknown): string {
+function element(name: string, value: unknown, bindIdsAsText: boolean): string {
   if (value === null || value === undefined) return `<${name}/>`;
+  if (Array.isArray(value) && bindIdsAsText && name === 'bind_value_ids')
+    return `<${name}>${value.join(' ')}</${name}>`;
   if (Array.isArray(value))
-    return `<${name}>${value.map((v) => element('item', v)).join('')}</${name}>`;
+    return `<${name}>${value.map((v) => element('item', v, bindIdsAsText)).join('')}</${name}>`;
   if (typeof value === 'object') {
-    const members = Object.entries(value).map(([key, v]) => element(key, v));
+    const members = Object.entries(value).map(([key, v]) => element(key, v, bindIdsAsText));
     return `<${name}>${members.join('')}</${name}>`;
   }
   return `<${name}>${escapeText(String(value))}</${name}>`;
@@ -47,7 +50,7 @@ const ARRAY_KEYS = new Set(['values', 'bind_value_ids']);
 const INTEGER_KEYS = new Set(['id', 'field_id']);
 
 /** Decodes a <request> document into the plain object the JSON body would have been. */
-export function decodeXmlRequest(text: string): Record<string, unknown> {
+export function decodeXmlRequest(text: string, expectedRoot = 'request'): Record<string, unknown> {
   if (/<!DOCTYPE/i.test(text)) throw new RestError(400, 'Malformed XML: a DOCTYPE is not allowed');
   if (nestingDepth(text) > MAX_DEPTH)
     throw new RestError(400, `Malformed XML: elements nested deeper than ${MAX_DEPTH}`);
@@ -56,10 +59,10 @@ export function decodeXmlRequest(text: string): Record<string, unknown> {
     throw new RestError(400, `Malformed XML: ${valid.err.msg} at line ${valid.err.line}`);
   const roots = (parser.parse(text) as Ordered[]).filter((node) => !nameOf(node).startsWith('?'));
   const root = roots[0];
-  if (!root || nameOf(root) !== 'request')
+  if (!root || nameOf(root) !== expectedRoot)
     throw new RestError(
       400,
-      `Malformed XML: the root element must be <request>, not <${root ? nameOf(root) : ''}>`,
+      `Malformed XML: the root element must be <${expectedRoot}>, not <${root ? nameOf(root) : ''}>`,
     );
   return objectOf(root);
 }
