@@ -7,7 +7,8 @@ import { inject } from 'vitest';
 import './provided.ts';
 
 const { seed, runs } = inject('settings');
-fc.configureGlobal({ seed, numRuns: runs });
+// The failing assertion's message goes into the report with the counterexample.
+fc.configureGlobal({ seed, numRuns: runs, includeErrorInReport: true });
 
 const fixturesError = inject('fixturesError');
 if (fixturesError) throw new Error(fixturesError);

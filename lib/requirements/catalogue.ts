@@ -313,6 +313,20 @@ const soapRules: Requirement[] = [
     'Recorded on the project; no operation returns them.',
   ),
   req(
+    'soap.addProject.name-rules',
+    '§4.2',
+    'INFO',
+    'Which short and public names addProject accepts is observed (the spec says only that shortName is the Unix name).',
+    "As the real system: a short name matches ^[A-Za-z][A-Za-z0-9-]{2,29}$, is not reserved (www, cvs, ftp, mail, root, git, … or forge__*) and is not an existing project or user name, case-insensitively, else 3102; a public name has 3 to 40 characters once trimmed, else 3103.",
+  ),
+  req(
+    'soap.addProject.privacy-other-values',
+    '§4.2',
+    'INFO',
+    "What a privacy value other than 'public' or 'private' creates is observed.",
+    "As the real system: any value other than 'public' creates a private project.",
+  ),
+  req(
     'soap.addProject.return-value',
     '§4.2',
     'INFO',
@@ -598,6 +612,13 @@ const soapAuth: Requirement[] = [
     '§5.1',
     'MUST',
     'addProject on behalf of users requires adminSessionKey to be a site admin session.',
+  ),
+  req(
+    'soap.auth.site-admin',
+    '§5.1',
+    'INFO',
+    'Whether a site admin may run the operations on a project he does not administer is observed.',
+    'Allowed, as the real system: a site admin counts as an admin of every project.',
   ),
   req(
     'soap.session.login',

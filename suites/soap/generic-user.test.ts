@@ -1,0 +1,255 @@
+/**
+ * §4.2 #8, #13, #14: the project's generic user, on the SOAP project (this file alone sets it).
+ * setProjectGenericUser creates it with the given password (it can log in with it, read back with
+ * getProjectGenericUser); unsetGenericUser's effect and the three operations' codes are 'not shown'
+ * in the spec: observed (INFO).
+ */
+import { describe, expect, inject } from 'vitest';
+import { conformanceTest, type ConformanceContext } from '../../lib/conformance-test.ts';
+import { sessionKeys } from '../../lib/fixtures/sessions.ts';
+import { SoapClient } from '../../lib/soap/client.ts';
+import { expectFault, expectSuccess } from '../../lib/soap/expect.ts';
+import { xsiType } from '../../lib/soap/wire.ts';
+
+interface UserInfo {
+  identifier: string;
+  username: string;
+  id: string;
+  real_name: string;
+  email: string;
+  ldap_id: string;
+}
+
+const USER_INFO_MEMBERS = ['identifier', 'username', 'id', 'real_name', 'email', 'ldap_id'];
+let counter = 0;
+
+async function setUp(ctx: ConformanceContext) {
+  const soap = SoapClient.project(ctx.http);
+  const keys = await sessionKeys(ctx.http, ctx.target, [
+    'projectAdmin',
+    'projectMember',
+    'nonMember',
+  ]);
+  const password = `Generic-${inject('runTag')}-${++counter}`;
+  ctx.transcript.secrets.add(password);
+  return { soap, keys, password, project: ctx.fixtures.soapProject.id };
+}
+
+async function setGenericUser(ctx: ConformanceContext) {
+  const s = await setUp(ctx);
+  const answer = await s.soap.call('setProjectGenericUser', [
+    s.keys.projectAdmin,
+    s.project,
+    s.password,
+  ]);
+  const user = expectSuccess(answer, 'setProjectGenericUser') as UserInfo;
+  return { ...s, answer, user };
+}
+
+async function canLogIn(
+  ctx: ConformanceContext,
+  username: string,
+  password: string,
+): Promise<boolean> {
+  const answer = await SoapClient.login(ctx.http).raw('login', [
+    { name: 'loginname', type: 'xsd:string', value: username },
+    { name: 'passwd', type: 'xsd:string', value: password },
+  ]);
+  return answer.fault === undefined;
+}
+
+describe('setProjectGenericUser and getProjectGenericUser', () => {
+  conformanceTest(
+    ['soap.setProjectGenericUser.effect', 'soap.getProjectGenericUser.effect'],
+    'setProjectGenericUser must create the generic user with the given password, and getProjectGenericUser must return it',
+    async (ctx) => {
+      const { soap, keys, project, user, password } = await setGenericUser(ctx);
+      expect(user.username, 'username of the generic user').toBeTruthy();
+      const read = expectSuccess(
+        await soap.call('getProjectGenericUser', [keys.projectAdmin, project]),
+        'getProjectGenericUser',
+      ) as UserInfo;
+      expect(
+        { id: read.id, username: read.username },
+        'getProjectGenericUser returns the user setProjectGenericUser created',
+      ).toEqual({ id: user.id, username: user.username });
+      if (ctx.target.soapSessions.mode === 'login')
+        expect(
+          await canLogIn(ctx, user.username, password),
+          `the generic user ${user.username} logs in with the password given`,
+        ).toBe(true);
+    },
+  );
+
+  for (const op of ['setProjectGenericUser', 'getProjectGenericUser'] as const) {
+    conformanceTest(
+      [`soap.${op}.output`, 'soap.wire.xsi-type', 'soap.types.user-info'],
+      `${op} must answer its output part typed tns:UserInfo, each member a typed string`,
+      async (ctx) => {
+        const s = await setGenericUser(ctx);
+        const answer =
+          op === 'setProjectGenericUser'
+            ? s.answer
+            : await s.soap.call(op, [s.keys.projectAdmin, s.project]);
+        expectSuccess(answer, op);
+        expect(answer.part?.name, 'name of the output part').toBe(op);
+        expect(xsiType(answer.part!), 'xsi:type of the output part').toEqual({
+          ns: s.soap.namespace,
+          local: 'UserInfo',
+        });
+        const members = Object.fromEntries(
+          answer.part!.children.map((m) => [m.name, xsiType(m)?.local]),
+        );
+        expect(members, 'members of UserInfo and their xsi:types').toEqual(
+          Object.fromEntries(USER_INFO_MEMBERS.map((m) => [m, 'string'])),
+        );
+      },
+    );
+  }
+
+  conformanceTest(
+    ['soap.setProjectGenericUser.effect'],
+    'setProjectGenericUser again must set the new password on the generic user',
+    async (ctx) => {
+      if (ctx.target.soapSessions.mode !== 'login')
+        ctx.skip('the profile gives fixed session keys: no login to try the password with');
+      const first = await setGenericUser(ctx);
+      const second = await setGenericUser(ctx);
+      expect(
+        await canLogIn(ctx, second.user.username, second.password),
+        'the generic user logs in with the new password',
+      ).toBe(true);
+      expect(
+        await canLogIn(ctx, first.user.username, first.password),
+        'the generic user no longer logs in with the old password',
+      ).toBe(false);
+    },
+  );
+
+  conformanceTest(
+    ['soap.types.user-info-meaning'],
+    'the meaning of the UserInfo fields is observed: identifier and id are the user id, username the login',
+    async (ctx) => {
+      const { user } = await setGenericUser(ctx);
+      expect(user.identifier, 'identifier is a user id (digits)').toMatch(/^\d+$/);
+      expect(user.id, 'id equals identifier').toBe(user.identifier);
+      expect(user.ldap_id, 'ldap_id is empty without LDAP').toBe('');
+    },
+  );
+});
+
+describe('unsetGenericUser (effect not shown: observed)', () => {
+  conformanceTest(
+    ['soap.unsetGenericUser.output'],
+    'unsetGenericUser must answer an empty unsetGenericUserResponse (no output part)',
+    async (ctx) => {
+      const { soap, keys, project } = await setGenericUser(ctx);
+      const answer = await soap.call('unsetGenericUser', [keys.projectAdmin, project]);
+      expectSuccess(answer, 'unsetGenericUser');
+      expect(
+        answer.response?.children.map((c) => c.name),
+        'parts of unsetGenericUserResponse',
+      ).toEqual([]);
+    },
+  );
+
+  conformanceTest(
+    ['soap.unsetGenericUser.effect'],
+    'unsetGenericUser is observed: it removes the generic user from the members, the account stays',
+    async (ctx) => {
+      const { soap, keys, project, user } = await setGenericUser(ctx);
+      expectSuccess(
+        await soap.call('unsetGenericUser', [keys.projectAdmin, project]),
+        'unsetGenericUser',
+      );
+      expectFault(
+        await soap.call('removeProjectMember', [keys.projectAdmin, project, user.username]),
+        3203,
+        'the generic user is no longer a member',
+      );
+      const read = expectSuccess(
+        await soap.call('getProjectGenericUser', [keys.projectAdmin, project]),
+        'getProjectGenericUser after unset',
+      ) as UserInfo;
+      expect(read.id, 'the account stays the project generic user').toBe(user.id);
+    },
+  );
+});
+
+describe('codes of the generic-user operations (not shown: observed)', () => {
+  conformanceTest(
+    ['soap.getProjectGenericUser.faults'],
+    'getProjectGenericUser codes are observed: 3201 for a member or an outsider, 3106 when the project has none, 3001 for a bad session',
+    async (ctx) => {
+      const { soap, keys } = await setUp(ctx);
+      const project = ctx.fixtures.publicProject.id;
+      for (const role of ['projectMember', 'nonMember'] as const)
+        expectFault(
+          await soap.call('getProjectGenericUser', [keys[role], project]),
+          3201,
+          `getProjectGenericUser by the ${role}`,
+        );
+      expectFault(
+        await soap.call('getProjectGenericUser', [keys.projectAdmin, project]),
+        3106,
+        'getProjectGenericUser of a project without one',
+      );
+      expectFault(
+        await soap.call('getProjectGenericUser', ['not-a-session', project]),
+        3001,
+        'getProjectGenericUser with a bad session',
+      );
+    },
+  );
+
+  conformanceTest(
+    ['soap.setProjectGenericUser.faults'],
+    'setProjectGenericUser codes are observed: 3201 for a member or an outsider, 3105 for an empty password',
+    async (ctx) => {
+      const { soap, keys, project } = await setUp(ctx);
+      for (const role of ['projectMember', 'nonMember'] as const)
+        expectFault(
+          await soap.call('setProjectGenericUser', [
+            keys[role],
+            ctx.fixtures.publicProject.id,
+            'Some-Password-1',
+          ]),
+          3201,
+          `setProjectGenericUser by the ${role}`,
+        );
+      expectFault(
+        await soap.call('setProjectGenericUser', [keys.projectAdmin, project, '']),
+        3105,
+        'setProjectGenericUser with an empty password',
+      );
+    },
+  );
+
+  conformanceTest(
+    ['soap.unsetGenericUser.faults'],
+    'unsetGenericUser codes are observed: 3201 for a member or an outsider, 3300 when the project has none, 3203 when it is no longer a member',
+    async (ctx) => {
+      const { soap, keys, project } = await setGenericUser(ctx);
+      for (const role of ['projectMember', 'nonMember'] as const)
+        expectFault(
+          await soap.call('unsetGenericUser', [keys[role], project]),
+          3201,
+          `unsetGenericUser by the ${role}`,
+        );
+      expectFault(
+        await soap.call('unsetGenericUser', [keys.projectAdmin, ctx.fixtures.publicProject.id]),
+        3300,
+        'unsetGenericUser on a project without one',
+      );
+      expectSuccess(
+        await soap.call('unsetGenericUser', [keys.projectAdmin, project]),
+        'unsetGenericUser',
+      );
+      expectFault(
+        await soap.call('unsetGenericUser', [keys.projectAdmin, project]),
+        3203,
+        'unsetGenericUser a second time',
+      );
+    },
+  );
+});

@@ -1,0 +1,602 @@
+/**
+ * §4.2 #3, #4, #10, #11: project members and user groups. Effects on the SOAP project (this file
+ * alone changes its members and user groups; it runs sequentially), observed through other
+ * operations: removing a non-member answers 3203, and a user added to user group 4 (the real
+ * system's project administrators) gains the project-admin operations. §7.1 faults on the shared
+ * projects, which must stay as they were, and model-based properties with random actors.
+ */
+import fc from 'fast-check';
+import { describe, expect, inject } from 'vitest';
+import { conformanceTest, type ConformanceContext } from '../../lib/conformance-test.ts';
+import { sessionKeys, userId } from '../../lib/fixtures/sessions.ts';
+import { SoapClient, type SoapAnswer } from '../../lib/soap/client.ts';
+import { expectFault, expectSuccess, expectTrue } from '../../lib/soap/expect.ts';
+import { xsiType } from '../../lib/soap/wire.ts';
+import type { Role } from '../../lib/target/profile.ts';
+
+const NO_SUCH_PROJECT = 2_000_000_001;
+const NO_SUCH_USER_ID = 2_000_000_004;
+const NO_SUCH_UGROUP = 2_000_000_005;
+/** The real system's dynamic user group of the project administrators (tuleap-facts A.4). */
+const PROJECT_ADMINS = 4;
+const NO_ADMINS_GROUP =
+  'the target has no user group 4 (the project administrators of the real system), the only user group ' +
+  'a black-box client can name in a project it created; these checks need one';
+
+type Other = Exclude<Role, 'projectAdmin'>;
+const OTHERS: readonly Other[] = ['projectMember', 'nonMember', 'siteAdmin'];
+
+interface World {
+  soap: SoapClient;
+  keys: Record<Role, string>;
+  ids: Record<Role, number>;
+  login: (role: Role) => string;
+}
+
+async function world(ctx: ConformanceContext): Promise<World> {
+  const soap = SoapClient.project(ctx.http);
+  const keys = await sessionKeys(ctx.http, ctx.target, [
+    'siteAdmin',
+    'projectAdmin',
+    'projectMember',
+    'nonMember',
+  ]);
+  const roles = ['siteAdmin', 'projectAdmin', 'projectMember', 'nonMember'] as const;
+  const ids = Object.fromEntries(
+    await Promise.all(roles.map(async (r) => [r, await userId(ctx.http, ctx.target, r)] as const)),
+  ) as Record<Role, number>;
+  return { soap, keys, ids, login: (role) => ctx.target.accounts[role].username };
+}
+
+/**
+ * Brings the SOAP project back to its projectAdmin alone (admin and only member), whatever an
+ * earlier test or run left: each removal answers true, or a fault when there is nothing to remove.
+ */
+async function reset(w: World, project: number): Promise<void> {
+  for (const role of OTHERS) {
+    await w.soap.call('removeUserFromUGroup', [
+      w.keys.projectAdmin,
+      project,
+      PROJECT_ADMINS,
+      w.ids[role],
+    ]);
+    await w.soap.call('removeProjectMember', [w.keys.projectAdmin, project, w.login(role)]);
+  }
+}
+
+/** Whether `role` may run a project-admin operation on the project (getProjectServicesUsage). */
+async function isAdmin(w: World, role: Role, project: number): Promise<SoapAnswer> {
+  return w.soap.call('getProjectServicesUsage', [w.keys[role], project]);
+}
+
+function expectBooleanPart(answer: SoapAnswer, op: string): void {
+  expect(answer.part?.name, `name of the output part of ${op}`).toBe(op);
+  expect(xsiType(answer.part!), `xsi:type of the output part of ${op}`).toEqual({
+    ns: 'http://www.w3.org/2001/XMLSchema',
+    local: 'boolean',
+  });
+}
+
+/** Skips when the target has no user group 4 (probed with a removal that changes nothing). */
+async function requireAdminsGroup(
+  ctx: ConformanceContext,
+  w: World,
+  project: number,
+): Promise<void> {
+  const probe = await w.soap.call('removeUserFromUGroup', [
+    w.keys.projectAdmin,
+    project,
+    PROJECT_ADMINS,
+    w.ids.nonMember,
+  ]);
+  if (probe.fault?.faultcode === '3301') ctx.skip(NO_ADMINS_GROUP);
+}
+
+describe('addProjectMember and removeProjectMember', () => {
+  conformanceTest(
+    ['soap.addProjectMember.effect', 'soap.addProjectMember.output'],
+    'addProjectMember must make the user with that login a member (removing them then answers true, not 3203) and answer xsd:boolean true',
+    async (ctx) => {
+      const w = await world(ctx);
+      const project = ctx.fixtures.soapProject.id;
+      await reset(w, project);
+      const user = w.login('nonMember');
+      expectFault(
+        await w.soap.call('removeProjectMember', [w.keys.projectAdmin, project, user]),
+        3203,
+        `before: removeProjectMember ${user} (not a member yet)`,
+      );
+      const added = await w.soap.call('addProjectMember', [w.keys.projectAdmin, project, user]);
+      expectTrue(added, `addProjectMember ${user}`);
+      expectBooleanPart(added, 'addProjectMember');
+      expectTrue(
+        await w.soap.call('removeProjectMember', [w.keys.projectAdmin, project, user]),
+        `read back: removeProjectMember ${user} (now a member)`,
+      );
+    },
+  );
+
+  conformanceTest(
+    ['soap.removeProjectMember.effect', 'soap.removeProjectMember.output'],
+    'removeProjectMember must remove the user from the members (removing them again answers 3203) and answer xsd:boolean true',
+    async (ctx) => {
+      const w = await world(ctx);
+      const project = ctx.fixtures.soapProject.id;
+      await reset(w, project);
+      const user = w.login('projectMember');
+      expectTrue(
+        await w.soap.call('addProjectMember', [w.keys.projectAdmin, project, user]),
+        `addProjectMember ${user}`,
+      );
+      const removed = await w.soap.call('removeProjectMember', [
+        w.keys.projectAdmin,
+        project,
+        user,
+      ]);
+      expectTrue(removed, `removeProjectMember ${user}`);
+      expectBooleanPart(removed, 'removeProjectMember');
+      expectFault(
+        await w.soap.call('removeProjectMember', [w.keys.projectAdmin, project, user]),
+        3203,
+        `read back: removeProjectMember ${user} again (no longer a member)`,
+      );
+    },
+  );
+});
+
+describe('addUserToUGroup and removeUserFromUGroup', () => {
+  conformanceTest(
+    [
+      'soap.addUserToUGroup.effect',
+      'soap.removeUserFromUGroup.effect',
+      'soap.addUserToUGroup.output',
+      'soap.removeUserFromUGroup.output',
+    ],
+    'a member added to the project-admins user group (4) must gain the project-admin operations, and lose them when removed from it',
+    async (ctx) => {
+      const w = await world(ctx);
+      const project = ctx.fixtures.soapProject.id;
+      await reset(w, project);
+      await requireAdminsGroup(ctx, w, project);
+      const user = w.login('projectMember');
+      expectTrue(
+        await w.soap.call('addProjectMember', [w.keys.projectAdmin, project, user]),
+        `addProjectMember ${user}`,
+      );
+      expectFault(
+        await isAdmin(w, 'projectMember', project),
+        3203,
+        `before: getProjectServicesUsage by ${user} (a member, not admin)`,
+      );
+      const added = await w.soap.call('addUserToUGroup', [
+        w.keys.projectAdmin,
+        project,
+        PROJECT_ADMINS,
+        w.ids.projectMember,
+      ]);
+      expectTrue(added, `addUserToUGroup ${user} to user group 4`);
+      expectBooleanPart(added, 'addUserToUGroup');
+      expectSuccess(
+        await isAdmin(w, 'projectMember', project),
+        `read back: getProjectServicesUsage by ${user}, now in user group 4`,
+      );
+      const removed = await w.soap.call('removeUserFromUGroup', [
+        w.keys.projectAdmin,
+        project,
+        PROJECT_ADMINS,
+        w.ids.projectMember,
+      ]);
+      expectTrue(removed, `removeUserFromUGroup ${user} from user group 4`);
+      expectBooleanPart(removed, 'removeUserFromUGroup');
+      expectFault(
+        await isAdmin(w, 'projectMember', project),
+        3203,
+        `read back: getProjectServicesUsage by ${user}, removed from user group 4`,
+      );
+    },
+  );
+});
+
+describe('faults (project members)', () => {
+  conformanceTest(
+    ['soap.addProjectMember.fault.3000'],
+    'addProjectMember on a project that does not exist must answer fault 3000',
+    async (ctx) => {
+      const w = await world(ctx);
+      expectFault(
+        await w.soap.call('addProjectMember', [
+          w.keys.projectAdmin,
+          NO_SUCH_PROJECT,
+          w.login('nonMember'),
+        ]),
+        3000,
+        `addProjectMember on project ${NO_SUCH_PROJECT}`,
+      );
+    },
+  );
+
+  conformanceTest(
+    ['soap.addProjectMember.fault.3201', 'soap.auth.project-admin', 'soap.fault.nothing-changed'],
+    'addProjectMember by a project member or an outsider (not project admin) must answer fault 3201 and add nobody',
+    async (ctx) => {
+      const w = await world(ctx);
+      const project = ctx.fixtures.publicProject.id;
+      for (const [actor, user] of [
+        ['projectMember', 'nonMember'],
+        ['nonMember', 'siteAdmin'],
+      ] as const) {
+        expectFault(
+          await w.soap.call('addProjectMember', [w.keys[actor], project, w.login(user)]),
+          3201,
+          `addProjectMember ${w.login(user)} by the ${actor}`,
+        );
+        expectFault(
+          await w.soap.call('removeProjectMember', [w.keys.projectAdmin, project, w.login(user)]),
+          3203,
+          `read back: ${w.login(user)} is still not a member (removeProjectMember answers 3203)`,
+        );
+      }
+    },
+  );
+
+  conformanceTest(
+    ['soap.removeProjectMember.fault.3000'],
+    'removeProjectMember on a project that does not exist must answer fault 3000',
+    async (ctx) => {
+      const w = await world(ctx);
+      expectFault(
+        await w.soap.call('removeProjectMember', [
+          w.keys.projectAdmin,
+          NO_SUCH_PROJECT,
+          w.login('projectMember'),
+        ]),
+        3000,
+        `removeProjectMember on project ${NO_SUCH_PROJECT}`,
+      );
+    },
+  );
+
+  conformanceTest(
+    [
+      'soap.removeProjectMember.fault.3201',
+      'soap.auth.project-admin',
+      'soap.fault.nothing-changed',
+    ],
+    'removeProjectMember by a member or an outsider (not project admin) must answer fault 3201 and remove nobody',
+    async (ctx) => {
+      const w = await world(ctx);
+      const project = ctx.fixtures.soapProject.id;
+      await reset(w, project);
+      const user = w.login('projectMember');
+      expectTrue(
+        await w.soap.call('addProjectMember', [w.keys.projectAdmin, project, user]),
+        `addProjectMember ${user}`,
+      );
+      for (const actor of ['projectMember', 'nonMember'] as const)
+        expectFault(
+          await w.soap.call('removeProjectMember', [w.keys[actor], project, user]),
+          3201,
+          `removeProjectMember ${user} by the ${actor}`,
+        );
+      expectTrue(
+        await w.soap.call('removeProjectMember', [w.keys.projectAdmin, project, user]),
+        `read back: ${user} was still a member (removeProjectMember by the admin answers true)`,
+      );
+    },
+  );
+
+  conformanceTest(
+    ['soap.removeProjectMember.fault.3202'],
+    'removeProjectMember of a login no user has must answer fault 3202',
+    async (ctx) => {
+      const w = await world(ctx);
+      const login = `no-such-user-${inject('runTag')}`;
+      expectFault(
+        await w.soap.call('removeProjectMember', [
+          w.keys.projectAdmin,
+          ctx.fixtures.publicProject.id,
+          login,
+        ]),
+        3202,
+        `removeProjectMember ${login}`,
+      );
+    },
+  );
+
+  conformanceTest(
+    ['soap.removeProjectMember.fault.3203'],
+    'removeProjectMember of a user who is not a member must answer fault 3203',
+    async (ctx) => {
+      const w = await world(ctx);
+      const project = ctx.fixtures.publicProject.id;
+      expectFault(
+        await w.soap.call('removeProjectMember', [
+          w.keys.projectAdmin,
+          project,
+          w.login('nonMember'),
+        ]),
+        3203,
+        `removeProjectMember ${w.login('nonMember')} (an outsider)`,
+      );
+    },
+  );
+});
+
+describe('faults (user groups)', () => {
+  for (const op of ['addUserToUGroup', 'removeUserFromUGroup'] as const) {
+    conformanceTest(
+      [`soap.${op}.fault.3000`],
+      `${op} on a project that does not exist must answer fault 3000`,
+      async (ctx) => {
+        const w = await world(ctx);
+        expectFault(
+          await w.soap.call(op, [
+            w.keys.projectAdmin,
+            NO_SUCH_PROJECT,
+            PROJECT_ADMINS,
+            w.ids.projectMember,
+          ]),
+          3000,
+          `${op} on project ${NO_SUCH_PROJECT}`,
+        );
+      },
+    );
+
+    conformanceTest(
+      [`soap.${op}.fault.3201`, 'soap.auth.project-admin', 'soap.fault.nothing-changed'],
+      `${op} by a project member or an outsider (not project admin) must answer fault 3201 and change no group`,
+      async (ctx) => {
+        const w = await world(ctx);
+        const project = ctx.fixtures.publicProject.id;
+        await requireAdminsGroup(ctx, w, project);
+        const [user, readBack] =
+          op === 'addUserToUGroup'
+            ? ([
+                'nonMember',
+                async () =>
+                  expectFault(
+                    await isAdmin(w, 'nonMember', project),
+                    3203,
+                    'read back: the outsider still lacks the admin operations',
+                  ),
+              ] as const)
+            : ([
+                'projectAdmin',
+                async () =>
+                  expectSuccess(
+                    await isAdmin(w, 'projectAdmin', project),
+                    'read back: the project admin still has the admin operations',
+                  ),
+              ] as const);
+        for (const actor of ['projectMember', 'nonMember'] as const)
+          expectFault(
+            await w.soap.call(op, [w.keys[actor], project, PROJECT_ADMINS, w.ids[user]]),
+            3201,
+            `${op} user group 4, user ${w.login(user)}, by the ${actor}`,
+          );
+        await readBack();
+      },
+    );
+
+    conformanceTest(
+      [`soap.${op}.fault.3203`],
+      `${op} with a user id no user has must answer fault 3203`,
+      async (ctx) => {
+        const w = await world(ctx);
+        const project = ctx.fixtures.publicProject.id;
+        await requireAdminsGroup(ctx, w, project);
+        expectFault(
+          await w.soap.call(op, [w.keys.projectAdmin, project, PROJECT_ADMINS, NO_SUCH_USER_ID]),
+          3203,
+          `${op} of user id ${NO_SUCH_USER_ID}`,
+        );
+      },
+    );
+
+    conformanceTest(
+      [`soap.${op}.fault.3301`],
+      `${op} with a user group that does not exist must answer fault 3301`,
+      async (ctx) => {
+        const w = await world(ctx);
+        const project = ctx.fixtures.publicProject.id;
+        expectFault(
+          await w.soap.call(op, [w.keys.projectAdmin, project, NO_SUCH_UGROUP, w.ids.nonMember]),
+          3301,
+          `${op} user group ${NO_SUCH_UGROUP}`,
+        );
+      },
+    );
+  }
+});
+
+// ---- model-based properties ---------------------------------------------------------------------
+
+type Actor = 'projectAdmin' | 'projectMember' | 'nonMember';
+interface Model {
+  members: Set<Role>;
+  admins: Set<Role>;
+}
+interface Real {
+  w: World;
+  project: number;
+}
+type Cmd = fc.AsyncCommand<Model, Real>;
+
+const ACTORS: readonly Actor[] = ['projectAdmin', 'projectMember', 'nonMember'];
+
+/** Each answer must be what the model predicts: true, or the fault the spec gives for the case. */
+async function expectPredicted(
+  answer: SoapAnswer,
+  allowed: boolean,
+  code: number,
+  what: string,
+): Promise<void> {
+  if (allowed) expectTrue(answer, what);
+  else expectFault(answer, code, what);
+}
+
+class AddMember implements Cmd {
+  constructor(
+    readonly actor: Actor,
+    readonly user: Other,
+  ) {}
+  // An existing member (the outcome is not in the spec) is never added again.
+  check = (m: Readonly<Model>) => !m.members.has(this.user);
+  async run(m: Model, r: Real) {
+    const ok = m.admins.has(this.actor);
+    await expectPredicted(
+      await r.w.soap.call('addProjectMember', [
+        r.w.keys[this.actor],
+        r.project,
+        r.w.login(this.user),
+      ]),
+      ok,
+      3201,
+      this.toString(),
+    );
+    if (ok) m.members.add(this.user);
+  }
+  toString = () => `addProjectMember(${this.user}) by ${this.actor}`;
+}
+
+class RemoveMember implements Cmd {
+  constructor(
+    readonly actor: Actor,
+    readonly user: Other,
+  ) {}
+  // Left out: removing an admin, and a non-admin removing a non-member (the spec gives no order of the checks).
+  check = (m: Readonly<Model>) =>
+    !m.admins.has(this.user) && (m.admins.has(this.actor) || m.members.has(this.user));
+  async run(m: Model, r: Real) {
+    const answer = await r.w.soap.call('removeProjectMember', [
+      r.w.keys[this.actor],
+      r.project,
+      r.w.login(this.user),
+    ]);
+    if (!m.admins.has(this.actor)) return expectFault(answer, 3201, this.toString());
+    await expectPredicted(answer, m.members.has(this.user), 3203, this.toString());
+    m.members.delete(this.user);
+  }
+  toString = () => `removeProjectMember(${this.user}) by ${this.actor}`;
+}
+
+class AddAdmin implements Cmd {
+  constructor(
+    readonly actor: Actor,
+    readonly user: Other,
+  ) {}
+  check = (m: Readonly<Model>) => m.members.has(this.user) && !m.admins.has(this.user);
+  async run(m: Model, r: Real) {
+    const ok = m.admins.has(this.actor);
+    await expectPredicted(
+      await r.w.soap.call('addUserToUGroup', [
+        r.w.keys[this.actor],
+        r.project,
+        PROJECT_ADMINS,
+        r.w.ids[this.user],
+      ]),
+      ok,
+      3201,
+      this.toString(),
+    );
+    if (ok) m.admins.add(this.user);
+  }
+  toString = () => `addUserToUGroup(4, ${this.user}) by ${this.actor}`;
+}
+
+class RemoveAdmin implements Cmd {
+  constructor(
+    readonly actor: Actor,
+    readonly user: Other,
+  ) {}
+  // The project admin of the fixture always stays admin, so the project is never left without one.
+  check = (m: Readonly<Model>) => m.admins.has(this.user);
+  async run(m: Model, r: Real) {
+    const ok = m.admins.has(this.actor);
+    await expectPredicted(
+      await r.w.soap.call('removeUserFromUGroup', [
+        r.w.keys[this.actor],
+        r.project,
+        PROJECT_ADMINS,
+        r.w.ids[this.user],
+      ]),
+      ok,
+      3201,
+      this.toString(),
+    );
+    if (ok) m.admins.delete(this.user);
+  }
+  toString = () => `removeUserFromUGroup(4, ${this.user}) by ${this.actor}`;
+}
+
+class ProbeAdmin implements Cmd {
+  constructor(readonly actor: Actor) {}
+  check = () => true;
+  async run(m: Model, r: Real) {
+    const answer = await isAdmin(r.w, this.actor, r.project);
+    if (m.admins.has(this.actor)) expectSuccess(answer, this.toString());
+    else expectFault(answer, 3203, this.toString());
+  }
+  toString = () => `getProjectServicesUsage by ${this.actor}`;
+}
+
+async function runModel(ctx: ConformanceContext, withGroups: boolean): Promise<void> {
+  const w = await world(ctx);
+  const project = ctx.fixtures.soapProject.id;
+  await reset(w, project);
+  if (withGroups) await requireAdminsGroup(ctx, w, project);
+  const actor = fc.constantFrom(...ACTORS);
+  const user = fc.constantFrom(...OTHERS);
+  const commands: Array<fc.Arbitrary<Cmd>> = [
+    fc.tuple(actor, user).map(([a, u]) => new AddMember(a, u)),
+    fc.tuple(actor, user).map(([a, u]) => new RemoveMember(a, u)),
+    actor.map((a) => new ProbeAdmin(a)),
+  ];
+  if (withGroups)
+    commands.push(
+      fc.tuple(actor, user).map(([a, u]) => new AddAdmin(a, u)),
+      fc.tuple(actor, user).map(([a, u]) => new RemoveAdmin(a, u)),
+    );
+  try {
+    await fc.assert(
+      fc.asyncProperty(fc.commands(commands, { maxCommands: 10 }), async (cmds) => {
+        await reset(w, project);
+        const model: Model = {
+          members: new Set(['projectAdmin']),
+          admins: new Set(['projectAdmin']),
+        };
+        await fc.asyncModelRun(() => ({ model, real: { w, project } }), cmds);
+      }),
+      { numRuns: Math.min(inject('settings').runs, 20) },
+    );
+  } finally {
+    await reset(w, project);
+  }
+}
+
+describe('properties: random sequences by random actors', () => {
+  conformanceTest(
+    [
+      'soap.addProjectMember.effect',
+      'soap.removeProjectMember.effect',
+      'soap.addProjectMember.fault.3201',
+      'soap.removeProjectMember.fault.3201',
+      'soap.removeProjectMember.fault.3203',
+      'soap.auth.project-admin',
+    ],
+    'any sequence of addProjectMember and removeProjectMember calls by the admin, a member or an outsider must answer as a model of the members predicts',
+    async (ctx) => runModel(ctx, false),
+  );
+
+  conformanceTest(
+    [
+      'soap.addUserToUGroup.effect',
+      'soap.removeUserFromUGroup.effect',
+      'soap.addUserToUGroup.fault.3201',
+      'soap.removeUserFromUGroup.fault.3201',
+      'soap.auth.project-admin',
+    ],
+    'any sequence of member and user-group-4 changes by random actors must answer as a model of members and admins predicts, admin rights included',
+    async (ctx) => runModel(ctx, true),
+  );
+});
