@@ -317,7 +317,7 @@ const soapRules: Requirement[] = [
     '§4.2',
     'INFO',
     'Which short and public names addProject accepts is observed (the spec says only that shortName is the Unix name).',
-    "As the real system: a short name matches ^[A-Za-z][A-Za-z0-9-]{2,29}$, is not reserved (www, cvs, ftp, mail, root, git, … or forge__*) and is not an existing project or user name, case-insensitively, else 3102; a public name has 3 to 40 characters once trimmed, else 3103.",
+    'As the real system: a short name matches ^[A-Za-z][A-Za-z0-9-]{2,29}$, is not reserved (www, cvs, ftp, mail, root, git, … or forge__*) and is not an existing project or user name, case-insensitively, else 3102; a public name has 3 to 40 characters once trimmed, else 3103.',
   ),
   req(
     'soap.addProject.privacy-other-values',

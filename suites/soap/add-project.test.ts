@@ -8,6 +8,7 @@
 import fc from 'fast-check';
 import { describe, expect, inject } from 'vitest';
 import { HarnessError } from '../../lib/clients/harness-error.ts';
+import { propertyRun } from '../../lib/property-run.ts';
 import { conformanceTest, type ConformanceContext } from '../../lib/conformance-test.ts';
 import { provisionedProjectCount } from '../../lib/fixtures/projects.ts';
 import { findProject } from '../../lib/fixtures/rest-projects.ts';
@@ -425,7 +426,7 @@ describe('addProject refusals', () => {
             `addProject with sessionKey ${JSON.stringify(k.slice(0, 40))}`,
           );
         }),
-        { numRuns: Math.min(inject('settings').runs, 50) },
+        propertyRun(50),
       );
     },
   );
@@ -568,7 +569,7 @@ describe('observed rules (the spec leaves them open)', () => {
             expectSuccess(answer, `addProject '${n}' (valid for the real system)`);
           else expectFault(answer, 3102, `addProject '${n}' (invalid for the real system)`);
         }),
-        { numRuns: Math.min(inject('settings').runs, 12) },
+        propertyRun(12),
       );
     },
   );

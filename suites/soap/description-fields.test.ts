@@ -6,6 +6,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, inject } from 'vitest';
+import { propertyRun } from '../../lib/property-run.ts';
 import { conformanceTest, type ConformanceContext } from '../../lib/conformance-test.ts';
 import { sessionKey, sessionKeys } from '../../lib/fixtures/sessions.ts';
 import { SoapClient } from '../../lib/soap/client.ts';
@@ -211,7 +212,7 @@ describe('setProjectDescriptionFieldValue and getProjectDescriptionFieldsValue',
             v,
           );
         }),
-        { numRuns: Math.min(inject('settings').runs, 100) },
+        propertyRun(100),
       );
     },
   );

@@ -7,6 +7,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, inject } from 'vitest';
+import { propertyRun } from '../../lib/property-run.ts';
 import { conformanceTest, type ConformanceContext } from '../../lib/conformance-test.ts';
 import { sessionKeys, userId } from '../../lib/fixtures/sessions.ts';
 import { SoapClient, type SoapAnswer } from '../../lib/soap/client.ts';
@@ -567,7 +568,7 @@ async function runModel(ctx: ConformanceContext, withGroups: boolean): Promise<v
         };
         await fc.asyncModelRun(() => ({ model, real: { w, project } }), cmds);
       }),
-      { numRuns: Math.min(inject('settings').runs, 20) },
+      propertyRun(20),
     );
   } finally {
     await reset(w, project);

@@ -5,6 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, inject } from 'vitest';
+import { propertyRun } from '../../lib/property-run.ts';
 import { conformanceTest, type ConformanceContext } from '../../lib/conformance-test.ts';
 import { sessionKey, sessionKeys } from '../../lib/fixtures/sessions.ts';
 import { SoapClient } from '../../lib/soap/client.ts';
@@ -311,7 +312,6 @@ describe('property: sequences of activations and deactivations', () => {
         fc.boolean().map((on) => new Unknown(on)),
         fc.constant(new Check()),
       ];
-      const runs = Math.min(inject('settings').runs, 20);
       try {
         await fc.assert(
           fc.asyncProperty(fc.commands(commands, { maxCommands: 8 }), async (cmds) => {
@@ -320,7 +320,7 @@ describe('property: sequences of activations and deactivations', () => {
             );
             await fc.asyncModelRun(() => ({ model, real: { log: [] } }), [...cmds, new Check()]);
           }),
-          { numRuns: runs },
+          propertyRun(20),
         );
       } finally {
         for (const s of candidates)

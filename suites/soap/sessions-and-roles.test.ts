@@ -6,6 +6,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, inject } from 'vitest';
+import { propertyRun } from '../../lib/property-run.ts';
 import { conformanceTest, type ConformanceContext } from '../../lib/conformance-test.ts';
 import { sessionKey, sessionKeys } from '../../lib/fixtures/sessions.ts';
 import { SoapClient } from '../../lib/soap/client.ts';
@@ -76,7 +77,7 @@ describe('invalid session keys', () => {
             `${op} with session key ${JSON.stringify(key.slice(0, 40))}`,
           );
         }),
-        { numRuns: Math.min(inject('settings').runs, 100) },
+        propertyRun(100),
       );
     },
   );
@@ -95,7 +96,7 @@ describe('invalid session keys', () => {
             `${op} with session key ${JSON.stringify(key.slice(0, 40))}`,
           );
         }),
-        { numRuns: Math.min(inject('settings').runs, 100) },
+        propertyRun(100),
       );
     },
   );
@@ -121,6 +122,33 @@ describe('invalid session keys', () => {
         3100,
         'addProjectMember of an existing member',
       );
+    },
+  );
+});
+
+describe('how a session key is obtained (not shown: observed)', () => {
+  conformanceTest(
+    ['soap.session.login'],
+    'the core SOAP login is observed: login(loginname, passwd) at {base_url}/soap/ answers Session{user_id, session_hash}, 3002 for a wrong password',
+    async (ctx) => {
+      const login = SoapClient.login(ctx.http);
+      const { username, password } = ctx.target.accounts.projectMember;
+      const part = (name: string, value: string) => ({ name, type: 'xsd:string' as const, value });
+      const answer = await login.raw('login', [
+        part('loginname', username),
+        part('passwd', password),
+      ]);
+      const session = expectSuccess(answer, `login ${username}`) as {
+        user_id?: unknown;
+        session_hash?: unknown;
+      };
+      expect(typeof session.user_id, 'Session.user_id is an int').toBe('number');
+      expect(typeof session.session_hash, 'Session.session_hash is a string').toBe('string');
+      const wrong = await login.raw('login', [
+        part('loginname', username),
+        part('passwd', `${password}-wrong`),
+      ]);
+      expectFault(wrong, 3002, `login ${username} with a wrong password`);
     },
   );
 });
