@@ -68,8 +68,8 @@ export function conformanceTest(
     try {
       await body(ctx);
     } catch (error) {
-      if (error instanceof HarnessError)
-        context.task.meta.harnessError = transcript.secrets.redact(error.message);
+      const harness = harnessErrorIn(error);
+      if (harness) context.task.meta.harnessError = transcript.secrets.redact(harness.message);
       redactError(error, transcript);
       throw error;
     } finally {
@@ -81,6 +81,13 @@ export function conformanceTest(
       }
     }
   });
+}
+
+/** A HarnessError thrown directly, or as the cause of another (fast-check wraps a property's error). */
+function harnessErrorIn(error: unknown): HarnessError | undefined {
+  for (let e = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++)
+    if (e instanceof HarnessError) return e;
+  return undefined;
 }
 
 async function labelForAllure(requirements: readonly string[]): Promise<void> {
