@@ -69,7 +69,23 @@ export class Collector implements Reporter {
 
 /** The harness could not judge: the target did not answer (HarnessError) or vitest's own timeout. */
 function isHarnessError(error: SerializedError): boolean {
-  return error.name === 'HarnessError' || /^(Test|Hook) timed out in \d+ms/.test(error.message);
+  return (
+    error.name === 'HarnessError' ||
+    /^(Test|Hook) timed out in \d+ms/.test(error.message) ||
+    wrappedHarnessError(error) !== undefined
+  );
+}
+
+/**
+ * A fast-check property that got no answer fails with its own error, the HarnessError as its
+ * `cause` (or, with includeErrorInReport, in its message): the message of that HarnessError.
+ */
+function wrappedHarnessError(error: SerializedError): string | undefined {
+  for (let cause = error.cause as SerializedError | undefined; cause;) {
+    if (cause.name === 'HarnessError') return cause.message;
+    cause = cause.cause as SerializedError | undefined;
+  }
+  return /\nGot HarnessError: (.*)/.exec(error.message)?.[1];
 }
 
 /** The failed hook (beforeAll) of an enclosing describe block or of the file, if any. */
@@ -87,9 +103,12 @@ function failedSetup(testCase: TestCase): string | undefined {
 /** vitest's own timeout says what happened in harness terms. */
 function explain(error: SerializedError): string {
   const timeout = /^(Test|Hook) timed out in (\d+)ms/.exec(error.message);
-  return timeout
-    ? `timeout: the ${timeout[1]!.toLowerCase()} did not finish within ${timeout[2]} ms (the target answers too slowly; each request is bounded by --timeout; see the transcript)`
-    : error.message;
+  if (timeout)
+    return `timeout: the ${timeout[1]!.toLowerCase()} did not finish within ${timeout[2]} ms (the target answers too slowly; each request is bounded by --timeout; see the transcript)`;
+  const wrapped = wrappedHarnessError(error);
+  return wrapped === undefined || error.message.includes(wrapped)
+    ? error.message
+    : `${wrapped}\n(in a property run) ${error.message}`;
 }
 
 function firstLine(text: string): string {

@@ -2,6 +2,7 @@
  * Test cases for the Collector (tests/collector-statuses.test.ts): every way a test can end, each
  * named after the status it must get. Run only through tests/support/collect-cases.ts.
  */
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { HarnessError } from '../../../lib/clients/harness-error.ts';
 
@@ -31,6 +32,33 @@ describe('a cleanup that breaks', () => {
 
 test('error: no answer in the body', () => {
   throw new HarnessError('POST http://t/api/tokens: UND_ERR_SOCKET other side closed');
+});
+
+test('error: a property whose run got no answer', () => {
+  fc.assert(
+    fc.property(fc.string(), () => {
+      throw new HarnessError('POST http://t/soap/project/: UND_ERR_SOCKET other side closed');
+    }),
+    { seed: 1 },
+  );
+});
+
+test('error: a property that got no answer, reported inline', () => {
+  fc.assert(
+    fc.property(fc.string(), () => {
+      throw new HarnessError('GET http://t/api/projects: timeout: no answer within 5 ms');
+    }),
+    { seed: 1, includeErrorInReport: true },
+  );
+});
+
+test('fail: a property whose run saw a wrong answer', () => {
+  fc.assert(
+    fc.property(fc.integer(), (n) => {
+      expect(n, 'echoed value').toBe(n + 1);
+    }),
+    { seed: 1 },
+  );
 });
 
 test('fail: an assertion failed before the target stopped answering', () => {
