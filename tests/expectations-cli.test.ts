@@ -88,6 +88,14 @@ describe.concurrent('--expectations', () => {
     expect(statusOf(r, 'rest.tokens.uri-form')).toBe('fail');
   });
 
+  test('--update-expectations refuses a --shard run: a share sees part of the tests', async ({
+    expect,
+  }) => {
+    const r = await run('--expectations', 'x.txt', '--update-expectations', '--shard', '1/2');
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^conformance: --update-expectations: not with --shard .*merge/);
+  });
+
   test('an unknown requirement id is a one-line error naming the line (exit 2)', async ({
     expect,
   }) => {

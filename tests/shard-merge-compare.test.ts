@@ -4,7 +4,7 @@
  * puts two implementations side by side and highlights where they differ.
  */
 import { execFile } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Comparison } from '../lib/results/compare.ts';
@@ -91,6 +91,38 @@ describe('--shard and merge', () => {
     expect(readFileSync(join(out, 'index.html'), 'utf8')).toMatch(
       /<dd id="merged">2 runs: shard 1\/2/,
     );
+  });
+
+  test('merge --update-expectations rewrites the file from every share', async () => {
+    const dir = newReportDir();
+    const file = join(dir, 'known.txt');
+    writeFileSync(file, '# ours\nrest.tokens.create  # passes by now\n');
+    const updated = await conformance([
+      'merge',
+      ...shares.map((s) => s.reportDir),
+      '--out',
+      join(dir, 'merged'),
+      '--expectations',
+      file,
+      '--update-expectations',
+    ]);
+    expect(updated.stdout).toMatch(/expectations: wrote .* 1 removed\)/);
+    expect(readFileSync(file, 'utf8').split('\n')[0]).toBe('# ours');
+    expect(readFileSync(file, 'utf8')).not.toContain('rest.tokens.create');
+    expect(
+      readJson<RunResult>(join(dir, 'merged/summary.json')).expectations?.unexpectedPasses,
+    ).toEqual([]);
+  });
+
+  test('a share may be empty (exit 0); a run that selects no test is not (exit 2)', async () => {
+    const [empty, none] = await Promise.all([
+      runCli(['--suite', 'rest/tokens', '--shard', '2/2']),
+      runCli(['--suite', 'no-such-suite']),
+    ]);
+    expect(empty.summary().tests).toEqual([]);
+    expect(empty.code).toBe(0);
+    expect(none.code).toBe(2);
+    expect(none.summary().harnessErrors).toEqual(['no test ran: --suite/--grep select no test']);
   });
 
   test('a missing share is refused in one line (exit 2), never reported as not-covered', async () => {

@@ -21,7 +21,7 @@ export interface RunOptions {
 }
 
 export const HELP = `usage: npm run conformance -- [run] [options]          (npx soap-rest-conformance [run] [options])
-       npm run conformance -- merge RUN... [--out DIR] [--expectations FILE]
+       npm run conformance -- merge RUN... [--out DIR] [--expectations FILE [--update-expectations]]
        npm run conformance -- compare SUMMARY... [--out DIR] [--label NAME]...
 
 run (the default): runs the conformance suites against a target and writes the reports.
@@ -44,7 +44,8 @@ Without --target, starts the bundled reference server on 127.0.0.1 (ephemeral po
 merge: joins the report directories of several runs (the shares of a --shard run) into one:
   RUN is a report directory (or its summary.json); --out DIR (default reports/merged) receives
   index.html, summary.json, junit.xml, allure-results/ and allure-report/. Requirements are judged
-  again over every test. --expectations FILE re-judges known failures over the whole.
+  again over every test. --expectations FILE re-judges known failures over the whole;
+  --update-expectations rewrites that FILE from the merged failures.
 
 compare: one HTML matrix (requirements x implementations, by section, differences highlighted) and a
   JSON from several summary.json files: --out DIR (default reports/compare) receives compare.html and
@@ -109,6 +110,10 @@ export function parseRunArgs(argv: string[]): RunOptions {
   }
   if (values['update-expectations'] && values.expectations === undefined)
     throw new UsageError('--update-expectations: needs --expectations FILE (the file to write)');
+  if (values['update-expectations'] && values.shard !== undefined)
+    throw new UsageError(
+      '--update-expectations: not with --shard (a share sees part of the tests); update when merging: merge … --expectations FILE --update-expectations',
+    );
   if (values.shard !== undefined) {
     const match = /^(\d+)\/(\d+)$/.exec(values.shard);
     if (!match || Number(match[1]) < 1 || Number(match[1]) > Number(match[2])) {

@@ -3,11 +3,11 @@
  * runs (README, "Sharding and merging"). Returns the exit code of the merged result.
  */
 import { cp, mkdir, readdir, rm } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { CATALOGUE } from '../requirements/index.ts';
-import { loadExpectations } from '../results/expectations.ts';
+import { loadExpectations, updateExpectations } from '../results/expectations.ts';
 import { mergeRuns } from '../results/merge.ts';
 import { writeReports } from '../report/write.ts';
 import { UsageError } from './args.ts';
@@ -19,7 +19,11 @@ export async function merge(argv: string[]): Promise<0 | 1 | 2> {
   try {
     parsed = parseArgs({
       args: argv,
-      options: { out: { type: 'string' }, expectations: { type: 'string' } },
+      options: {
+        out: { type: 'string' },
+        expectations: { type: 'string' },
+        'update-expectations': { type: 'boolean', default: false },
+      },
       allowPositionals: true,
       strict: true,
     });
@@ -35,13 +39,29 @@ export async function merge(argv: string[]): Promise<0 | 1 | 2> {
     if (resolve(input.dir) === out)
       throw new UsageError(`merge: --out ${out} is one of the inputs; choose another directory`);
   }
+  const update = values['update-expectations'];
+  if (update && values.expectations === undefined)
+    throw new UsageError(
+      'merge: --update-expectations needs --expectations FILE (the file to write)',
+    );
   const known =
-    values.expectations === undefined ? undefined : loadExpectations(values.expectations);
-  const result = mergeRuns(
-    inputs.map((i) => ({ source: i.dir, run: i.run })),
+    values.expectations === undefined ? undefined : loadExpectations(values.expectations, update);
+  const runs = inputs.map((i) => ({ source: i.dir, run: i.run }));
+  let result = mergeRuns(
+    runs,
     CATALOGUE,
     known && { file: known.path, entries: known.entries.map((e) => e.id) },
   );
+  if (known && update) {
+    // The merged tests, failures listed or not, decide; then the run is judged with the new file.
+    const updated = updateExpectations(known, result.tests);
+    writeFileSync(known.path, updated.text);
+    process.stdout.write(
+      `expectations: wrote ${known.path} (${updated.entries.length} entries; ` +
+        `${updated.added.length} added, ${updated.removed.length} removed)\n`,
+    );
+    result = mergeRuns(runs, CATALOGUE, { file: known.path, entries: updated.entries });
+  }
 
   await rm(join(out, 'allure-results'), { recursive: true, force: true });
   await rm(join(out, 'allure-report'), { recursive: true, force: true });

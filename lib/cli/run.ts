@@ -62,6 +62,12 @@ export async function run(options: RunOptions, argv: readonly string[]): Promise
       },
     );
 
+    // A run that checked nothing must not pass a gate (a share of a --shard run may be empty).
+    const harnessErrors = [...collector.harnessErrors];
+    if (collector.tests.length === 0 && harnessErrors.length === 0 && options.shard === undefined)
+      harnessErrors.push(
+        `no test ran: ${options.suites.length + (options.grep ? 1 : 0) > 0 ? '--suite/--grep select no test' : 'no suite file found'}`,
+      );
     let known: KnownFailures | undefined;
     if (expectations) {
       let entries = expectations.entries.map((e) => e.id);
@@ -94,7 +100,7 @@ export async function run(options: RunOptions, argv: readonly string[]): Promise
       },
       CATALOGUE,
       collector.tests,
-      collector.harnessErrors,
+      harnessErrors,
       known,
     );
     result.durationMs = Date.now() - startedAt.getTime();

@@ -1,4 +1,5 @@
 /** Writes every report of a run result into a directory: Allure HTML, summary.json, junit, index. */
+import { existsSync, readdirSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { RunResult } from '../results/model.ts';
@@ -10,8 +11,11 @@ import { renderSummaryJson } from './summary-json.ts';
 
 /** `reportDir/allure-results/` must be in place; a failed Allure generation is a harness error. */
 export async function writeReports(reportDir: string, result: RunResult): Promise<void> {
+  const allureResults = join(reportDir, 'allure-results');
+  // No test ran (an empty share of a --shard run): there is nothing for Allure to show.
+  const nothing = !existsSync(allureResults) || readdirSync(allureResults).length === 0;
   try {
-    await generateAllureReport(reportDir);
+    if (!nothing) await generateAllureReport(reportDir);
   } catch (error) {
     result.harnessErrors.push(
       `Allure report not generated: ${(error as Error).message.split('\n')[0]}`,

@@ -114,8 +114,10 @@ export function verdictLine(
         `${n('expected-fail')} expected-fail, ${n('skip')} skip, ${n('not-covered')} not-covered.`
       : '';
   if (n('fail') > 0) return `Not conforming: ${n('fail')} MUST requirement(s) failed.${notChecked}`;
-  if (n('error') > 0 || run.harnessErrors.length > 0)
+  if (n('error') > 0)
     return `Undecided: ${n('error')} MUST requirement(s) could not be judged (harness errors).${notChecked}`;
+  if (run.harnessErrors.length > 0)
+    return `Undecided: the run had harness errors (${run.harnessErrors.length}).${notChecked}`;
   if (unexpected > 0)
     return `Expectations out of date: ${unexpected} listed failure(s) now pass.${notChecked}`;
   if (open + n('expected-fail') > 0)
