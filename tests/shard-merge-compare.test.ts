@@ -7,6 +7,7 @@ import { execFile } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { pathToFileURL } from 'node:url';
 import type { Comparison } from '../lib/results/compare.ts';
 import type { RunResult } from '../lib/results/model.ts';
 import {
@@ -17,6 +18,7 @@ import {
   startServerProcess,
   type CliRun,
 } from './support/cli.ts';
+import { CHROMIUM_MISSING, launchChromium } from './support/chromium.ts';
 
 /** `conformance <command> …` as a user runs it. */
 function conformance(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
@@ -170,6 +172,30 @@ describe('compare', () => {
     expect(html).toContain('index.html#req-rest.tokens.uri-form');
     expect(html).not.toMatch(/<script|<link|src=/);
   });
+
+  test.skipIf(CHROMIUM_MISSING)(
+    'in Chromium, "show only the requirements that differ" leaves exactly those rows',
+    async () => {
+      const browser = await launchChromium();
+      try {
+        const page = await browser.newPage();
+        await page.goto(pathToFileURL(join(out, 'compare.html')).href);
+        const rows = page.locator('#matrix tr[id^="req-"]');
+        const comparison = readJson<Comparison>(join(out, 'compare.json'));
+        expect(await rows.count()).toBe(comparison.requirements.length);
+        await page.locator('#only-diff').check();
+        const shown = await rows.evaluateAll((trs) =>
+          trs.filter((tr) => (tr as HTMLElement).offsetParent !== null).map((tr) => tr.id),
+        );
+        expect(shown).toEqual(
+          comparison.requirements.filter((r) => r.differs).map((r) => `req-${r.id}`),
+        );
+        expect(shown.length).toBeGreaterThan(0);
+      } finally {
+        await browser.close();
+      }
+    },
+  );
 
   test('a file that is not a summary is a one-line error (exit 2)', async () => {
     const bad = await conformance(['compare', join(whole.reportDir, 'junit.xml')]);
