@@ -2,7 +2,7 @@
  * Known failures end to end (README, "Known failures"): a target with two broken token rules
  * (tests/support/misbehaving-server.ts break-tokens), the token suite, and expectations files.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, test } from 'vitest';
 import { newReportDir, runCli, startServerProcess, type CliRun } from './support/cli.ts';
@@ -60,6 +60,19 @@ describe.concurrent('--expectations', () => {
     expect(junit).toContain(
       '<property name="requirement rest.tokens.fields (MUST)" value="expected-fail"/>',
     );
+    // Allure agrees: the two are skipped as expected failures, not failed.
+    const allure = readdirSync(join(again.reportDir, 'allure-results'))
+      .filter((f) => f.endsWith('-result.json'))
+      .map(
+        (f) =>
+          JSON.parse(readFileSync(join(again.reportDir, 'allure-results', f), 'utf8')) as {
+            status: string;
+            statusDetails: { message?: string };
+          },
+      );
+    expect(allure.filter((r) => r.status === 'failed')).toEqual([]);
+    const excused = allure.filter((r) => r.statusDetails.message?.startsWith('expected failure'));
+    expect(excused.map((r) => r.status)).toEqual(['skipped', 'skipped']);
   });
 
   test('a listed failure that passes is an unexpected pass (exit 2) that says how to fix the file', async ({

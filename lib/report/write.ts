@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { RunResult } from '../results/model.ts';
 import { exitCode } from '../results/verdict.ts';
 import { generateAllureReport } from './allure.ts';
+import { alignAllureStatuses } from './allure-statuses.ts';
 import { renderHtml } from './html.ts';
 import { renderJunit } from './junit.ts';
 import { renderSummaryJson } from './summary-json.ts';
@@ -15,7 +16,10 @@ export async function writeReports(reportDir: string, result: RunResult): Promis
   // No test ran (an empty share of a --shard run): there is nothing for Allure to show.
   const nothing = !existsSync(allureResults) || readdirSync(allureResults).length === 0;
   try {
-    if (!nothing) await generateAllureReport(reportDir);
+    if (!nothing) {
+      await alignAllureStatuses(allureResults, result.tests);
+      await generateAllureReport(reportDir);
+    }
   } catch (error) {
     result.harnessErrors.push(
       `Allure report not generated: ${(error as Error).message.split('\n')[0]}`,

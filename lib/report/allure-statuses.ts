@@ -1,0 +1,56 @@
+/**
+ * Allure's results are written while the tests run, before the harness judges them: this gives
+ * each result the status of the reports (error → broken, expected-fail → skipped with the reason,
+ * failed hooks and timeouts → broken), so that Allure agrees with index.html and junit.xml.
+ */
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { TestResult, TestStatus } from '../results/model.ts';
+
+const ALLURE_STATUS: Record<TestStatus, string> = {
+  pass: 'passed',
+  fail: 'failed',
+  error: 'broken',
+  'expected-fail': 'skipped',
+  skip: 'skipped',
+};
+
+interface AllureResult {
+  fullName?: string;
+  status?: string;
+  statusDetails?: { message?: string; trace?: string };
+}
+
+/** allure-vitest's fullName: '<package>:<file>#<suite names and test name, space-separated>'. */
+function key(file: string, spacedName: string): string {
+  return `${file}#${spacedName}`;
+}
+
+export async function alignAllureStatuses(
+  resultsDir: string,
+  tests: readonly TestResult[],
+): Promise<void> {
+  const byKey = new Map(tests.map((t) => [key(t.file, t.name.split(' > ').join(' ')), t]));
+  for (const name of await readdir(resultsDir)) {
+    if (!name.endsWith('-result.json')) continue;
+    const path = join(resultsDir, name);
+    const result = JSON.parse(await readFile(path, 'utf8')) as AllureResult;
+    const match = /^[^:]*:(.*)$/.exec(result.fullName ?? '')?.[1];
+    const test = match === undefined ? undefined : byKey.get(match);
+    if (!test) continue;
+    const status = ALLURE_STATUS[test.status];
+    const message =
+      test.status === 'expected-fail'
+        ? `expected failure (listed in the expectations file): ${test.message ?? ''}`
+        : test.status === 'pass'
+          ? undefined
+          : test.message;
+    if (status === result.status && message === result.statusDetails?.message) continue;
+    result.status = status;
+    result.statusDetails = {
+      ...result.statusDetails,
+      ...(message === undefined ? {} : { message }),
+    };
+    await writeFile(path, JSON.stringify(result));
+  }
+}
