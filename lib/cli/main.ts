@@ -19,9 +19,12 @@ async function main(argv: string[]): Promise<number> {
       process.stdout.write(HELP);
       return 0;
     case 'merge':
-      return merge(rest);
     case 'compare':
-      return compare(rest);
+      if (rest.includes('--help')) {
+        process.stdout.write(HELP);
+        return 0;
+      }
+      return first === 'merge' ? merge(rest) : compare(rest);
     case 'run':
       return runCommand(rest);
     default:
