@@ -14,7 +14,9 @@ export async function startReferenceServer(
 ): Promise<RunningServer> {
   const app = createApp(options);
   const server: Server = createServer((req, res) => app.handle(req, res));
-  server.keepAliveTimeout = 5000;
+  // Longer than any client keeps an idle socket (undici: 4 s), so the server never closes one
+  // a client is about to reuse: that race showed as "other side closed" under load.
+  server.keepAliveTimeout = 30_000;
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
