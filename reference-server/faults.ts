@@ -26,7 +26,164 @@ const rest = (
   suites: suites.map((s) => `rest/${s}`),
 });
 
-export const PLANTED_FAULTS: readonly PlantedFault[] = [
+const soap = (
+  name: string,
+  breaks: string,
+  caughtBy: string[],
+  suites: string[],
+): PlantedFault => ({
+  name: `soap-${name}`,
+  breaks,
+  caughtBy,
+  suites: suites.map((s) => `soap/${s}`),
+});
+
+const SOAP_FAULTS: readonly PlantedFault[] = [
+  // Effects silently not applied, or applied despite a fault.
+  soap(
+    'member-add-not-applied',
+    'addProjectMember answers true but adds nobody (§4.2 #3)',
+    ['soap.addProjectMember.effect'],
+    ['membership'],
+  ),
+  soap(
+    'ugroup-remove-not-applied',
+    'removeUserFromUGroup answers true but the user stays in the group (§4.2 #11)',
+    ['soap.removeUserFromUGroup.effect'],
+    ['membership'],
+  ),
+  soap(
+    'deactivate-not-applied',
+    'deactivateService answers true but the service stays used (§4.2 #5)',
+    ['soap.deactivateService.effect'],
+    ['services'],
+  ),
+  soap(
+    'description-value-trimmed',
+    'setProjectDescriptionFieldValue stores the value trimmed of surrounding white space (§4.2 #12)',
+    ['soap.setProjectDescriptionFieldValue.effect', 'soap.getProjectDescriptionFieldsValue.effect'],
+    ['description-fields'],
+  ),
+  soap(
+    'description-written-before-3108',
+    'setProjectDescriptionFieldValue of an unknown field stores the value, then answers 3108 (§7.1)',
+    ['soap.fault.nothing-changed'],
+    ['description-fields'],
+  ),
+  soap(
+    'generic-user-password-kept',
+    'setProjectGenericUser on a project that has one keeps the old password (§4.2 #13)',
+    ['soap.setProjectGenericUser.effect'],
+    ['generic-user'],
+  ),
+  soap(
+    'new-project-public',
+    'addProject makes every project public, whatever the privacy part says (§4.2 #2)',
+    ['soap.addProject.privacy'],
+    ['add-project'],
+  ),
+  soap(
+    'new-project-without-services',
+    'a project created by addProject has no services: nothing inherited from the template (§4.2 #2)',
+    ['soap.addProject.inherits-services'],
+    ['add-project'],
+  ),
+  // Permissions and fault codes.
+  soap(
+    'quota-unlimited',
+    'addProject has no quota: never fault 4000 (§8)',
+    ['soap.addProject.fault.4000', 'soap.quota.threshold'],
+    ['add-project'],
+  ),
+  soap(
+    'members-administer',
+    'a project member, not only a project admin, may change memberships (§5.1)',
+    ['soap.auth.project-admin', 'soap.addProjectMember.fault.3201'],
+    ['membership'],
+  ),
+  soap(
+    'unknown-project-3001',
+    'a project that does not exist answers 3001 instead of 3000 (§7.1)',
+    ['soap.addProjectMember.fault.3000', 'soap.removeProjectMember.fault.3000'],
+    ['membership'],
+  ),
+  soap(
+    'unknown-ugroup-3000',
+    'a user group that does not exist answers 3000 instead of 3301 (§7.1)',
+    ['soap.addUserToUGroup.fault.3301', 'soap.removeUserFromUGroup.fault.3301'],
+    ['membership'],
+  ),
+  soap(
+    'remove-non-member-succeeds',
+    'removeProjectMember of a user who is not a member answers true instead of 3203 (§7.1)',
+    ['soap.removeProjectMember.fault.3203'],
+    ['membership'],
+  ),
+  // Wire typing and faults on the wire.
+  soap(
+    'no-xsi-type',
+    'answers carry no xsi:type on returned values (§4.1 rpc/encoded)',
+    ['soap.wire.xsi-type'],
+    ['wire'],
+  ),
+  soap(
+    'arrays-without-array-type',
+    'arrays are sent without SOAP-ENC:arrayType (§4.1)',
+    ['soap.wire.encoded-arrays'],
+    ['wire'],
+  ),
+  soap(
+    'fault-http-200',
+    'SOAP faults are sent with HTTP status 200 (§7.1, SOAP 1.1 over HTTP)',
+    ['soap.fault.http-500'],
+    ['wire'],
+  ),
+  soap(
+    'faultcode-qualified',
+    'the faultcode is SOAP-ENV:Server with the number only in the faultstring (§7.1)',
+    ['soap.fault.numeric-code'],
+    ['wire'],
+  ),
+  soap(
+    'action-unquoted-refused',
+    'an unquoted SOAPAction {base_url}/soap/project#<op> is refused (only the quoted form is taken)',
+    ['soap.wire.soap-action-header'],
+    ['wire'],
+  ),
+  // The WSDL.
+  soap(
+    'wsdl-document-style',
+    'the WSDL binds the operations in document style (§4.1)',
+    ['soap.wsdl.style-rpc'],
+    ['wsdl'],
+  ),
+  soap(
+    'wsdl-literal-use',
+    'the WSDL declares use="literal" (§4.1)',
+    ['soap.wsdl.use-encoded'],
+    ['wsdl'],
+  ),
+  soap(
+    'wsdl-bare-soap-action',
+    'the WSDL soapAction is the bare operation name, not {tns}#<op> (§4.1)',
+    ['soap.wsdl.soap-action'],
+    ['wsdl'],
+  ),
+  soap(
+    'wsdl-session-key-int',
+    'the WSDL types the sessionKey part as xsd:int (§2.1, §5.1)',
+    ['soap.types.session-key-string', 'soap.auth.session-first'],
+    ['wsdl'],
+  ),
+  soap(
+    'wsdl-parts-swapped',
+    'the WSDL lists the parts of addProjectMember in another order (§4.2)',
+    ['soap.addProjectMember.parts'],
+    ['wsdl'],
+  ),
+];
+
+const REST_FAULTS: readonly PlantedFault[] = [
   rest(
     'token-status-201',
     'POST /api/tokens answers 201 instead of 200 (§4.3)',
@@ -221,6 +378,8 @@ export const PLANTED_FAULTS: readonly PlantedFault[] = [
     ['trackers'],
   ),
 ];
+
+export const PLANTED_FAULTS: readonly PlantedFault[] = [...SOAP_FAULTS, ...REST_FAULTS];
 
 export class UnknownFault extends Error {}
 

@@ -17,6 +17,10 @@ interface Verdict {
   exitCode: number;
   failing: string[];
   expected: readonly string[];
+  /** Why the first failing requirement failed: the evidence a user would read. */
+  evidence: string;
+  /** Every failing requirement with its reason, for summary.json. */
+  reasons: Record<string, string>;
 }
 
 const verdicts: Verdict[] = [];
@@ -33,11 +37,12 @@ async function judge(fault: PlantedFault): Promise<Verdict> {
       '10',
       ...fault.suites.flatMap((suite) => ['--suite', suite]),
     ]);
-    const failing = run
-      .summary()
-      .requirements.filter((r) => r.status === 'fail')
-      .map((r) => r.id);
+    const failed = run.summary().requirements.filter((r) => r.status === 'fail');
+    const failing = failed.map((r) => r.id);
+    const named = failed.find((r) => fault.caughtBy.includes(r.id)) ?? failed[0];
     return {
+      reasons: Object.fromEntries(failed.map((r) => [r.id, (r.reason ?? '').slice(0, 300)])),
+      evidence: named ? `${named.id}: ${named.reason ?? ''}`.slice(0, 500) : run.stderr.slice(-500),
       fault: fault.name,
       breaks: fault.breaks,
       caught: fault.caughtBy.some((id) => failing.includes(id)),
@@ -59,7 +64,7 @@ describe('every planted fault is caught by the requirement it breaks', () => {
       verdicts.push(verdict);
       expect(
         verdict.caught,
-        `${fault.name} (${fault.breaks}) survived: failing requirements [${verdict.failing.join(', ')}], expected one of [${fault.caughtBy.join(', ')}]`,
+        `${fault.name} (${fault.breaks}) survived: failing requirements [${verdict.failing.join(', ')}], expected one of [${fault.caughtBy.join(', ')}]; ${verdict.evidence}`,
       ).toBe(true);
     },
   );

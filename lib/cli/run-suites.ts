@@ -7,6 +7,13 @@ import { Collector } from './collector.ts';
 
 const CLOCK_FILES = 'suites/**/*.clock.test.ts';
 
+/**
+ * Named in each project: `extends: true` does not carry the root's setupFiles into an inline
+ * project (measured: lib/suite-setup.ts was never loaded, so a failed provisioning let the suites
+ * run with no shared projects and TypeErrors).
+ */
+const setupFiles = (root: string) => ['allure-vitest/setup', join(root, 'lib/suite-setup.ts')];
+
 export async function runSuites(
   root: string,
   options: RunOptions,
@@ -30,6 +37,7 @@ export async function runSuites(
             name: 'suites',
             include: ['suites/**/*.test.ts'],
             exclude: [CLOCK_FILES],
+            setupFiles: setupFiles(root),
             sequence: { groupOrder: 0 },
           },
         },
@@ -39,6 +47,7 @@ export async function runSuites(
             name: 'clock',
             include: [CLOCK_FILES],
             globalSetup: [],
+            setupFiles: setupFiles(root),
             provide: { fixturesError: null },
             sequence: { groupOrder: 1 },
             maxWorkers: 1,
@@ -52,7 +61,6 @@ export async function runSuites(
           { resultsDir: join(options.reportDir, 'allure-results'), reportMatchers: false },
         ],
       ],
-      setupFiles: ['allure-vitest/setup', join(root, 'lib/suite-setup.ts')],
       globalSetup: [join(root, 'lib/fixtures/global-setup.ts')],
       provide: { settings },
       pool: 'threads',

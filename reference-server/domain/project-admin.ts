@@ -3,6 +3,7 @@
  * the real system's order (tuleap-facts A.4). Pure: no SOAP or HTTP types. Where the spec is
  * silent the real system's behaviour is followed; each such decision is an INFO requirement.
  */
+import type { Faults } from '../faults.ts';
 import type { DescriptionField } from './description-fields.ts';
 import { DomainError, MESSAGES } from './errors.ts';
 import { publicNameProblem, shortNameProblem } from './name-rules.ts';
@@ -26,6 +27,8 @@ export interface ProjectAdminDeps {
   sessions: Sessions;
   quota: Quota;
   descriptionFields: DescriptionField[];
+  /** Planted faults (reference-server/faults.ts); none in normal use. */
+  faults: Faults;
   /** Called after a project is created, so other parts (trackers) can copy from the template. */
   onProjectCreated?: (project: Project, template: Project) => void;
 }
@@ -65,7 +68,8 @@ export class ProjectAdmin {
     if (!template) throw new DomainError(3100, `Invalid template id ${templateId}`);
     if (!template.isTemplate && !template.admins.has(requester.id))
       throw new DomainError(3104, MESSAGES.notTemplate);
-    if (!this.d.quota.take()) throw new DomainError(4000, MESSAGES.quota);
+    if (!this.d.quota.take() && !this.d.faults.on('soap-quota-unlimited'))
+      throw new DomainError(4000, MESSAGES.quota);
     const shortProblem = shortNameProblem(shortName, (name) => this.nameTaken(name));
     if (shortProblem) throw new DomainError(3102, shortProblem);
     const publicProblem = publicNameProblem(publicName);
@@ -74,7 +78,8 @@ export class ProjectAdmin {
       shortName,
       publicName: publicName.trim(),
       // The real system: 'public' → public, any other value → private.
-      privacy: privacy === 'public' ? 'public' : 'private',
+      privacy:
+        privacy === 'public' || this.d.faults.on('soap-new-project-public') ? 'public' : 'private',
       isTemplate: false,
       status: 'A',
       projectType: 'Project',
@@ -86,7 +91,10 @@ export class ProjectAdmin {
           return [id, { id, name: g.name, members: new Set<number>() }];
         }),
       ),
-      services: template.services.map((s) => ({ ...s, id: this.d.projects.serviceId() })),
+      services: (this.d.faults.on('soap-new-project-without-services')
+        ? []
+        : template.services
+      ).map((s) => ({ ...s, id: this.d.projects.serviceId() })),
       description: '',
       descriptionValues: new Map(),
     });
@@ -102,7 +110,7 @@ export class ProjectAdmin {
     if (user.status === 'suspended')
       throw new DomainError(3100, `Account '${userLogin}' not active. User not added.`);
     if (project.members.has(user.id)) throw new DomainError(3100, 'User is already a member');
-    project.members.add(user.id);
+    if (!this.d.faults.on('soap-member-add-not-applied')) project.members.add(user.id);
     return true;
   }
 
@@ -111,7 +119,8 @@ export class ProjectAdmin {
     const project = this.projectIfAdmin(sessionKey, groupId, 3201);
     const user = this.findUser(userLogin);
     if (!user) throw new DomainError(3202, MESSAGES.invalidUserLogin);
-    if (!project.members.has(user.id)) throw new DomainError(3203, MESSAGES.notMember);
+    if (!project.members.has(user.id) && !this.d.faults.on('soap-remove-non-member-succeeds'))
+      throw new DomainError(3203, MESSAGES.notMember);
     if (project.admins.has(user.id)) {
       throw new DomainError(
         3100,
@@ -150,10 +159,11 @@ export class ProjectAdmin {
       if (project.admins.has(user.id) && project.admins.size === 1) {
         throw new DomainError(0, 'Impossible to remove last admin of the project');
       }
-      project.admins.delete(user.id);
+      if (!this.d.faults.on('soap-ugroup-remove-not-applied')) project.admins.delete(user.id);
       return true;
     }
-    this.staticUgroup(project, ugroupId).members.delete(user.id);
+    const group = this.staticUgroup(project, ugroupId);
+    if (!this.d.faults.on('soap-ugroup-remove-not-applied')) group.members.delete(user.id);
     return true;
   }
 
@@ -167,7 +177,7 @@ export class ProjectAdmin {
     const project = this.projectIfAdmin(sessionKey, groupId, 3203);
     const service = project.services.find((s) => s.id === serviceId);
     if (!service) throw new DomainError(3019, MESSAGES.serviceMissing);
-    service.isUsed = isUsed;
+    if (isUsed || !this.d.faults.on('soap-deactivate-not-applied')) service.isUsed = isUsed;
     return true;
   }
 
@@ -204,9 +214,14 @@ export class ProjectAdmin {
     value: string,
   ): void {
     const project = this.projectIfAdmin(sessionKey, groupId, 3201);
+    if (this.d.faults.on('soap-description-written-before-3108'))
+      project.descriptionValues.set(fieldId, value);
     if (!this.d.descriptionFields.some((f) => f.id === fieldId))
       throw new DomainError(3108, MESSAGES.descriptionFieldMissing);
-    project.descriptionValues.set(fieldId, value);
+    project.descriptionValues.set(
+      fieldId,
+      this.d.faults.on('soap-description-value-trimmed') ? value.trim() : value,
+    );
   }
 
   /**
@@ -219,8 +234,9 @@ export class ProjectAdmin {
       throw new DomainError(3105, `${MESSAGES.genericUserFailure}: the password must not be empty`);
     let user =
       project.genericUserId === undefined ? undefined : this.d.users.byIdOf(project.genericUserId);
-    if (user) user.password = password;
-    else {
+    if (user) {
+      if (!this.d.faults.on('soap-generic-user-password-kept')) user.password = password;
+    } else {
       user = this.d.users.add({
         username: `forge__prjgen_${project.shortName}`,
         password,
@@ -270,10 +286,16 @@ export class ProjectAdmin {
     permissionCode: 3201 | 3203,
   ): Project {
     const project = this.d.projects.get(groupId);
-    if (!project) throw new DomainError(3000, MESSAGES.invalidProject);
+    if (!project)
+      throw this.d.faults.on('soap-unknown-project-3001')
+        ? new DomainError(3001, MESSAGES.invalidSession)
+        : new DomainError(3000, MESSAGES.invalidProject);
     const user = this.sessionUser(sessionKey);
-    if (!project.admins.has(user.id) && !user.siteAdmin)
-      throw new DomainError(permissionCode, MESSAGES.notProjectAdmin);
+    const mayAdminister =
+      project.admins.has(user.id) ||
+      user.siteAdmin ||
+      (this.d.faults.on('soap-members-administer') && project.members.has(user.id));
+    if (!mayAdminister) throw new DomainError(permissionCode, MESSAGES.notProjectAdmin);
     return project;
   }
 
@@ -288,7 +310,10 @@ export class ProjectAdmin {
 
   private staticUgroup(project: Project, ugroupId: number) {
     const group = project.ugroups.get(ugroupId);
-    if (!group) throw new DomainError(3301, MESSAGES.ugroupMissing);
+    if (!group)
+      throw this.d.faults.on('soap-unknown-ugroup-3000')
+        ? new DomainError(3000, MESSAGES.invalidProject)
+        : new DomainError(3301, MESSAGES.ugroupMissing);
     return group;
   }
 

@@ -49,6 +49,7 @@ export function createState(clock: Clock, options: StateOptions = {}): DomainSta
     sessions,
     quota: new Quota(clock, options.projectQuota ?? 10),
     descriptionFields,
+    faults,
     onProjectCreated: (project, template) => trackers.copy(template.id, project.id),
   });
   return {

@@ -106,12 +106,18 @@ function plantedPrecondition(ctx: RestContext, precondition: Precondition): Prec
   };
 }
 
-/** Planted fault update-race: the check, then a pause in which other requests run, then the write. */
+/**
+ * Planted fault update-race: the check, then a pause in which other requests run, then the write.
+ * The pause is long (not a few ms) so that concurrent PUTs overlap even on a loaded CI machine:
+ * with 5 ms the fault survived once on a 2-core runner, a false pass of the self-validation.
+ */
 async function racyCheck(artifact: Artifact, precondition: Precondition): Promise<void> {
   const reason = staleness(artifact, precondition);
   if (reason) throw new RestError(412, reason);
-  await new Promise((resolve) => setTimeout(resolve, 5));
+  await new Promise((resolve) => setTimeout(resolve, RACE_WINDOW_MS));
 }
+
+const RACE_WINDOW_MS = 300;
 
 function objectBody(value: unknown, allowed: readonly string[]): Record<string, unknown> {
   if (typeof value !== 'object' || value === null || Array.isArray(value))

@@ -11,6 +11,12 @@ import { encodeFault, encodeResponse } from './encode.ts';
 import { LOGIN_OPERATIONS, PROJECT_HANDLERS } from './operations.ts';
 import { BadRequest, coerce, matchParts, parseCall } from './request.ts';
 import { SESSION, typeOf, type Scalar } from './soap-types.ts';
+import {
+  plantedAnswer,
+  plantedFault,
+  plantedSoapActionRefused,
+  plantedWsdl,
+} from './planted-wire.ts';
 import { loginWsdl, projectWsdl } from './wsdl.ts';
 
 const XML = 'text/xml; charset=utf-8';
@@ -36,7 +42,9 @@ export async function handleSoap(
     req.method === 'GET' &&
     [...url.searchParams.keys()].some((k) => k.toLowerCase() === 'wsdl')
   ) {
-    return send(res, 200, service === 'project' ? projectWsdl(baseUrl) : loginWsdl(baseUrl), {
+    const wsdl =
+      service === 'project' ? plantedWsdl(state.faults, projectWsdl(baseUrl)) : loginWsdl(baseUrl);
+    return send(res, 200, wsdl, {
       'Content-Type': XML,
     });
   }
@@ -68,23 +76,25 @@ export async function handleSoap(
   try {
     const xml = new TextDecoder('utf-8', { fatal: true }).decode(body);
     const call = parseCall(xml);
-    checkSoapAction(req.headers['soapaction'], call.operation);
+    checkSoapAction(state, req.headers['soapaction'], call.operation);
     const answer = service === 'project' ? callProject(state, call) : callLogin(state, call);
-    send(
-      res,
-      200,
-      encodeResponse(namespace, call.operation, answer.type, answer.value, answer.part),
-      { 'Content-Type': XML },
+    const encoded = encodeResponse(
+      namespace,
+      call.operation,
+      answer.type,
+      answer.value,
+      answer.part,
     );
+    send(res, 200, plantedAnswer(state.faults, encoded), { 'Content-Type': XML });
   } catch (error) {
-    if (error instanceof DomainError)
-      return send(res, 500, encodeFault(namespace, String(error.code), error.message), {
+    const fault = (code: string, message: string) => {
+      const sent = plantedFault(state.faults, { status: 500, code, message });
+      send(res, sent.status, encodeFault(namespace, sent.code, sent.message), {
         'Content-Type': XML,
       });
-    if (error instanceof BadRequest)
-      return send(res, 500, encodeFault(namespace, error.faultcode, error.message), {
-        'Content-Type': XML,
-      });
+    };
+    if (error instanceof DomainError) return fault(String(error.code), error.message);
+    if (error instanceof BadRequest) return fault(error.faultcode, error.message);
     if (error instanceof TypeError && /decode|encoded data/i.test(error.message)) {
       return send(
         res,
@@ -133,12 +143,16 @@ function coerceAll(
  * operation is refused; an absent or empty one is accepted (PHP ignores it; clients behind a proxy
  * may know the service under another host name, so only the operation is compared).
  */
-function checkSoapAction(header: string | string[] | undefined, operation: string): void {
-  const value =
-    (Array.isArray(header) ? header[0] : header)?.trim().replace(/^"(.*)"$/, '$1') ?? '';
+function checkSoapAction(
+  state: DomainState,
+  header: string | string[] | undefined,
+  operation: string,
+): void {
+  const raw = (Array.isArray(header) ? header[0] : header)?.trim() ?? '';
+  const value = raw.replace(/^"(.*)"$/, '$1');
   if (value === '') return;
   const named = value.slice(value.lastIndexOf('#') + 1);
-  if (!value.includes('#') || named !== operation) {
+  if (!value.includes('#') || named !== operation || plantedSoapActionRefused(state.faults, raw)) {
     throw new BadRequest(
       `SOAPAction '${value}' does not name the operation '${operation}' (expected …#${operation})`,
     );

@@ -9,7 +9,7 @@ import { conformanceTest, type ConformanceContext } from '../../lib/conformance-
 import type { ModelValue } from '../../lib/rest/artifact-values.ts';
 import { tokenFor, type Auth } from '../../lib/rest/auth.ts';
 import { CollectionModel } from '../../lib/rest/collection-model.ts';
-import { runsCappedAt } from '../../lib/rest/property-runs.ts';
+import { propertyRun } from '../../lib/property-run.ts';
 import { get, is2xx, jsonOf, pageHeaders, sendJson } from '../../lib/rest/requests.ts';
 import { discoverTracker } from '../../lib/rest/tracker-model.ts';
 
@@ -92,7 +92,7 @@ describe('pagination (§8)', () => {
             );
           },
         ),
-        { numRuns: runsCappedAt(30) },
+        propertyRun(30),
       );
     },
   );
@@ -156,7 +156,7 @@ describe('pagination (§8)', () => {
             `every artifact once (limit ${limit})`,
           ).toEqual([...model.artifacts.keys()].sort((a, b) => a - b));
         }),
-        { numRuns: runsCappedAt(10) },
+        propertyRun(10),
       );
     },
   );
@@ -176,7 +176,7 @@ describe('pagination (§8)', () => {
           expect(items.length, `items for limit=${limit} (max ${max})`).toBeLessThanOrEqual(max);
           expect(pageHeaders(answer).limit, 'X-PAGINATION-LIMIT').toBeLessThanOrEqual(max);
         }),
-        { numRuns: runsCappedAt(5) },
+        propertyRun(5),
       );
     },
   );
@@ -256,7 +256,7 @@ describe('the artifact query (§2.2, §4.3)', () => {
             ).toEqual(model.holding(valueId).sort((a, b) => a - b));
           },
         ),
-        { numRuns: runsCappedAt(15) },
+        propertyRun(15),
       );
     },
   );

@@ -13,7 +13,7 @@ import {
 } from '../../lib/rest/artifact-values.ts';
 import { createdId, givenArtifact } from '../../lib/rest/artifacts.ts';
 import { tokenFor, type Auth } from '../../lib/rest/auth.ts';
-import { runsCappedAt } from '../../lib/rest/property-runs.ts';
+import { propertyRun } from '../../lib/property-run.ts';
 import { get, is2xx, jsonOf, sendXml, XML_TYPE } from '../../lib/rest/requests.ts';
 import { discoverTracker, type TrackerModel } from '../../lib/rest/tracker-model.ts';
 import { parseXml } from '../../lib/soap/xml-tree.ts';
@@ -108,7 +108,7 @@ describe('XML (§4.5)', () => {
           expectValues(readValuesXml(xml.text), values, 'as XML');
           expectValues(readValuesJson(jsonOf(json)), values, 'as JSON');
         }),
-        { numRuns: runsCappedAt(15) },
+        propertyRun(15),
       );
     },
   );
@@ -134,7 +134,7 @@ describe('XML (§4.5)', () => {
           const { json } = await readBoth(ctx, auth, id);
           expectValues(readValuesJson(jsonOf(json)), values, 'after the XML PUT');
         }),
-        { numRuns: runsCappedAt(10) },
+        propertyRun(10),
       );
     },
   );
