@@ -33,7 +33,13 @@ export function createApp(options: AppOptions = {}): App {
   });
 
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const path = new URL(req.url ?? '/', 'http://placeholder').pathname;
+    let path: string;
+    try {
+      path = new URL(req.url ?? '/', 'http://placeholder').pathname;
+    } catch {
+      // A request-target that is no URL (e.g. '//['): RFC 9112 §3.2 asks for a 400.
+      return sendRestError(res, 400, 'Bad Request: the request target is not a valid URL');
+    }
     if (options.testControl && path === CLOCK_PATH) return advanceClock(state.clock, req, res);
     const soapService = soapServiceOf(path);
     if (soapService)

@@ -33,14 +33,14 @@ export function compileQuery(
 function criterion(tracker: Tracker, key: string, raw: unknown): Criterion {
   const field = tracker.fields.find((f) => f.name === key || String(f.id) === key);
   if (!field) throw new InvalidQuery(`Unknown field ${key} in tracker ${tracker.id}`);
-  const { operator, value } =
-    typeof raw === 'string'
-      ? { operator: 'contains', value: raw }
-      : (raw as Record<string, unknown>);
   if (typeof raw !== 'string' && (typeof raw !== 'object' || raw === null || Array.isArray(raw)))
     throw new InvalidQuery(
       `Criterion for field ${key} is malformed: expected {"operator","value"}`,
     );
+  const { operator, value } =
+    typeof raw === 'string'
+      ? { operator: 'contains', value: raw }
+      : (raw as Record<string, unknown>);
   if (operator !== 'contains')
     throw new InvalidQuery(`Invalid operator for field ${key}: only 'contains' is supported`);
   const text = typeof value === 'number' && Number.isInteger(value) ? String(value) : value;

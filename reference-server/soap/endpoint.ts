@@ -108,7 +108,10 @@ export async function handleSoap(
 }
 
 function callProject(state: DomainState, call: ReturnType<typeof parseCall>) {
-  const handler = PROJECT_HANDLERS[call.operation];
+  // Own properties only: 'constructor' or 'toString' name no operation.
+  const handler = Object.hasOwn(PROJECT_HANDLERS, call.operation)
+    ? PROJECT_HANDLERS[call.operation]
+    : undefined;
   if (!handler)
     throw new BadRequest(`Procedure '${call.operation}' not present`, 'SOAP-ENV:Server');
   const operation = soapOperation(call.operation);
@@ -122,8 +125,9 @@ function callProject(state: DomainState, call: ReturnType<typeof parseCall>) {
 }
 
 function callLogin(state: DomainState, call: ReturnType<typeof parseCall>) {
-  const operation = LOGIN_OPERATIONS[call.operation as keyof typeof LOGIN_OPERATIONS] as
-    (typeof LOGIN_OPERATIONS)[keyof typeof LOGIN_OPERATIONS] | undefined;
+  const operation = Object.hasOwn(LOGIN_OPERATIONS, call.operation)
+    ? LOGIN_OPERATIONS[call.operation as keyof typeof LOGIN_OPERATIONS]
+    : undefined;
   if (!operation)
     throw new BadRequest(`Procedure '${call.operation}' not present`, 'SOAP-ENV:Server');
   const value = operation.handle(state.projectAdmin, coerceAll(call, operation.inputs));

@@ -46,7 +46,13 @@ export function parseCall(xml: string): ParsedCall {
   const valid = XMLValidator.validate(xml);
   if (valid !== true)
     throw new BadRequest(`Bad Request: malformed XML: ${valid.err.msg} (line ${valid.err.line})`);
-  const doc = parser.parse(xml) as OrderedNode[];
+  let doc: OrderedNode[];
+  try {
+    doc = parser.parse(xml) as OrderedNode[];
+  } catch (error) {
+    // The parser's own limits, past the validator: e.g. more than 100 nested elements.
+    throw new BadRequest(`Bad Request: malformed XML: ${(error as Error).message}`);
+  }
   const envelope = doc.find(
     (node) => elementName(node) !== undefined && !elementName(node)!.startsWith('?'),
   );
