@@ -51,6 +51,7 @@ export async function run(options: RunOptions, argv: readonly string[]): Promise
         `test control ${profile.capabilities.testControl ? 'yes' : 'no'}` +
         `${options.shard ? `, shard ${options.shard}` : ''}\n`,
     );
+    const suitesStarted = performance.now();
     const collector = await runSuites(
       ROOT,
       { ...options, reportDir },
@@ -61,6 +62,7 @@ export async function run(options: RunOptions, argv: readonly string[]): Promise
         timeoutMs: options.timeoutMs,
       },
     );
+    const suitesMs = performance.now() - suitesStarted;
 
     // A run that checked nothing must not pass a gate (a share of a --shard run may be empty).
     const harnessErrors = [...collector.harnessErrors];
@@ -104,13 +106,25 @@ export async function run(options: RunOptions, argv: readonly string[]): Promise
       known,
     );
     result.durationMs = Date.now() - startedAt.getTime();
+    const reportsStarted = performance.now();
     await writeReports(reportDir, result);
+    const reportsMs = performance.now() - reportsStarted;
     const code = result.exitCode ?? 2;
     process.stdout.write(renderClosing(result, reportDir, code));
+    // What the run's time went to (npm run bench reads this line).
+    const totalMs = Date.now() - startedAt.getTime();
+    process.stderr.write(
+      `conformance: timing: suites ${seconds(suitesMs)}, reports ${seconds(reportsMs)} ` +
+        `(${Math.round((100 * reportsMs) / totalMs)} %), whole run ${seconds(totalMs)}\n`,
+    );
     return code;
   } finally {
     await server?.close();
   }
+}
+
+function seconds(ms: number): string {
+  return `${(ms / 1000).toFixed(1)} s`;
 }
 
 /** The command that replays this run (same options, same seed). */

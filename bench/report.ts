@@ -1,0 +1,173 @@
+/** What `npm run bench` writes: the shape of results.json, and results.md rendered from it. */
+import type { ConformanceRun } from './conformance-run.ts';
+
+export interface Sample {
+  throughput: number;
+  p50Ms: number;
+  p99Ms: number;
+  maxMs: number;
+  requests: number;
+  /** The server's CPU time (user + system) per answer. */
+  cpuPerRequestUs: number;
+}
+
+/** One server on one request: medians over the samples. */
+export interface Side {
+  throughput: number;
+  p99Ms: number;
+  cpuPerRequestUs: number;
+  samples: Sample[];
+}
+
+export interface ThroughputRow {
+  name: string;
+  reference: Side;
+  bare: Side;
+  /** reference.throughput / bare.throughput */
+  ratio: number;
+}
+
+export interface Goal {
+  goal: string;
+  value: string;
+  met: boolean;
+}
+
+export interface BenchResults {
+  startedAt: string;
+  machine: {
+    cpus: number;
+    cpuModel: string;
+    node: string;
+    loadAtStart: number[];
+    loadAtEnd: number[];
+  };
+  options: Record<string, unknown>;
+  conformance?: {
+    seed: number;
+    delayMs: number;
+    embedded: { wallMs: number; samples: ConformanceRun[] };
+    delayed: { wallMs: number; samples: ConformanceRun[] };
+    /** delayed.wallMs / embedded.wallMs */
+    ratio: number;
+    /** The report writers of the embedded runs (median), and their share of its wall time. */
+    reports: { reportsMs: number; share: number };
+  };
+  throughput: ThroughputRow[];
+  rss?: {
+    rssAtStartKiB: number;
+    /** Before the load (after the throughput part, if it ran), then after each block. */
+    readings: Array<{ requests: number; rssKiB: number }>;
+  };
+  goals: Goal[];
+}
+
+const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+const n = (value: number) => Math.round(value).toLocaleString('en-US');
+const ms = (value: number) => value.toFixed(2);
+const loads = (values: readonly number[]) => values.map((v) => v.toFixed(2)).join(' ');
+
+function table(head: readonly string[], rows: ReadonlyArray<readonly string[]>): string {
+  const line = (cells: readonly string[]) => `| ${cells.join(' | ')} |`;
+  return [line(head), line(head.map(() => '---')), ...rows.map(line)].join('\n');
+}
+
+export function renderMarkdown(r: BenchResults): string {
+  const out: string[] = [
+    '# Benchmark results',
+    '',
+    `${r.startedAt}: ${r.machine.cpus} cores (${r.machine.cpuModel}), node ${r.machine.node}; ` +
+      `load average ${loads(r.machine.loadAtStart)} at the start, ${loads(r.machine.loadAtEnd)} at the end.`,
+    '',
+    table(
+      ['goal (issue 8)', 'measured', 'met'],
+      r.goals.map((g) => [g.goal, g.value, g.met ? 'yes' : '**no**']),
+    ),
+  ];
+  const c = r.conformance;
+  if (c) {
+    const runs = c.embedded.samples.length;
+    out.push(
+      '',
+      `## Conformance runs (seed ${c.seed}, median of ${runs} run${runs === 1 ? '' : 's'} each)`,
+      '',
+      table(
+        ['run', 'wall time', 'suites', 'reports'],
+        [
+          row('1. default: embedded reference server', c.embedded),
+          row(`2. through a ${c.delayMs} ms delay proxy`, c.delayed),
+          ['ratio 2 / 1', c.ratio.toFixed(2), '', ''],
+        ],
+      ),
+      '',
+      `Report writers (index.html, summary.json, junit.xml, Allure): ${s(c.reports.reportsMs)}, ` +
+        `${(100 * c.reports.share).toFixed(1)} % of run 1.`,
+    );
+  }
+  if (r.throughput.length > 0) {
+    const first = r.throughput[0]!;
+    out.push(
+      '',
+      `## Throughput (closed loop, ${String(r.options['connections'])} connections, ` +
+        `median of ${first.reference.samples.length} samples of ${String(r.options['durationMs'])} ms)`,
+      '',
+      table(
+        [
+          'request',
+          'reference req/s',
+          'p99 ms',
+          'CPU µs/req',
+          'bare req/s',
+          'p99 ms',
+          'CPU µs/req',
+          'ratio',
+        ],
+        r.throughput.map((t) => [
+          t.name,
+          n(t.reference.throughput),
+          ms(t.reference.p99Ms),
+          n(t.reference.cpuPerRequestUs),
+          n(t.bare.throughput),
+          ms(t.bare.p99Ms),
+          n(t.bare.cpuPerRequestUs),
+          `${t.ratio.toFixed(2)}×`,
+        ]),
+      ),
+      '',
+      'The bare server answers a small JSON to the same request. CPU µs/req is the server ' +
+        "process's own CPU time per answer; the load generator runs in the bench process.",
+    );
+  }
+  if (r.rss) {
+    out.push(
+      '',
+      '## Reference server RSS (its own process, VmRSS)',
+      '',
+      table(
+        ['after', 'RSS MiB'],
+        [
+          ['start (seeded, before any request)', (r.rss.rssAtStartKiB / 1024).toFixed(1)],
+          ...r.rss.readings.map((reading, i) => [
+            i === 0 ? 'before the load' : `+${n(reading.requests)} requests`,
+            (reading.rssKiB / 1024).toFixed(1),
+          ]),
+        ],
+      ),
+    );
+  }
+  return `${out.join('\n')}\n`;
+}
+
+function row(name: string, runs: { wallMs: number; samples: ConformanceRun[] }): string[] {
+  const mid = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)];
+  const suites = mid(runs.samples.flatMap((r) => (r.suitesMs === undefined ? [] : [r.suitesMs])));
+  const reports = mid(
+    runs.samples.flatMap((r) => (r.reportsMs === undefined ? [] : [r.reportsMs])),
+  );
+  return [
+    name,
+    s(runs.wallMs),
+    suites === undefined ? '?' : s(suites),
+    reports === undefined ? '?' : s(reports),
+  ];
+}
