@@ -5,11 +5,14 @@
  */
 import * as allure from 'allure-js-commons';
 import { inject, test, type TestContext } from 'vitest';
+import { planCleanup } from './cleanup/plan.ts';
+import { runCleanup } from './cleanup/undo.ts';
+import { wireActions } from './cleanup/wire-actions.ts';
 import { HarnessError } from './clients/harness-error.ts';
 import { HttpClient } from './clients/http.ts';
-import type { Fixtures } from './fixtures/projects.ts';
+import { runCreatedProjectIds, type Fixtures } from './fixtures/projects.ts';
 import { Transcript } from './clients/transcript.ts';
-import './provided.ts';
+import type { RunSettings } from './provided.ts';
 import { requirement } from './requirements/index.ts';
 import type { Profile } from './target/profile.ts';
 
@@ -73,6 +76,7 @@ export function conformanceTest(
       redactError(error, transcript);
       throw error;
     } finally {
+      await cleanUpAfter(context, transcript, settings);
       context.task.meta.transcript = transcript.render();
       const last = transcript.exchanges.at(-1);
       if (last) context.task.meta.reproduce = transcript.curl(last);
@@ -81,6 +85,32 @@ export function conformanceTest(
       }
     }
   });
+}
+
+/**
+ * Undoes what the test did that the interfaces allow to undo, and records what remains
+ * (lib/cleanup), on a transcript of its own: the test's evidence is not changed.
+ */
+async function cleanUpAfter(
+  context: TestContext,
+  transcript: Transcript,
+  settings: RunSettings,
+): Promise<void> {
+  const plan = planCleanup(
+    wireActions(transcript.exchanges),
+    runCreatedProjectIds(inject('fixtures'), settings.target),
+  );
+  if (plan.undo.length === 0 && plan.remaining.length === 0) return;
+  const own = new Transcript();
+  const outcome = await runCleanup(
+    plan,
+    new HttpClient(settings.target.baseUrl, own, settings.timeoutMs),
+  );
+  const redact = (text: string) => transcript.secrets.redact(own.secrets.redact(text));
+  context.task.meta.cleanup = {
+    undone: outcome.undone.map(redact),
+    remaining: outcome.remaining.map((r) => ({ ...r, what: redact(r.what) })),
+  };
 }
 
 /** A HarnessError thrown directly, or as the cause of another (fast-check wraps a property's error). */

@@ -31,6 +31,8 @@ declare module '@vitest/runner' {
     transcript?: string;
     /** A command that reproduces the last exchange. */
     reproduce?: string;
+    /** What the test's cleanup undid and what it left on the target (lib/cleanup). */
+    cleanup?: { undone: string[]; remaining: Array<{ kind: string; what: string }> };
     /** Set when the harness could not judge (target did not answer). */
     harnessError?: string;
   }

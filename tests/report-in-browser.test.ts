@@ -7,14 +7,14 @@ import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { CHROMIUM_MISSING, launchChromium } from './support/chromium.ts';
-import { runCli, startServerProcess, type CliRun } from './support/cli.ts';
+import { BROKEN_TOKENS, runCli, startServerProcess, type CliRun } from './support/cli.ts';
 
 describe.skipIf(CHROMIUM_MISSING)('index.html in headless Chromium', () => {
   let browser: Browser;
   let good: CliRun;
   let broken: CliRun;
   beforeAll(async () => {
-    const server = await startServerProcess('tests/support/broken-token-server.ts');
+    const server = await startServerProcess('reference-server/main.ts', BROKEN_TOKENS);
     [good, broken] = await Promise.all([runCli([]), runCli(['--target', server.url])]);
     await server.stop();
     browser = await launchChromium();
@@ -66,5 +66,15 @@ describe.skipIf(CHROMIUM_MISSING)('index.html in headless Chromium', () => {
     process.stdout.write(
       `screenshots: ${good.reportDir}/screenshot.png ${broken.reportDir}/screenshot.png\n`,
     );
+  });
+
+  test('what INFO checks observed is shown next to their requirement', async () => {
+    const observedRequirements = good.summary().requirements.filter((r) => r.observations?.length);
+    expect(observedRequirements.length, 'requirements with observations').toBeGreaterThan(0);
+    const { page } = await open(good);
+    for (const r of observedRequirements) {
+      const shown = await page.locator(`tr[id="req-${r.id}"] .observed li`).allInnerTexts();
+      expect(shown, r.id).toEqual(r.observations!.map((o) => `Observed: ${o}`));
+    }
   });
 });

@@ -2,12 +2,15 @@
  * A vitest reporter that turns test cases into TestResults (with requirement ids, transcripts and
  * statuses) and prints progress: suite, tests done/total, failures so far.
  */
+import type { Fixtures } from '../fixtures/projects.ts';
 import { relative } from 'node:path';
 import type { Reporter, TestCase, TestModule, TestSuite } from 'vitest/node';
 import type { SerializedError } from 'vitest';
 import type { TestResult } from '../results/model.ts';
 
 export class Collector implements Reporter {
+  /** The run's shared projects, when provisioning succeeded (set by run-suites.ts). */
+  sharedProjects: Fixtures | undefined;
   readonly tests: TestResult[] = [];
   readonly harnessErrors: string[] = [];
   private total = 0;
@@ -136,6 +139,8 @@ function toTestResult(
     durationMs: Math.round(testCase.diagnostic()?.duration ?? 0),
     ...(meta.transcript ? { transcript: meta.transcript } : {}),
     ...(meta.reproduce ? { reproduce: meta.reproduce } : {}),
+    ...(meta.observations?.length ? { observations: meta.observations } : {}),
+    ...(meta.cleanup ? { cleanup: meta.cleanup } : {}),
   };
   if (result.state === 'passed') return { ...base, status: 'pass' };
   if (result.state === 'skipped') {

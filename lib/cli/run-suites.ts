@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { startVitest } from 'vitest/node';
 import type { RunSettings } from '../provided.ts';
 import type { RunOptions } from './args.ts';
+import { provisionedFixtures } from '../fixtures/global-setup.ts';
 import { Collector } from './collector.ts';
 
 const CLOCK_FILES = 'suites/**/*.clock.test.ts';
@@ -74,6 +75,7 @@ export async function runSuites(
     },
     { logLevel: 'silent', cacheDir: join(options.reportDir, '.vite') },
   );
+  collector.sharedProjects = provisionedFixtures();
   await vitest.close();
   return collector;
 }

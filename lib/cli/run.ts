@@ -16,6 +16,7 @@ import { resolveProfile } from '../target/default-profile.ts';
 import { loadProfileFile, type Profile } from '../target/profile.ts';
 import type { RunOptions } from './args.ts';
 import { checkReachable, probeTestControl } from './preflight.ts';
+import { describeSharedProjects } from '../fixtures/projects.ts';
 import { runSuites } from './run-suites.ts';
 import { renderClosing } from './summary-table.ts';
 
@@ -98,6 +99,7 @@ export async function run(options: RunOptions, argv: readonly string[]): Promise
         runs: options.runs,
         capabilities: { ...profile.capabilities },
         command: reproduceCommand(argv, options.seed),
+        sharedProjects: describeSharedProjects(collector.sharedProjects, profile),
         ...(options.shard === undefined ? {} : { shard: options.shard }),
       },
       CATALOGUE,

@@ -33,6 +33,7 @@ td.n{text-align:right;font-variant-numeric:tabular-nums}
 code,pre{font:12px/1.4 ui-monospace,monospace}pre{background:#f6f8fa;border:1px solid #d8dee4;padding:8px;overflow:auto;max-height:480px;white-space:pre-wrap;word-break:break-all}
 .failure{background:#fff;border:1px solid #d8dee4;border-left:4px solid #cf222e;padding:8px 12px;margin:10px 0}
 .failure.error{border-left-color:#fb8500}.failure.expected-fail{border-left-color:#8250df}.decision{color:#57606a;font-size:12px}
+.observed{margin:4px 0 0 0;padding-left:18px;color:#0a3069;font-size:12px}
 h2{margin-top:28px;border-bottom:1px solid #d8dee4}.legend span{margin-right:12px}
 `;
 
@@ -73,8 +74,30 @@ ${SECTIONS.map((section) =>
 ).join('\n')}
 <h2 id="tests">Tests (${run.tests.length})</h2>
 ${testTable(run.tests)}
+${leftovers(run)}
 </main></body></html>
 `;
+}
+
+/** What the run left on the target, so that a user can clean a shared one (issue 9). */
+function leftovers(run: RunResult): string {
+  const l = run.leftovers;
+  if (!l) return '';
+  const shared = l.sharedProjects.map(
+    (p) =>
+      `<li><code>${h(p.shortName)}</code> (id ${p.id}, ${h(p.name)}): ${p.createdByRun ? 'created by this run; it remains' : 'named by the profile; the run changed it and its cleanups undid what they could'}</li>`,
+  );
+  const kinds = [...new Set(l.remaining.map((r) => r.kind))].sort();
+  const groups = kinds.map((kind) => {
+    const items = l.remaining.filter((r) => r.kind === kind);
+    return `<details><summary>${h(kind)} (${items.length})</summary><ul>${items
+      .map((r) => `<li>${h(r.what)} <span class="decision">${h(r.test)}</span></li>`)
+      .join('')}</ul></details>`;
+  });
+  return `<h2 id="leftovers">Left on the target</h2>
+<p>The tests' cleanups undid ${l.undone} change(s) (memberships, user-group entries, generic users, tokens, sessions, values whose earlier state was read). What remains cannot be undone over these interfaces, or its earlier state is unknown. Names used by this run contain its run tag.</p>
+${shared.length ? `<p><strong>Shared projects</strong></p><ul id="shared-projects">${shared.join('')}</ul>` : ''}
+<div id="remaining">${groups.join('\n') || '<p>Nothing else remains.</p>'}</div>`;
 }
 
 function verdict(run: RunResult): string {
@@ -167,10 +190,16 @@ function requirementTable(section: string, requirements: readonly RequirementRes
     ) => `<tr id="req-${h(r.id)}" data-status="${r.status}"><td><code>${h(r.id)}</code></td><td class="lvl lvl-${r.level}">${r.level}</td>
 <td><span class="badge s-${r.status}">${r.status}</span></td><td>${h(r.text)}${r.decision ? `<div class="decision">Decision: ${h(r.decision)}</div>` : ''}${
       r.reason && r.status !== 'fail' ? `<div class="decision">${h(r.reason)}</div>` : ''
-    }</td><td class="n">${r.tests.length}</td></tr>`,
+    }${observed(r.observations)}</td><td class="n">${r.tests.length}</td></tr>`,
   );
   return `<h3 id="sec-${anchor(section)}">${h(section)} ${h(SECTION_TITLES[section] ?? '')}</h3>
 <table class="requirements"><thead><tr><th>Requirement</th><th>Level</th><th>Status</th><th>Statement</th><th>Tests</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
+}
+
+/** What the target was seen to do (ctx.observe): the substance of an INFO requirement. */
+function observed(observations: readonly string[] | undefined): string {
+  if (!observations?.length) return '';
+  return `<ul class="observed">${observations.map((o) => `<li>Observed: ${h(o)}</li>`).join('')}</ul>`;
 }
 
 function failure(t: TestResult, requirements: readonly RequirementResult[]): string {

@@ -4,7 +4,7 @@
  */
 import type { Requirement } from '../requirements/index.ts';
 import { applyExpectations } from './expectations.ts';
-import type { RunResult, TestResult } from './model.ts';
+import type { RunLeftovers, RunResult, TestResult } from './model.ts';
 import { countRequirements, countTests, exitCode, judgeRequirements } from './verdict.ts';
 
 export type RunHeader = Omit<
@@ -14,6 +14,7 @@ export type RunHeader = Omit<
   | 'requirements'
   | 'tests'
   | 'harnessErrors'
+  | 'leftovers'
   | 'expectations'
   | 'exitCode'
 >;
@@ -56,8 +57,27 @@ export function assembleRun(
     requirements,
     tests,
     harnessErrors: [...harnessErrors],
+    leftovers: leftoversOf(tests, header.sharedProjects ?? []),
     ...(expectations ? { expectations } : {}),
   };
   result.exitCode = exitCode(result);
   return result;
+}
+
+function leftoversOf(
+  tests: readonly TestResult[],
+  sharedProjects: RunLeftovers['sharedProjects'],
+): RunLeftovers {
+  return {
+    sharedProjects: [...sharedProjects],
+    undone: tests.reduce((n, t) => n + (t.cleanup?.undone.length ?? 0), 0),
+    // The same thing left by several tests (a generic user account) is listed once.
+    remaining: [
+      ...new Map(
+        tests
+          .flatMap((t) => (t.cleanup?.remaining ?? []).map((r) => ({ ...r, test: t.id })))
+          .map((r) => [`${r.kind} ${r.what}`, r] as const),
+      ).values(),
+    ],
+  };
 }

@@ -30,6 +30,24 @@ export interface TestResult {
   actual?: string;
   transcript?: string;
   reproduce?: string;
+  /** What the test observed of behaviour the spec leaves open (ctx.observe). */
+  observations?: string[];
+  /** What its cleanup undid and what it left on the target (lib/cleanup). */
+  cleanup?: TestCleanup;
+}
+
+export interface TestCleanup {
+  undone: string[];
+  remaining: Array<{ kind: string; what: string }>;
+}
+
+/** What a run left on the target, so that a user can clean a shared target (issue 9). */
+export interface RunLeftovers {
+  /** The shared projects (lib/fixtures): those the run created remain. */
+  sharedProjects: Array<{ name: string; id: number; shortName: string; createdByRun: boolean }>;
+  /** How many changes the tests' cleanups undid. */
+  undone: number;
+  remaining: Array<{ kind: string; what: string; test: string }>;
 }
 
 export interface RequirementResult {
@@ -41,6 +59,8 @@ export interface RequirementResult {
   status: RequirementStatus;
   /** For skip: the reason; for fail/error: the first failing test's message. */
   reason?: string;
+  /** Observations of its tests (INFO requirements: what the target does where the spec is silent). */
+  observations?: string[];
   tests: Array<{ id: string; status: TestStatus }>;
 }
 
@@ -60,6 +80,10 @@ export interface RunResult {
   tests: TestResult[];
   /** Problems of the run itself (a suite that failed to load, an unhandled error). */
   harnessErrors: string[];
+  /** The shared projects of the run (lib/fixtures). */
+  sharedProjects?: RunLeftovers['sharedProjects'];
+  /** What the run left on the target (projects, artifacts, …) and what its cleanups undid. */
+  leftovers?: RunLeftovers;
   /** '--shard I/N': this run holds only that share of the suite files (merge joins the shares). */
   shard?: string;
   /** The known failures the run was judged with (--expectations). */

@@ -55,10 +55,12 @@ export function judgeRequirements(
             : '');
       }
     }
+    const observations = checked.flatMap((t) => t.observations ?? []);
     return {
       ...r,
       status,
       ...(reason === undefined ? {} : { reason }),
+      ...(observations.length > 0 ? { observations } : {}),
       tests: checked.map((t) => ({ id: t.id, status: t.status })),
     };
   });

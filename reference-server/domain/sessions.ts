@@ -29,6 +29,12 @@ export class Sessions {
     return session.userId;
   }
 
+  /** How many sessions are still open (for tests that check a client left none behind). */
+  live(): number {
+    const now = this.clock.now();
+    return [...this.byHash.values()].filter((s) => now < s.createdAt + SESSION_LIFETIME_MS).length;
+  }
+
   close(hash: string): boolean {
     return this.byHash.delete(hash);
   }

@@ -48,6 +48,12 @@ export class Tokens {
     return this.byDigest.delete(digest(value));
   }
 
+  /** How many tokens still work (for tests that check a client left none behind). */
+  live(): number {
+    const now = this.clock.now();
+    return [...this.byDigest.values()].filter((t) => now < t.createdAt + this.lifetimeMs).length;
+  }
+
   revokeAll(userId: number): void {
     for (const [key, token] of this.byDigest)
       if (token.userId === userId) this.byDigest.delete(key);

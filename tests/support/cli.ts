@@ -91,3 +91,16 @@ export function startServerProcess(
     });
   });
 }
+
+/**
+ * Arguments of reference-server/main.ts for a server that breaks the token rules of §2.2 (planted
+ * faults): user_id a number, uri without /api. Everything else conforms, so the run is judged.
+ */
+export const BROKEN_TOKENS = [
+  '--port',
+  '0',
+  '--fault',
+  'token-user-id-number',
+  '--fault',
+  'token-uri-relative',
+];

@@ -1,0 +1,88 @@
+/**
+ * What a test did to the target, read from its wire transcript: the successful calls that create
+ * or change something (SOAP operations, tokens, artifacts) and the reads that show a prior state.
+ * Read from the wire, so every suite is covered without declaring anything.
+ */
+import type { Exchange } from '../clients/transcript.ts';
+import { SOAP_NS } from '../soap/envelope.ts';
+import { child, parseXml, type XmlNode } from '../soap/xml-tree.ts';
+
+export type WireAction =
+  | {
+      kind: 'soap';
+      operation: string;
+      /** The parts' texts in the order sent (§4.2 gives each operation's order). */
+      args: string[];
+      ok: boolean;
+      /** The output part of a successful call. */
+      answer?: XmlNode;
+    }
+  | { kind: 'token'; userId: string; token: string }
+  | { kind: 'token-deleted'; token: string }
+  | { kind: 'artifact'; id: string; tracker: string };
+
+export function wireActions(exchanges: readonly Exchange[]): WireAction[] {
+  return exchanges.flatMap((e) => {
+    const action = e.status === undefined ? undefined : actionOf(e);
+    return action ? [action] : [];
+  });
+}
+
+function actionOf(e: Exchange): WireAction | undefined {
+  const path = new URL(e.url).pathname.replace(/^\/api(?=\/)/, '');
+  const ok = e.status! >= 200 && e.status! < 300;
+  if (e.method === 'POST' && /^\/soap(\/project)?\/?$|^\/soap\/index\.php$/.test(path))
+    return soapAction(e);
+  if (e.method === 'POST' && path === '/tokens' && ok) {
+    const body = json(e.responseBody);
+    const token = body?.['token'];
+    const userId = body?.['user_id'];
+    return typeof token === 'string' ? { kind: 'token', token, userId: String(userId) } : undefined;
+  }
+  if (e.method === 'DELETE' && path.startsWith('/tokens/') && ok)
+    return { kind: 'token-deleted', token: decodeURIComponent(path.slice('/tokens/'.length)) };
+  if (e.method === 'POST' && path === '/artifacts' && ok) {
+    const id =
+      e.responseHeaders?.['location']?.match(/(\d+)\/?$/)?.[1] ??
+      String(json(e.responseBody)?.['id'] ?? '?');
+    const tracker = json(e.requestBody)?.['tracker'] as { id?: unknown } | undefined;
+    return { kind: 'artifact', id, tracker: String(tracker?.id ?? '?') };
+  }
+  return undefined;
+}
+
+function soapAction(e: Exchange): WireAction | undefined {
+  const call = soapBody(e.requestBody);
+  if (!call) return undefined;
+  const answer = e.status === 200 ? soapBody(e.responseBody ?? '') : undefined;
+  const ok = answer !== undefined && answer.name === `${call.name}Response`;
+  return {
+    kind: 'soap',
+    operation: call.name,
+    args: call.children.map((p) => p.text),
+    ok,
+    ...(ok && answer.children[0] ? { answer: answer.children[0] } : {}),
+  };
+}
+
+/** The first element of the SOAP Body, or undefined when the text is no SOAP envelope. */
+function soapBody(text: string): XmlNode | undefined {
+  try {
+    const root = parseXml(text);
+    if (root.name !== 'Envelope' || root.ns !== SOAP_NS.env) return undefined;
+    return child(root, 'Body')?.children[0];
+  } catch {
+    return undefined;
+  }
+}
+
+function json(text: string | undefined): Record<string, unknown> | undefined {
+  try {
+    const value: unknown = JSON.parse(text ?? '');
+    return typeof value === 'object' && value !== null
+      ? (value as Record<string, unknown>)
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}

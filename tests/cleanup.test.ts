@@ -1,0 +1,140 @@
+/**
+ * Cleanup on a shared target (issue 9): a full run whose profile names existing projects leaves
+ * their memberships and user groups as it found them, no token or session open, and lists in its
+ * report every other difference it left (projects, artifacts, accounts, values it could not undo).
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import type { DomainState } from '../reference-server/domain/state.ts';
+import { startReferenceServer } from '../reference-server/listen.ts';
+import { runCli } from './support/cli.ts';
+
+interface ProjectSnapshot {
+  members: number[];
+  admins: number[];
+  groups: Record<string, number[]>;
+  genericUser: number | null;
+  services: Record<string, boolean>;
+  values: Record<string, string>;
+}
+
+function snapshot(state: DomainState, ids: readonly number[]): Record<number, ProjectSnapshot> {
+  const sorted = (set: Set<number>) => [...set].sort((a, b) => a - b);
+  return Object.fromEntries(
+    ids.map((id) => {
+      const p = state.projects.get(id)!;
+      return [
+        id,
+        {
+          members: sorted(p.members),
+          admins: sorted(p.admins),
+          groups: Object.fromEntries(
+            [...p.ugroups].map(([g, group]) => [g, sorted(group.members)]),
+          ),
+          genericUser: p.genericUserId ?? null,
+          services: Object.fromEntries(p.services.map((s) => [s.id, s.isUsed])),
+          values: Object.fromEntries(p.descriptionValues),
+        },
+      ];
+    }),
+  );
+}
+
+/** A private project administered by alice alone, made in-process: the profile's soapProject. */
+function sharedSoapProject(state: DomainState): number {
+  const alice = state.projectAdmin.login('alice', 'alice-pass').session_hash;
+  const admin = state.projectAdmin.login('admin', 'admin-pass').session_hash;
+  const id = state.projectAdmin.addProject(alice, admin, 'shared-soap', 'Shared', 'private', 100);
+  state.projectAdmin.logout(alice);
+  state.projectAdmin.logout(admin);
+  return id;
+}
+
+function artifactCount(state: DomainState): number {
+  const trackers = [...state.projects.all()].flatMap((p) => state.trackers.ofProject(p.id));
+  return trackers.reduce((n, t) => n + state.artifacts.ofTracker(t.id).length, 0);
+}
+
+describe('cleanup on a shared target', () => {
+  test(
+    'memberships and user groups of the profile-named projects are as found; no token or session stays; every other change is listed',
+    { timeout: 300_000 },
+    async () => {
+      const server = await startReferenceServer({ testControl: true });
+      const state = server.app.state;
+      try {
+        const soapProject = sharedSoapProject(state);
+        const named = [101, 102, soapProject];
+        const profile = join(mkdtempSync(join(tmpdir(), 'cleanup-')), 'profile.json');
+        writeFileSync(
+          profile,
+          JSON.stringify({
+            fixtures: {
+              templateProjectId: 100,
+              publicProjectId: 101,
+              privateProjectId: 102,
+              soapProjectId: soapProject,
+            },
+          }),
+        );
+        const before = snapshot(state, named);
+        const artifactsBefore = artifactCount(state);
+        expect([state.tokens.live(), state.sessions.live()], 'tokens, sessions before').toEqual([
+          0, 0,
+        ]);
+
+        const run = await runCli(['--target', server.url, '--profile', profile]);
+        expect(run.code, run.stderr).toBe(0);
+
+        const after = snapshot(state, named);
+        const leftovers = run.summary().leftovers!;
+        const listed = leftovers.remaining.map((r) => r.what).join('\n');
+        for (const id of named) {
+          const [b, a] = [before[id]!, after[id]!];
+          // The one membership allowed to stay: a generic user the report lists as left set.
+          const genericLeftSet =
+            a.genericUser !== null && listed.includes(`left set on project ${id}`);
+          expect(
+            {
+              members: a.members.filter((m) => !(genericLeftSet && m === a.genericUser)),
+              admins: a.admins,
+              groups: a.groups,
+            },
+            `memberships and user groups of project ${id}`,
+          ).toEqual({ members: b.members, admins: b.admins, groups: b.groups });
+        }
+        expect(state.tokens.live(), 'tokens still valid after the run').toBe(0);
+        expect(state.sessions.live(), 'SOAP sessions still open after the run').toBe(0);
+
+        for (const id of named) {
+          const [b, a] = [before[id]!, after[id]!];
+          if (a.genericUser !== b.genericUser)
+            expect(listed, `generic user of ${id} is listed`).toContain(`of project ${id}`);
+          for (const [service, used] of Object.entries(a.services))
+            if (b.services[service] !== used)
+              expect(listed, `service ${service} of ${id}`).toContain(
+                `service ${service} of project ${id}`,
+              );
+          for (const [field, value] of Object.entries(a.values))
+            if (b.values[field] !== value)
+              expect(listed, `description field ${field} of ${id}`).toContain(
+                `description field ${field} of project ${id}`,
+              );
+        }
+        const artifacts = artifactCount(state) - artifactsBefore;
+        expect(
+          leftovers.remaining.filter((r) => r.kind === 'artifact'),
+          'every artifact the run created is listed',
+        ).toHaveLength(artifacts);
+        expect(leftovers.sharedProjects.map((p) => [p.id, p.createdByRun])).toEqual(
+          named.map((id) => [id, false]),
+        );
+        expect(leftovers.undone, 'changes undone').toBeGreaterThan(0);
+      } finally {
+        await server.close();
+      }
+    },
+  );
+});
