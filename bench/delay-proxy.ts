@@ -14,7 +14,14 @@ export interface DelayProxy {
   close(): Promise<void>;
 }
 
-export async function startDelayProxy(target: string, delayMs: number): Promise<DelayProxy> {
+/** How the proxy waits: setTimeout, or a test's recorder. */
+export type Schedule = (answer: () => void, delayMs: number) => void;
+
+export async function startDelayProxy(
+  target: string,
+  delayMs: number,
+  schedule: Schedule = (answer, ms) => void setTimeout(answer, ms),
+): Promise<DelayProxy> {
   const upstream = new URL(target);
   // Kept-alive upstream connections, as many as the clients open: the proxy adds the delay only.
   const agent = new Agent({ keepAlive: true, maxSockets: Infinity });
@@ -31,7 +38,7 @@ export async function startDelayProxy(target: string, delayMs: number): Promise<
         headers: req.headers,
       },
       (answer) => {
-        setTimeout(() => {
+        schedule(() => {
           res.writeHead(answer.statusCode ?? 502, answer.headers);
           answer.pipe(res);
         }, delayMs);
