@@ -26,7 +26,7 @@ import {
 } from '../reference-server/rest/test-support.ts';
 import { SEEDED_PROJECTS } from '../reference-server/seed.ts';
 import { soapServiceOf } from '../reference-server/soap/endpoint.ts';
-import { HostileClient, type Answer } from './support/hostile-http.ts';
+import { BoundedClient, type Answer } from './support/bounded-client.ts';
 import { StateObserver, type StateSnapshot } from './support/state-snapshot.ts';
 
 const SEED = 20260911;
@@ -37,7 +37,7 @@ const PUBLIC_PROJECTS: readonly number[] = SEEDED_PROJECTS.filter(
 ).map((p) => p.id);
 
 let server: RunningServer;
-let client: HostileClient;
+let client: BoundedClient;
 let observer: StateObserver;
 let carol: Caller;
 let carolSession: string;
@@ -46,7 +46,7 @@ let known: { ids: Record<string, string[]>; fieldIds: number[]; valueIds: number
 
 beforeAll(async () => {
   server = await startReferenceServer({});
-  client = new HostileClient(server.url);
+  client = new BoundedClient(server.url);
   const alice = await tokenCaller(server, 'alice');
   carol = await tokenCaller(server, 'carol');
   // An artifact in each seeded project, so that generated ids meet real ones.

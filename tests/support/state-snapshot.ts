@@ -6,7 +6,7 @@
  */
 import { buildRequest } from '../../lib/soap/envelope.ts';
 import { soapOperation } from '../../lib/soap/operations.ts';
-import { HostileClient, type Answer } from './hostile-http.ts';
+import { BoundedClient, type Answer } from './bounded-client.ts';
 
 const ADMIN = { username: 'admin', password: 'admin-pass' };
 const TEMPLATE_PROJECT_ID = 100;
@@ -23,12 +23,12 @@ export type StateSnapshot = Record<number, ProjectState>;
 
 export class StateObserver {
   private constructor(
-    private readonly client: HostileClient,
+    private readonly client: BoundedClient,
     private readonly sessionKey: string,
   ) {}
 
   static async open(baseUrl: string): Promise<StateObserver> {
-    const client = new HostileClient(baseUrl);
+    const client = new BoundedClient(baseUrl);
     const answer = await client.send({
       method: 'POST',
       path: '/soap/',

@@ -22,7 +22,7 @@ export interface Exchange {
   body?: string | Uint8Array;
 }
 
-export class HostileClient {
+export class BoundedClient {
   private readonly agent: Agent;
 
   constructor(readonly baseUrl: string) {
