@@ -5,7 +5,13 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, test } from 'vitest';
-import { newReportDir, runCli, startServerProcess, type CliRun } from './support/cli.ts';
+import {
+  newReportDir,
+  runCli,
+  seededProjectsProfile,
+  startServerProcess,
+  type CliRun,
+} from './support/cli.ts';
 
 let server: Awaited<ReturnType<typeof startServerProcess>>;
 beforeAll(async () => {
@@ -21,7 +27,15 @@ function expectationsFile(lines: string[]): string {
   return file;
 }
 const run = (...args: string[]) =>
-  runCli(['--target', server.url, '--suite', 'rest/tokens', ...args]);
+  runCli([
+    '--target',
+    server.url,
+    '--profile',
+    seededProjectsProfile(),
+    '--suite',
+    'rest/tokens',
+    ...args,
+  ]);
 const statusOf = (r: CliRun, id: string) =>
   r.summary().requirements.find((x) => x.id === id)?.status;
 

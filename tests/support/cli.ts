@@ -1,6 +1,6 @@
 /** Runs the CLI as a user would (a child process) and reads what it wrote. */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { RunResult } from '../../lib/results/model.ts';
@@ -104,3 +104,23 @@ export const BROKEN_TOKENS = [
   '--fault',
   'token-uri-relative',
 ];
+
+/**
+ * A profile naming the reference server's seeded projects as the shared projects, so that a run
+ * makes no addProject call: for tests that start many runs against one server (quota 10 an hour).
+ */
+export function seededProjectsProfile(): string {
+  const file = join(newReportDir(), 'seeded-projects-profile.json');
+  writeFileSync(
+    file,
+    JSON.stringify({
+      fixtures: {
+        templateProjectId: 100,
+        publicProjectId: 101,
+        privateProjectId: 102,
+        soapProjectId: 101,
+      },
+    }),
+  );
+  return file;
+}
