@@ -1,10 +1,10 @@
 /**
  * The reference server under hostile input (issue 9). Each request below gets a clear answer within
- * the client's own timeout: a 4xx with the §7.2 error body over REST, a SOAP fault (HTTP 500) over
- * SOAP; the server still answers afterwards, no file content leaks, nothing a client can observe
- * changes (the requests are sent by alice, who administers the projects and may write, so every one
- * of them had to be refused), and memory stays bounded. The generated requests of the same kinds
- * are in hostile-input.property.test.ts.
+ * the client's own timeout: a 4xx with the error body {"error":{"code","message"}} over REST, a
+ * SOAP fault (HTTP 500, §7.1) over SOAP; the server still answers afterwards, no file content
+ * leaks, nothing a client can observe changes (the requests are sent by alice, who administers the
+ * projects and may write, so every one of them had to be refused), and memory stays bounded. The
+ * generated requests of the same kinds are in hostile-input.property.test.ts.
  */
 import { runInNewContext } from 'node:vm';
 import { setFlagsFromString } from 'node:v8';
@@ -163,7 +163,8 @@ const xmlValue = (value: string) =>
 const basic = (bytes: Buffer) => ({ authorization: `Basic ${bytes.toString('base64')}` });
 
 // ---------------------------------------------------------------------------------------------
-// The cases: [name, request, expected status]. A raw string is sent as bytes on a socket.
+// The cases: a name, the request, the expected status. A string or Buffer is sent as bytes on a
+// socket (a request line or header undici would not send).
 
 type Send = () => Exchange | string | Buffer;
 interface Case {
