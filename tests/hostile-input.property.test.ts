@@ -13,7 +13,6 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { buildRequest } from '../lib/soap/envelope.ts';
 import { SOAP_OPERATIONS, type SoapOperation } from '../lib/soap/operations.ts';
 import { startReferenceServer, type RunningServer } from '../reference-server/listen.ts';
 import { REST_ROUTES } from '../reference-server/rest/routes.ts';
@@ -26,7 +25,7 @@ import {
 } from '../reference-server/rest/test-support.ts';
 import { SEEDED_PROJECTS } from '../reference-server/seed.ts';
 import { soapServiceOf } from '../reference-server/soap/endpoint.ts';
-import { BoundedClient, type Answer } from './support/bounded-client.ts';
+import { BoundedClient, soapExchange, type Answer } from './support/bounded-client.ts';
 import { StateObserver, type StateSnapshot } from './support/state-snapshot.ts';
 
 const SEED = 20260911;
@@ -59,7 +58,7 @@ beforeAll(async () => {
       },
     });
   }
-  const login = await client.send(soapCall('/soap/', 'login', ['carol', 'carol-pass']));
+  const login = await client.send(soapExchange('/soap/', 'login', ['carol', 'carol-pass']));
   carolSession = /<session_hash[^>]*>([0-9a-f]+)</.exec(login.text)![1]!;
   observer = await StateObserver.open(server.url);
   const projects = Object.values(await observer.snapshot());
@@ -86,19 +85,6 @@ afterAll(async () => {
   await client?.close();
   await server?.close();
 });
-
-function soapCall(path: string, operation: string, values: string[]) {
-  return {
-    method: 'POST',
-    path,
-    headers: { 'content-type': 'text/xml; charset=utf-8' },
-    body: buildRequest(
-      'urn:any',
-      operation,
-      values.map((value, i) => ({ name: `p${i}`, type: 'xsd:string' as const, value })),
-    ),
-  };
-}
 
 /** What the fuzz cannot change legitimately: all but the artifacts of public projects. */
 function beyondCarol(snapshot: StateSnapshot): StateSnapshot {

@@ -9,7 +9,6 @@
 import { runInNewContext } from 'node:vm';
 import { setFlagsFromString } from 'node:v8';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { buildRequest } from '../lib/soap/envelope.ts';
 import { startReferenceServer, type RunningServer } from '../reference-server/listen.ts';
 import {
   call,
@@ -22,6 +21,7 @@ import {
   rawExchange,
   type Answer,
   type Exchange,
+  soapExchange,
 } from './support/bounded-client.ts';
 import { StateObserver, type StateSnapshot } from './support/state-snapshot.ts';
 
@@ -61,7 +61,7 @@ beforeAll(async () => {
       ],
     },
   });
-  const login = await client.send(soap('/soap/', 'login', ['alice', 'alice-pass']));
+  const login = await client.send(soapExchange('/soap/', 'login', ['alice', 'alice-pass']));
   f = {
     alice: alice.headers,
     aliceSoap: /<session_hash[^>]*>([0-9a-f]+)</.exec(login.text)![1]!,
@@ -82,19 +82,6 @@ afterAll(async () => {
 
 // ---------------------------------------------------------------------------------------------
 // Request builders
-
-function soap(path: '/soap/' | '/soap/project/', operation: string, values: string[]): Exchange {
-  return {
-    method: 'POST',
-    path,
-    headers: { 'content-type': 'text/xml; charset=utf-8' },
-    body: buildRequest(
-      'urn:any',
-      operation,
-      values.map((value, i) => ({ name: `p${i}`, type: 'xsd:string', value })),
-    ),
-  };
-}
 
 const envelope = (inner: string) =>
   `<SOAP-ENV:Envelope xmlns:SOAP-ENV="http://schemas.xmlsoap.org/soap/envelope/"><SOAP-ENV:Body>${inner}</SOAP-ENV:Body></SOAP-ENV:Envelope>`;

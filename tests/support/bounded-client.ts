@@ -3,6 +3,7 @@
  * headersTimeout/bodyTimeout; a raw socket's idle timeout), so that a server that hangs fails the
  * test by name and no test ever asserts on a duration.
  */
+import { buildRequest } from '../../lib/soap/envelope.ts';
 import { connect } from 'node:net';
 import { Agent, request } from 'undici';
 
@@ -89,4 +90,18 @@ export function rawExchange(baseUrl: string, bytes: string | Uint8Array): Promis
     });
     socket.write(typeof bytes === 'string' ? Buffer.from(bytes, 'latin1') : bytes);
   });
+}
+
+/** An rpc/encoded call with string parts p0, p1, … (the server judges names and types). */
+export function soapExchange(path: string, operation: string, values: readonly string[]): Exchange {
+  return {
+    method: 'POST',
+    path,
+    headers: { 'content-type': 'text/xml; charset=utf-8' },
+    body: buildRequest(
+      'urn:any',
+      operation,
+      values.map((value, i) => ({ name: `p${i}`, type: 'xsd:string', value })),
+    ),
+  };
 }
