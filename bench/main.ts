@@ -96,13 +96,14 @@ function median(values: readonly number[]): number {
 
 /** 1, 2 and 5: the default run, then the same through the delay proxy, `repeat` times each. */
 async function benchConformance(o: Options) {
-  const embedded: ConformanceRun[] = [];
-  const delayed: ConformanceRun[] = [];
+  const embedded: Array<ConformanceRun & { loadBefore: number }> = [];
+  const delayed: Array<ConformanceRun & { loadBefore: number; requests: number }> = [];
   const seed = ['--seed', String(o.seed)];
   for (let i = 0; i < o.repeat; i++) {
     say(`conformance run ${i + 1}/${o.repeat}: embedded reference server (load ${load()})`);
-    embedded.push(check(await runConformance(ROOT, seed)));
-    say(`  ${seconds(embedded.at(-1)!.wallMs)}`);
+    const plain = check({ loadBefore: loadavg()[0]!, ...(await runConformance(ROOT, seed)) });
+    embedded.push(plain);
+    say(`  ${seconds(plain.wallMs)}`);
     // The same server, as a child process, behind the proxy (test control on, as embedded).
     const server = await startServerProcess(ROOT, 'reference-server/main.ts', [
       '--port',
@@ -114,8 +115,15 @@ async function benchConformance(o: Options) {
       say(
         `conformance run ${i + 1}/${o.repeat}: through a ${o.delayMs} ms delay proxy (load ${load()})`,
       );
-      delayed.push(check(await runConformance(ROOT, [...seed, '--target', proxy.url])));
-      say(`  ${seconds(delayed.at(-1)!.wallMs)}, ${proxy.forwarded} requests`);
+      const loadBefore = loadavg()[0]!;
+      const run = check(await runConformance(ROOT, [...seed, '--target', proxy.url]));
+      delayed.push({ loadBefore, ...run, requests: proxy.forwarded });
+      say(`  ${seconds(run.wallMs)}, ${proxy.forwarded} requests`);
+      // Same seed, same suites: the delay must change the time, never a verdict.
+      if (JSON.stringify(run.totals) !== JSON.stringify(plain.totals))
+        say(
+          `  WARNING: other totals than run 1: ${JSON.stringify(run.totals)} / ${JSON.stringify(plain.totals)}`,
+        );
     } finally {
       await proxy.close();
       await server.stop();
@@ -135,7 +143,7 @@ async function benchConformance(o: Options) {
 }
 
 /** A run that did not end with exit 0 measured something else than the suites: stop. */
-function check(run: ConformanceRun): ConformanceRun {
+function check<R extends ConformanceRun>(run: R): R {
   if (run.exitCode !== 0)
     throw new Error(`a conformance run ended with exit ${run.exitCode}:\n${run.stderrTail ?? ''}`);
   return run;
@@ -181,6 +189,7 @@ async function benchServers(o: Options, parts: readonly Part[]) {
     if (parts.includes('throughput')) {
       for (const { name, request } of workloads) {
         say(`throughput: ${name} (load ${load()})`);
+        const loadBefore = loadavg()[0]!;
         // Warm-up (JIT, connections), then rounds alternating which server goes first.
         for (const server of [bare, reference])
           await runLoad(server.url, request, { connections: o.connections, durationMs: 500 });
@@ -195,7 +204,11 @@ async function benchServers(o: Options, parts: readonly Part[]) {
             samples[which].push(await sample(which === 'bare' ? bare : reference, request, o));
         }
         const row = { name, bare: side(samples.bare), reference: side(samples.reference) };
-        throughput.push({ ...row, ratio: row.reference.throughput / row.bare.throughput });
+        throughput.push({
+          ...row,
+          ratio: row.reference.throughput / row.bare.throughput,
+          loadBefore,
+        });
         say(
           `  reference ${Math.round(row.reference.throughput)}/s, bare ${Math.round(row.bare.throughput)}/s`,
         );

@@ -25,6 +25,8 @@ export interface ThroughputRow {
   bare: Side;
   /** reference.throughput / bare.throughput */
   ratio: number;
+  /** The 1-minute load average before the samples. */
+  loadBefore: number;
 }
 
 export interface Goal {
@@ -46,8 +48,13 @@ export interface BenchResults {
   conformance?: {
     seed: number;
     delayMs: number;
-    embedded: { wallMs: number; samples: ConformanceRun[] };
-    delayed: { wallMs: number; samples: ConformanceRun[] };
+    /** Each run with the 1-minute load average before it (a busy machine shows there). */
+    embedded: { wallMs: number; samples: Array<ConformanceRun & { loadBefore: number }> };
+    /** `requests`: how many the proxy forwarded. */
+    delayed: {
+      wallMs: number;
+      samples: Array<ConformanceRun & { loadBefore: number; requests: number }>;
+    };
     /** delayed.wallMs / embedded.wallMs */
     ratio: number;
     /** The report writers of the embedded runs (median), and their share of its wall time. */
@@ -92,11 +99,11 @@ export function renderMarkdown(r: BenchResults): string {
       `## Conformance runs (seed ${c.seed}, median of ${runs} run${runs === 1 ? '' : 's'} each)`,
       '',
       table(
-        ['run', 'wall time', 'suites', 'reports'],
+        ['run', 'wall time', 'suites', 'reports', 'requests', 'load average before'],
         [
           row('1. default: embedded reference server', c.embedded),
           row(`2. through a ${c.delayMs} ms delay proxy`, c.delayed),
-          ['ratio 2 / 1', c.ratio.toFixed(2), '', ''],
+          ['ratio 2 / 1', c.ratio.toFixed(2), '', '', '', ''],
         ],
       ),
       '',
@@ -121,6 +128,7 @@ export function renderMarkdown(r: BenchResults): string {
           'p99 ms',
           'CPU µs/req',
           'ratio',
+          'load before',
         ],
         r.throughput.map((t) => [
           t.name,
@@ -131,6 +139,7 @@ export function renderMarkdown(r: BenchResults): string {
           ms(t.bare.p99Ms),
           n(t.bare.cpuPerRequestUs),
           `${t.ratio.toFixed(2)}×`,
+          t.loadBefore.toFixed(2),
         ]),
       ),
       '',
@@ -158,7 +167,13 @@ export function renderMarkdown(r: BenchResults): string {
   return `${out.join('\n')}\n`;
 }
 
-function row(name: string, runs: { wallMs: number; samples: ConformanceRun[] }): string[] {
+function row(
+  name: string,
+  runs: {
+    wallMs: number;
+    samples: Array<ConformanceRun & { loadBefore: number; requests?: number }>;
+  },
+): string[] {
   const mid = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)];
   const suites = mid(runs.samples.flatMap((r) => (r.suitesMs === undefined ? [] : [r.suitesMs])));
   const reports = mid(
@@ -169,5 +184,7 @@ function row(name: string, runs: { wallMs: number; samples: ConformanceRun[] }):
     s(runs.wallMs),
     suites === undefined ? '?' : s(suites),
     reports === undefined ? '?' : s(reports),
+    runs.samples.map((r) => (r.requests === undefined ? '' : n(r.requests))).join(', '),
+    runs.samples.map((r) => r.loadBefore.toFixed(2)).join(', '),
   ];
 }
