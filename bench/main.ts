@@ -8,6 +8,7 @@
  * writes bench/results.json and bench/results.md and prints the table. Never a timed assertion:
  * the goals are reported as met or missed, and the exit code says only whether the bench ran.
  */
+import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -237,6 +238,20 @@ async function benchServers(o: Options, parts: readonly Part[]) {
   }
 }
 
+/** What is measured: the commit, and how many tracked files differ from it. */
+function checkout(): { commit: string; changedFiles: number } {
+  const git = (...args: string[]) => execFileSync('git', args, { cwd: ROOT, encoding: 'utf8' });
+  try {
+    const changed = git('status', '--porcelain', '--untracked-files=no').split('\n');
+    return {
+      commit: git('rev-parse', 'HEAD').trim(),
+      changedFiles: changed.filter((line) => line !== '').length,
+    };
+  } catch {
+    return { commit: 'unknown (not a git checkout)', changedFiles: 0 };
+  }
+}
+
 function load(): string {
   return loadavg()
     .map((l) => l.toFixed(2))
@@ -292,6 +307,7 @@ const machine = {
   cpus: availableParallelism(),
   cpuModel: cpus()[0]?.model ?? 'unknown',
   node: process.version,
+  ...checkout(),
   loadAtStart: loadavg(),
 };
 say(`${machine.cpus} cores, node ${machine.node}, load average ${load()}`);

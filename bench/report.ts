@@ -41,6 +41,9 @@ export interface BenchResults {
     cpus: number;
     cpuModel: string;
     node: string;
+    /** The commit measured, and the files changed in the working tree on top of it. */
+    commit: string;
+    changedFiles: number;
     loadAtStart: number[];
     loadAtEnd: number[];
   };
@@ -83,7 +86,9 @@ export function renderMarkdown(r: BenchResults): string {
   const out: string[] = [
     '# Benchmark results',
     '',
-    `${r.startedAt}: ${r.machine.cpus} cores (${r.machine.cpuModel}), node ${r.machine.node}; ` +
+    `${r.startedAt}, commit ${r.machine.commit.slice(0, 7)}` +
+      `${r.machine.changedFiles > 0 ? ` with ${r.machine.changedFiles} changed files` : ''}: ` +
+      `${r.machine.cpus} cores (${r.machine.cpuModel}), node ${r.machine.node}; ` +
       `load average ${loads(r.machine.loadAtStart)} at the start, ${loads(r.machine.loadAtEnd)} at the end.`,
     '',
     table(
@@ -184,7 +189,7 @@ function row(
     s(runs.wallMs),
     suites === undefined ? '?' : s(suites),
     reports === undefined ? '?' : s(reports),
-    runs.samples.map((r) => (r.requests === undefined ? '' : n(r.requests))).join(', '),
+    runs.samples.flatMap((r) => (r.requests === undefined ? [] : [n(r.requests)])).join(', '),
     runs.samples.map((r) => r.loadBefore.toFixed(2)).join(', '),
   ];
 }
