@@ -17,7 +17,7 @@ import { parseArgs } from 'node:util';
 import { runConformance, type ConformanceRun } from './conformance-run.ts';
 import { startDelayProxy } from './delay-proxy.ts';
 import { runLoad, type LoadResult } from './load.ts';
-import { cpuMs, rssKiB, startServerProcess, type ServerProcess } from './processes.ts';
+import { cpuMs, othersShare, rssKiB, startServerProcess, type ServerProcess } from './processes.ts';
 import { renderMarkdown, type BenchResults, type Goal, type Side } from './report.ts';
 import { prepareWorkloads } from './workloads.ts';
 
@@ -97,14 +97,14 @@ function median(values: readonly number[]): number {
 
 /** 1, 2 and 5: the default run, then the same through the delay proxy, `repeat` times each. */
 async function benchConformance(o: Options) {
-  const embedded: Array<ConformanceRun & { loadBefore: number }> = [];
-  const delayed: Array<ConformanceRun & { loadBefore: number; requests: number }> = [];
+  const embedded: Array<ConformanceRun & { othersShare: number }> = [];
+  const delayed: Array<ConformanceRun & { othersShare: number; requests: number }> = [];
   const seed = ['--seed', String(o.seed)];
   for (let i = 0; i < o.repeat; i++) {
-    say(`conformance run ${i + 1}/${o.repeat}: embedded reference server (load ${load()})`);
-    const plain = check({ loadBefore: loadavg()[0]!, ...(await runConformance(ROOT, seed)) });
-    embedded.push(plain);
-    say(`  ${seconds(plain.wallMs)}`);
+    say(`conformance run ${i + 1}/${o.repeat}: embedded reference server`);
+    const plain = await othersShare([], () => runConformance(ROOT, seed));
+    embedded.push(check({ ...plain.result, othersShare: plain.othersShare }));
+    say(`  ${seconds(plain.result.wallMs)}${others(plain.othersShare)}`);
     // The same server, as a child process, behind the proxy (test control on, as embedded).
     const server = await startServerProcess(ROOT, 'reference-server/main.ts', [
       '--port',
@@ -113,18 +113,17 @@ async function benchConformance(o: Options) {
     ]);
     const proxy = await startDelayProxy(server.url, o.delayMs);
     try {
-      say(
-        `conformance run ${i + 1}/${o.repeat}: through a ${o.delayMs} ms delay proxy (load ${load()})`,
+      say(`conformance run ${i + 1}/${o.repeat}: through a ${o.delayMs} ms delay proxy`);
+      const run = await othersShare([server.pid], () =>
+        runConformance(ROOT, [...seed, '--target', proxy.url]),
       );
-      const loadBefore = loadavg()[0]!;
-      const run = check(await runConformance(ROOT, [...seed, '--target', proxy.url]));
-      delayed.push({ loadBefore, ...run, requests: proxy.forwarded });
-      say(`  ${seconds(run.wallMs)}, ${proxy.forwarded} requests`);
+      delayed.push(
+        check({ ...run.result, othersShare: run.othersShare, requests: proxy.forwarded }),
+      );
+      say(`  ${seconds(run.result.wallMs)}, ${proxy.forwarded} requests${others(run.othersShare)}`);
       // Same seed, same suites: the delay must change the time, never a verdict.
-      if (JSON.stringify(run.totals) !== JSON.stringify(plain.totals))
-        say(
-          `  WARNING: other totals than run 1: ${JSON.stringify(run.totals)} / ${JSON.stringify(plain.totals)}`,
-        );
+      const [a, b] = [run.result.totals, plain.result.totals].map((t) => JSON.stringify(t));
+      if (a !== b) say(`  WARNING: other totals than run 1: ${a} / ${b}`);
     } finally {
       await proxy.close();
       await server.stop();
@@ -189,8 +188,7 @@ async function benchServers(o: Options, parts: readonly Part[]) {
     const throughput = [];
     if (parts.includes('throughput')) {
       for (const { name, request } of workloads) {
-        say(`throughput: ${name} (load ${load()})`);
-        const loadBefore = loadavg()[0]!;
+        say(`throughput: ${name}`);
         // Warm-up (JIT, connections), then rounds alternating which server goes first.
         for (const server of [bare, reference])
           await runLoad(server.url, request, { connections: o.connections, durationMs: 500 });
@@ -198,36 +196,42 @@ async function benchServers(o: Options, parts: readonly Part[]) {
           bare: [] as Array<Awaited<ReturnType<typeof sample>>>,
           reference: [] as Array<Awaited<ReturnType<typeof sample>>>,
         };
-        for (let round = 0; round < o.rounds; round++) {
-          const order =
-            round % 2 === 0 ? (['bare', 'reference'] as const) : (['reference', 'bare'] as const);
-          for (const which of order)
-            samples[which].push(await sample(which === 'bare' ? bare : reference, request, o));
-        }
+        const measured = await othersShare([bare.pid, reference.pid], async () => {
+          for (let round = 0; round < o.rounds; round++) {
+            const order =
+              round % 2 === 0 ? (['bare', 'reference'] as const) : (['reference', 'bare'] as const);
+            for (const which of order)
+              samples[which].push(await sample(which === 'bare' ? bare : reference, request, o));
+          }
+        });
         const row = { name, bare: side(samples.bare), reference: side(samples.reference) };
         throughput.push({
           ...row,
           ratio: row.reference.throughput / row.bare.throughput,
-          loadBefore,
+          othersShare: measured.othersShare,
         });
         say(
-          `  reference ${Math.round(row.reference.throughput)}/s, bare ${Math.round(row.bare.throughput)}/s`,
+          `  reference ${Math.round(row.reference.throughput)}/s, bare ${Math.round(row.bare.throughput)}/s` +
+            others(measured.othersShare),
         );
       }
     }
     let rss;
     if (parts.includes('rss')) {
       const mix = workloads.map((w) => w.request);
-      const readings = [{ requests: 0, rssKiB: rssKiB(reference.pid) }];
+      const readings = [{ requests: 0, rssKiB: rssKiB(reference.pid), othersShare: 0 }];
       for (let block = 1; block <= 2; block++) {
-        say(`rss: ${block * o.rssRequests} requests of the three kinds (load ${load()})`);
-        const result = await runLoad(reference.url, mix, {
-          connections: o.connections,
-          requests: o.rssRequests,
-        });
+        say(`rss: ${block * o.rssRequests} requests of the three kinds`);
+        const { result, othersShare: share } = await othersShare([reference.pid], () =>
+          runLoad(reference.url, mix, { connections: o.connections, requests: o.rssRequests }),
+        );
         if (result.errors > 0)
           throw new Error(`${result.errors} unexpected answers: ${result.firstError ?? ''}`);
-        readings.push({ requests: block * o.rssRequests, rssKiB: rssKiB(reference.pid) });
+        readings.push({
+          requests: block * o.rssRequests,
+          rssKiB: rssKiB(reference.pid),
+          othersShare: share,
+        });
       }
       rss = { rssAtStartKiB, readings };
     }
@@ -258,6 +262,11 @@ function load(): string {
     .join(' ');
 }
 
+/** ", others used 12 % of the machine" when other processes took a noticeable share. */
+function others(share: number): string {
+  return share >= 0.05 ? `; other processes used ${Math.round(100 * share)} % of the machine` : '';
+}
+
 /** The issue's goals, each with the figure it is judged on. */
 function goals(results: Omit<BenchResults, 'goals'>): Goal[] {
   const list: Goal[] = [];
@@ -285,7 +294,7 @@ function goals(results: Omit<BenchResults, 'goals'>): Goal[] {
     const min = row.name.startsWith('SOAP') ? 0.3 : 0.6;
     list.push({
       goal: `${row.name} ≥ ${min}× bare`,
-      value: `${row.ratio.toFixed(2)}×`,
+      value: `${row.ratio.toFixed(3)}×`,
       met: row.ratio >= min,
     });
   }

@@ -58,3 +58,40 @@ export function cpuMs(pid: number): number {
   const ticks = Number(fields[11]) + Number(fields[12]); // utime, stime (fields 14 and 15)
   return ticks * 10;
 }
+
+/**
+ * How much of the machine other processes used while `during` ran: the machine's busy CPU time
+ * (/proc/stat: user, nice, system, irq, softirq, steal) minus this process's, its ended children's
+ * (waited for) and the CPU of the live processes `pids`, as a share of all cores over the wall time.
+ * Near 0: a quiet machine; 0.5: other work took half of it.
+ */
+export async function othersShare<T>(
+  pids: readonly number[],
+  during: () => Promise<T>,
+): Promise<{ result: T; othersShare: number }> {
+  const cores = readFileSync('/proc/stat', 'utf8').match(/^cpu\d+ /gm)?.length ?? 1;
+  const ours = () => ownCpuMs() + pids.reduce((sum, pid) => sum + cpuMs(pid), 0);
+  const [machine0, ours0, started] = [machineBusyMs(), ours(), performance.now()];
+  const result = await during();
+  const [machine1, ours1, wallMs] = [machineBusyMs(), ours(), performance.now() - started];
+  const others = machine1 - machine0 - (ours1 - ours0);
+  return { result, othersShare: Math.max(0, others / (wallMs * cores)) };
+}
+
+function machineBusyMs(): number {
+  const [user, nice, system, , , irq, softirq, steal] = readFileSync('/proc/stat', 'utf8')
+    .split('\n')[0]!
+    .trim()
+    .split(/\s+/)
+    .slice(1)
+    .map(Number);
+  return (user! + nice! + system! + irq! + softirq! + steal!) * 10;
+}
+
+/** This process's CPU time and that of its children that have ended, in ms. */
+function ownCpuMs(): number {
+  const stat = readFileSync('/proc/self/stat', 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  // utime, stime, cutime, cstime (fields 14 to 17)
+  return (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) * 10;
+}

@@ -25,8 +25,8 @@ export interface ThroughputRow {
   bare: Side;
   /** reference.throughput / bare.throughput */
   ratio: number;
-  /** The 1-minute load average before the samples. */
-  loadBefore: number;
+  /** The share of the machine other processes used meanwhile (processes.ts, othersShare). */
+  othersShare: number;
 }
 
 export interface Goal {
@@ -51,12 +51,12 @@ export interface BenchResults {
   conformance?: {
     seed: number;
     delayMs: number;
-    /** Each run with the 1-minute load average before it (a busy machine shows there). */
-    embedded: { wallMs: number; samples: Array<ConformanceRun & { loadBefore: number }> };
+    /** Each run with the share of the machine other processes used meanwhile. */
+    embedded: { wallMs: number; samples: Array<ConformanceRun & { othersShare: number }> };
     /** `requests`: how many the proxy forwarded. */
     delayed: {
       wallMs: number;
-      samples: Array<ConformanceRun & { loadBefore: number; requests: number }>;
+      samples: Array<ConformanceRun & { othersShare: number; requests: number }>;
     };
     /** delayed.wallMs / embedded.wallMs */
     ratio: number;
@@ -67,7 +67,7 @@ export interface BenchResults {
   rss?: {
     rssAtStartKiB: number;
     /** Before the load (after the throughput part, if it ran), then after each block. */
-    readings: Array<{ requests: number; rssKiB: number }>;
+    readings: Array<{ requests: number; rssKiB: number; othersShare: number }>;
   };
   goals: Goal[];
 }
@@ -76,6 +76,7 @@ const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const n = (value: number) => Math.round(value).toLocaleString('en-US');
 const ms = (value: number) => value.toFixed(2);
 const loads = (values: readonly number[]) => values.map((v) => v.toFixed(2)).join(' ');
+const pct = (share: number) => `${Math.round(100 * share)} %`;
 
 function table(head: readonly string[], rows: ReadonlyArray<readonly string[]>): string {
   const line = (cells: readonly string[]) => `| ${cells.join(' | ')} |`;
@@ -95,6 +96,9 @@ export function renderMarkdown(r: BenchResults): string {
       ['goal (issue 8)', 'measured', 'met'],
       r.goals.map((g) => [g.goal, g.value, g.met ? 'yes' : '**no**']),
     ),
+    '',
+    "*others*: the share of the machine's CPU (all cores) that other processes used during a " +
+      'measurement (/proc/stat less the bench and its servers): near 0 % on a quiet machine.',
   ];
   const c = r.conformance;
   if (c) {
@@ -104,7 +108,7 @@ export function renderMarkdown(r: BenchResults): string {
       `## Conformance runs (seed ${c.seed}, median of ${runs} run${runs === 1 ? '' : 's'} each)`,
       '',
       table(
-        ['run', 'wall time', 'suites', 'reports', 'requests', 'load average before'],
+        ['run', 'wall time', 'suites', 'reports', 'requests', 'others'],
         [
           row('1. default: embedded reference server', c.embedded),
           row(`2. through a ${c.delayMs} ms delay proxy`, c.delayed),
@@ -133,7 +137,7 @@ export function renderMarkdown(r: BenchResults): string {
           'p99 ms',
           'CPU µs/req',
           'ratio',
-          'load before',
+          'others',
         ],
         r.throughput.map((t) => [
           t.name,
@@ -144,7 +148,7 @@ export function renderMarkdown(r: BenchResults): string {
           ms(t.bare.p99Ms),
           n(t.bare.cpuPerRequestUs),
           `${t.ratio.toFixed(2)}×`,
-          t.loadBefore.toFixed(2),
+          pct(t.othersShare),
         ]),
       ),
       '',
@@ -158,12 +162,13 @@ export function renderMarkdown(r: BenchResults): string {
       '## Reference server RSS (its own process, VmRSS)',
       '',
       table(
-        ['after', 'RSS MiB'],
+        ['after', 'RSS MiB', 'others'],
         [
-          ['start (seeded, before any request)', (r.rss.rssAtStartKiB / 1024).toFixed(1)],
+          ['start (seeded, before any request)', (r.rss.rssAtStartKiB / 1024).toFixed(1), ''],
           ...r.rss.readings.map((reading, i) => [
             i === 0 ? 'before the load' : `+${n(reading.requests)} requests`,
             (reading.rssKiB / 1024).toFixed(1),
+            i === 0 ? '' : pct(reading.othersShare),
           ]),
         ],
       ),
@@ -176,7 +181,7 @@ function row(
   name: string,
   runs: {
     wallMs: number;
-    samples: Array<ConformanceRun & { loadBefore: number; requests?: number }>;
+    samples: Array<ConformanceRun & { othersShare: number; requests?: number }>;
   },
 ): string[] {
   const mid = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -190,6 +195,6 @@ function row(
     suites === undefined ? '?' : s(suites),
     reports === undefined ? '?' : s(reports),
     runs.samples.flatMap((r) => (r.requests === undefined ? [] : [n(r.requests)])).join(', '),
-    runs.samples.map((r) => r.loadBefore.toFixed(2)).join(', '),
+    runs.samples.map((r) => pct(r.othersShare)).join(', '),
   ];
 }
