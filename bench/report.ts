@@ -147,7 +147,7 @@ export function renderMarkdown(r: BenchResults): string {
           n(t.bare.throughput),
           ms(t.bare.p99Ms),
           n(t.bare.cpuPerRequestUs),
-          `${t.ratio.toFixed(2)}×`,
+          `${t.ratio.toFixed(3)}×`,
           pct(t.othersShare),
         ]),
       ),
