@@ -14,6 +14,7 @@ import { availableParallelism, cpus, loadavg } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import * as prettier from 'prettier';
 import { runConformance, type ConformanceRun } from './conformance-run.ts';
 import { startDelayProxy } from './delay-proxy.ts';
 import { runLoad, type LoadResult } from './load.ts';
@@ -334,7 +335,13 @@ const partial: Omit<BenchResults, 'goals'> = {
   ...(servers.rss === undefined ? {} : { rss: servers.rss }),
 };
 const results: BenchResults = { ...partial, goals: goals(partial) };
+// Written as the repository's Prettier would (npm run format:check covers bench/).
+const written = async (file: string, text: string) => {
+  const path = join(o.out, file);
+  const config = (await prettier.resolveConfig(path)) ?? {};
+  writeFileSync(path, await prettier.format(text, { ...config, filepath: path }));
+};
 const markdown = renderMarkdown(results);
-writeFileSync(join(o.out, 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
-writeFileSync(join(o.out, 'results.md'), markdown);
+await written('results.json', JSON.stringify(results));
+await written('results.md', markdown);
 process.stdout.write(`\n${markdown}\nbench: wrote ${join(o.out, 'results.json')} and results.md\n`);
