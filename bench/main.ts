@@ -9,7 +9,7 @@
  * the goals are reported as met or missed, and the exit code says only whether the bench ran.
  */
 import { execFileSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -336,6 +336,7 @@ const partial: Omit<BenchResults, 'goals'> = {
 };
 const results: BenchResults = { ...partial, goals: goals(partial) };
 // Written as the repository's Prettier would (npm run format:check covers bench/).
+mkdirSync(o.out, { recursive: true });
 const written = async (file: string, text: string) => {
   const path = join(o.out, file);
   const config = (await prettier.resolveConfig(path)) ?? {};
