@@ -62,7 +62,25 @@ export function artifactReference(artifact: Artifact, tracker: Tracker) {
   return { id: artifact.id, uri: `artifacts/${artifact.id}`, tracker: trackerReference(tracker) };
 }
 
+/**
+ * An artifact's representation changes only with its version (trackers and projects are fixed
+ * here), so it is built once per version: the measured cost of the query route was mostly
+ * rebuilding the same representations (bench/, README "Performance"). Callers never mutate it.
+ */
+const builtArtifacts = new WeakMap<
+  Artifact,
+  { version: number; representation: ReturnType<typeof buildArtifactRepresentation> }
+>();
+
 export function artifactRepresentation(artifact: Artifact, tracker: Tracker, project: Project) {
+  const built = builtArtifacts.get(artifact);
+  if (built?.version === artifact.version) return built.representation;
+  const representation = buildArtifactRepresentation(artifact, tracker, project);
+  builtArtifacts.set(artifact, { version: artifact.version, representation });
+  return representation;
+}
+
+function buildArtifactRepresentation(artifact: Artifact, tracker: Tracker, project: Project) {
   return {
     ...artifactReference(artifact, tracker),
     project: projectReference(project),
