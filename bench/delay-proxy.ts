@@ -1,8 +1,8 @@
 /**
  * A proxy that adds a fixed delay to every response: what a remote target costs (tens of
- * milliseconds a request). Based on tests/support/pass-through-proxy.ts: the request goes to the
- * target unchanged (Host included, so {base_url} becomes the proxy's address); the answer's head
- * is held for `delayMs`, then the answer is streamed back.
+ * milliseconds a request); with no delay, the pass-through proxy of tests/false-alarms.test.ts.
+ * The request goes to the target unchanged (Host included, so {base_url} becomes the proxy's
+ * address); the answer's head is held for `delayMs`, then the answer is streamed back.
  */
 import { Agent, createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -10,7 +10,7 @@
 import { describe, expect, test } from 'vitest';
 import { startReferenceServer } from '../reference-server/listen.ts';
 import { runCli } from './support/cli.ts';
-import { startPassThroughProxy } from './support/pass-through-proxy.ts';
+import { startDelayProxy } from '../bench/delay-proxy.ts';
 
 const SEEDS = [1, 2, 3, 5, 8, 13, 21, 34, 55, 89];
 const AT_ONCE = 2;
@@ -53,7 +53,8 @@ describe('no false alarms on the reference server', () => {
     { timeout: 600_000 },
     async () => {
       const server = await startReferenceServer({ testControl: true });
-      const proxy = await startPassThroughProxy(server.url);
+      // The bench's delay proxy with no delay: a plain pass-through on another port.
+      const proxy = await startDelayProxy(server.url, 0);
       try {
         const verdict = await verdictOf(['--target', proxy.url, '--seed', '4242']);
         expect(verdict.bad, verdict.stderr).toEqual([]);
