@@ -1,4 +1,5 @@
 /** What the CLI provides to the suites' workers (vitest provide/inject). */
+import type { TestCleanup } from './results/model.ts';
 import type { Fixtures } from './fixtures/projects.ts';
 import type { Profile } from './target/profile.ts';
 
@@ -32,7 +33,7 @@ declare module '@vitest/runner' {
     /** A command that reproduces the last exchange. */
     reproduce?: string;
     /** What the test's cleanup undid and what it left on the target (lib/cleanup). */
-    cleanup?: { undone: string[]; remaining: Array<{ kind: string; what: string }> };
+    cleanup?: TestCleanup;
     /** Set when the harness could not judge (target did not answer). */
     harnessError?: string;
   }

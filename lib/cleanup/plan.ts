@@ -13,6 +13,8 @@ export type UndoCall =
   | { kind: 'rest'; method: 'DELETE'; path: string; headers: Record<string, string> };
 
 export interface UndoStep {
+  /** What remains, should the undo be refused. */
+  kind: LeftoverKind;
   what: string;
   call: UndoCall;
 }
@@ -175,11 +177,13 @@ export function planCleanup(
     if (m.first === 'add' && m.last === 'add') {
       introduced.add(`${project}|${userIds.get(login) ?? `login:${login}`}`);
       undo.push({
+        kind: 'membership',
         what: `membership of ${login} in project ${project}`,
         call: soap('removeProjectMember', [m.key, Number(project), login]),
       });
     } else if (m.first === 'remove' && m.last === 'remove') {
       undo.push({
+        kind: 'membership',
         what: `membership of ${login} in project ${project} (restored)`,
         call: soap('addProjectMember', [m.key, Number(project), login]),
       });
@@ -203,6 +207,7 @@ export function planCleanup(
     }
     if (introduced.has(`${project}|${userId}`) || created.has(project))
       undo.push({
+        kind: 'user-group-entry',
         what: `user ${userId} in user group ${group} of project ${project}`,
         call: soap('removeUserFromUGroup', [g.key, Number(project), Number(group), Number(userId)]),
       });
@@ -223,6 +228,7 @@ export function planCleanup(
       });
     else if (s.before !== s.last)
       undo.push({
+        kind: 'service',
         what: `service ${service} of project ${project} ${s.before ? 'active' : 'inactive'} again`,
         call: soap(s.before ? 'activateService' : 'deactivateService', [
           s.key,
@@ -236,6 +242,7 @@ export function planCleanup(
     if (typeof v.before === 'string') {
       if (v.before !== v.last)
         undo.push({
+          kind: 'description-value',
           what: `description field ${field} of project ${project} back to its earlier value`,
           call: soap('setProjectDescriptionFieldValue', [
             v.key,
@@ -259,6 +266,7 @@ export function planCleanup(
     if (g.last !== 'set') continue;
     if (created.has(project))
       undo.push({
+        kind: 'generic-user',
         what: `generic user of project ${project} unset`,
         call: soap('unsetGenericUser', [g.key, Number(project)]),
       });
@@ -276,6 +284,7 @@ export function planCleanup(
   );
   for (const [token, userId] of tokens)
     undo.push({
+      kind: 'token',
       what: `token of user ${userId}`,
       call: {
         kind: 'rest',
@@ -286,6 +295,7 @@ export function planCleanup(
     });
   for (const session of sessions)
     undo.push({
+      kind: 'session',
       what: 'SOAP session',
       call: { kind: 'soap', service: 'login', operation: 'logout', args: [session] },
     });

@@ -19,7 +19,7 @@ export async function runCleanup(plan: CleanupPlan, http: HttpClient): Promise<C
   for (const step of plan.undo) {
     const refused = await attempt(step, http);
     if (refused === undefined) undone.push(step.what);
-    else remaining.push({ kind: kindOf(step), what: `${step.what}: not undone (${refused})` });
+    else remaining.push({ kind: step.kind, what: `${step.what}: not undone (${refused})` });
   }
   return { undone, remaining };
 }
@@ -58,15 +58,4 @@ async function attempt(step: UndoStep, http: HttpClient): Promise<string | undef
   } catch (error) {
     return (error as Error).message.slice(0, 200);
   }
-}
-
-function kindOf(step: UndoStep): Leftover['kind'] {
-  if (step.call.kind === 'rest') return 'token';
-  if (step.call.service === 'login') return 'session';
-  const op = step.call.operation;
-  if (op.includes('UGroup')) return 'user-group-entry';
-  if (op.includes('Service')) return 'service';
-  if (op.includes('Description')) return 'description-value';
-  if (op.includes('Generic')) return 'generic-user';
-  return 'membership';
 }

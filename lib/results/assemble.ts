@@ -17,7 +17,10 @@ export type RunHeader = Omit<
   | 'leftovers'
   | 'expectations'
   | 'exitCode'
->;
+> & {
+  /** The shared projects (lib/fixtures), for the run's leftovers. */
+  sharedProjects?: RunLeftovers['sharedProjects'];
+};
 
 export interface KnownFailures {
   file: string;
@@ -50,14 +53,15 @@ export function assembleRun(
     (known?.entries ?? []).filter((id) => catalogue.some((r) => r.id === id)),
   );
   const requirements = judgeRequirements(catalogue, tests, requirementEntries);
+  const { sharedProjects = [], ...runHeader } = header;
   const result: RunResult = {
-    ...header,
+    ...runHeader,
     totals: countTests(tests),
     requirementTotals: countRequirements(requirements),
     requirements,
     tests,
     harnessErrors: [...harnessErrors],
-    leftovers: leftoversOf(tests, header.sharedProjects ?? []),
+    leftovers: leftoversOf(tests, sharedProjects),
     ...(expectations ? { expectations } : {}),
   };
   result.exitCode = exitCode(result);

@@ -68,7 +68,7 @@ export function mergeRuns(
       runs: first.run.runs,
       capabilities,
       command: first.run.command.replace(/ --shard[ =]\d+\/\d+/, ''),
-      ...(first.run.sharedProjects ? { sharedProjects: first.run.sharedProjects } : {}),
+      ...(first.run.leftovers ? { sharedProjects: first.run.leftovers.sharedProjects } : {}),
       mergedFrom: inputs.map(({ source, run }) => ({
         source,
         ...(run.shard ? { shard: run.shard } : {}),

@@ -80,8 +80,6 @@ export interface RunResult {
   tests: TestResult[];
   /** Problems of the run itself (a suite that failed to load, an unhandled error). */
   harnessErrors: string[];
-  /** The shared projects of the run (lib/fixtures). */
-  sharedProjects?: RunLeftovers['sharedProjects'];
   /** What the run left on the target (projects, artifacts, …) and what its cleanups undid. */
   leftovers?: RunLeftovers;
   /** '--shard I/N': this run holds only that share of the suite files (merge joins the shares). */

@@ -95,14 +95,8 @@ export async function handleSoap(
     };
     if (error instanceof DomainError) return fault(String(error.code), error.message);
     if (error instanceof BadRequest) return fault(error.faultcode, error.message);
-    if (error instanceof TypeError && /decode|encoded data/i.test(error.message)) {
-      return send(
-        res,
-        500,
-        encodeFault(namespace, 'SOAP-ENV:Client', 'Bad Request: the body is not valid UTF-8'),
-        { 'Content-Type': XML },
-      );
-    }
+    if (error instanceof TypeError && /decode|encoded data/i.test(error.message))
+      return fault('SOAP-ENV:Client', 'Bad Request: the body is not valid UTF-8');
     throw error;
   }
 }
