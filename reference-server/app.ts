@@ -10,6 +10,8 @@ import { BodyTooLarge, sendRestError } from './http-io.ts';
 import { dispatchRest } from './rest/routes.ts';
 import { handleSoap, soapServiceOf } from './soap/endpoint.ts';
 import { advanceClock, CLOCK_PATH } from './test-control/clock-route.ts';
+import { Variants } from './variants.ts';
+import { applyWireVariants } from './wire-variants.ts';
 
 export interface AppOptions {
   testControl?: boolean;
@@ -19,6 +21,8 @@ export interface AppOptions {
   clock?: Clock;
   /** Planted faults (faults.ts), for self-validation; none by default. */
   faults?: readonly string[];
+  /** Other choices the spec allows (variants.ts); none by default. */
+  variants?: readonly string[];
 }
 
 export interface App {
@@ -30,6 +34,7 @@ export function createApp(options: AppOptions = {}): App {
   const state = createState(options.clock ?? systemClock(), {
     ...(options.projectQuota === undefined ? {} : { projectQuota: options.projectQuota }),
     faults: new Faults(options.faults ?? []),
+    variants: new Variants(options.variants ?? []),
   });
 
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -50,6 +55,7 @@ export function createApp(options: AppOptions = {}): App {
   return {
     state,
     handle(req, res) {
+      applyWireVariants(res, state.variants);
       route(req, res).catch((error: unknown) => {
         if (res.headersSent) return res.destroy();
         if (error instanceof BodyTooLarge) return sendRestError(res, 413, error.message);

@@ -14,31 +14,21 @@ export interface PlantedFault {
   suites: readonly string[];
 }
 
-const rest = (
-  name: string,
-  breaks: string,
-  caughtBy: string[],
-  suites: string[],
-): PlantedFault => ({
+const rest = <N extends string>(name: N, breaks: string, caughtBy: string[], suites: string[]) => ({
   name,
   breaks,
   caughtBy,
   suites: suites.map((s) => `rest/${s}`),
 });
 
-const soap = (
-  name: string,
-  breaks: string,
-  caughtBy: string[],
-  suites: string[],
-): PlantedFault => ({
-  name: `soap-${name}`,
+const soap = <N extends string>(name: N, breaks: string, caughtBy: string[], suites: string[]) => ({
+  name: `soap-${name}` as const,
   breaks,
   caughtBy,
   suites: suites.map((s) => `soap/${s}`),
 });
 
-const SOAP_FAULTS: readonly PlantedFault[] = [
+const SOAP_FAULTS = [
   // Effects silently not applied, or applied despite a fault.
   soap(
     'member-add-not-applied',
@@ -181,9 +171,9 @@ const SOAP_FAULTS: readonly PlantedFault[] = [
     ['soap.addProjectMember.parts'],
     ['wsdl'],
   ),
-];
+] satisfies PlantedFault[];
 
-const REST_FAULTS: readonly PlantedFault[] = [
+const REST_FAULTS = [
   rest(
     'token-status-201',
     'POST /api/tokens answers 201 instead of 200 (§4.3)',
@@ -377,9 +367,12 @@ const REST_FAULTS: readonly PlantedFault[] = [
     ['rest.trackers.get'],
     ['trackers'],
   ),
-];
+] satisfies PlantedFault[];
 
 export const PLANTED_FAULTS: readonly PlantedFault[] = [...SOAP_FAULTS, ...REST_FAULTS];
+
+/** The name of a planted fault: a typo in `faults.on(...)` is a compile error. */
+export type FaultName = (typeof SOAP_FAULTS)[number]['name'] | (typeof REST_FAULTS)[number]['name'];
 
 export class UnknownFault extends Error {}
 
@@ -395,8 +388,7 @@ export class Faults {
     this.active = new Set(names);
   }
 
-  on(name: string): boolean {
-    if (!PLANTED_FAULTS.some((f) => f.name === name)) throw new Error(`no planted fault ${name}`);
+  on(name: FaultName): boolean {
     return this.active.has(name);
   }
 }

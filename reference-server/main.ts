@@ -2,9 +2,10 @@
 import { parseArgs } from 'node:util';
 import { PLANTED_FAULTS } from './faults.ts';
 import { startReferenceServer } from './listen.ts';
+import { VARIANTS } from './variants.ts';
 
 const USAGE =
-  'usage: reference-server --port N [--host H] [--test-control] [--project-quota N] [--base-url URL] [--fault NAME …]';
+  'usage: reference-server --port N [--host H] [--test-control] [--project-quota N] [--base-url URL] [--fault NAME …] [--variant NAME …]';
 
 function fail(message: string): never {
   process.stderr.write(`reference-server: ${message}\n${USAGE}\n`);
@@ -22,6 +23,7 @@ function parseFlags() {
         'project-quota': { type: 'string', default: '10' },
         'base-url': { type: 'string' },
         fault: { type: 'string', multiple: true, default: [] },
+        variant: { type: 'string', multiple: true, default: [] },
         help: { type: 'boolean', default: false },
       },
       strict: true,
@@ -47,9 +49,15 @@ function parseFlags() {
     fail(
       `--fault: unknown ${unknown.join(', ')}; known: ${PLANTED_FAULTS.map((f) => f.name).join(', ')}`,
     );
+  const unknownVariants = values.variant.filter((name) => !VARIANTS.some((v) => v.name === name));
+  if (unknownVariants.length > 0)
+    fail(
+      `--variant: unknown ${unknownVariants.join(', ')}; known: ${VARIANTS.map((v) => v.name).join(', ')}`,
+    );
   return {
     port,
     faults: values.fault,
+    variants: values.variant,
     host: values.host,
     testControl: values['test-control'],
     projectQuota,

@@ -1,5 +1,6 @@
 /** The whole domain state of one server instance: pure data and rules, no HTTP or SOAP types. */
 import { Faults } from '../faults.ts';
+import { Variants } from '../variants.ts';
 import { Artifacts } from './artifacts.ts';
 import type { Clock } from './clock.ts';
 import { SEEDED_DESCRIPTION_FIELDS, type DescriptionField } from './description-fields.ts';
@@ -24,6 +25,8 @@ export interface DomainState {
   projectAdmin: ProjectAdmin;
   /** Planted faults (reference-server/faults.ts); none by default. */
   faults: Faults;
+  /** Other choices the spec allows (reference-server/variants.ts); none by default. */
+  variants: Variants;
 }
 
 export interface StateOptions {
@@ -31,6 +34,7 @@ export interface StateOptions {
   projectQuota?: number;
   descriptionFields?: DescriptionField[];
   faults?: Faults;
+  variants?: Variants;
 }
 
 export function createState(clock: Clock, options: StateOptions = {}): DomainState {
@@ -63,6 +67,7 @@ export function createState(clock: Clock, options: StateOptions = {}): DomainSta
     descriptionFields,
     projectAdmin,
     faults,
+    variants: options.variants ?? new Variants(),
   };
 }
 
