@@ -10,6 +10,7 @@ import { BodyTooLarge, sendRestError } from './http-io.ts';
 import { dispatchRest } from './rest/routes.ts';
 import { handleSoap, soapServiceOf } from './soap/endpoint.ts';
 import { advanceClock, CLOCK_PATH } from './test-control/clock-route.ts';
+import { armFailure, FAIL_NEXT_PATH } from './test-control/fail-next-route.ts';
 import { Variants } from './variants.ts';
 import { applyWireVariants } from './wire-variants.ts';
 
@@ -46,6 +47,8 @@ export function createApp(options: AppOptions = {}): App {
       return sendRestError(res, 400, 'Bad Request: the request target is not a valid URL');
     }
     if (options.testControl && path === CLOCK_PATH) return advanceClock(state.clock, req, res);
+    if (options.testControl && path === FAIL_NEXT_PATH)
+      return armFailure(state.armedFailures, req, res);
     const soapService = soapServiceOf(path);
     if (soapService)
       return handleSoap(state, soapService, baseUrlOf(req, options.baseUrl), req, res);

@@ -104,6 +104,12 @@ const SOAP_FAULTS = [
     ['membership'],
   ),
   soap(
+    'internal-failure-code-0',
+    "addProject's internal creation failures answer fault 0 (a generic exception), not 3101 or 3105 (§7.1)",
+    ['soap.addProject.fault.3101', 'soap.addProject.fault.3105'],
+    ['add-project'],
+  ),
+  soap(
     'remove-non-member-succeeds',
     'removeProjectMember of a user who is not a member answers true instead of 3203 (§7.1)',
     ['soap.removeProjectMember.fault.3203'],

@@ -1,6 +1,6 @@
 /** Before the suites run: is the target there at all, and does it offer test control? */
 import { request } from 'undici';
-import { CLOCK_PATH } from '../target/test-control.ts';
+import { CLOCK_PATH, FAIL_NEXT_PATH } from '../target/test-control.ts';
 
 export class TargetUnreachable extends Error {}
 
@@ -39,6 +39,25 @@ export async function probeTestControl(baseUrl: string, deadlineMs: number): Pro
     });
     await answer.body.dump();
     return answer.statusCode === 204;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * design.md: without a profile saying so, probe fail-next with a failure no target knows: a 400
+ * means the path is served (and the request refused, so nothing is armed).
+ */
+export async function probeFailNext(baseUrl: string, deadlineMs: number): Promise<boolean> {
+  try {
+    const answer = await request(`${baseUrl}${FAIL_NEXT_PATH}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"operation":"addProject","failure":"conformance-probe"}',
+      signal: AbortSignal.timeout(deadlineMs),
+    });
+    await answer.body.dump();
+    return answer.statusCode === 400;
   } catch {
     return false;
   }

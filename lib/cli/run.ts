@@ -15,7 +15,7 @@ import { writeReports } from '../report/write.ts';
 import { resolveProfile } from '../target/default-profile.ts';
 import { loadProfileFile, type Profile } from '../target/profile.ts';
 import type { RunOptions } from './args.ts';
-import { checkReachable, probeTestControl } from './preflight.ts';
+import { checkReachable, probeFailNext, probeTestControl } from './preflight.ts';
 import { describeSharedProjects } from '../fixtures/projects.ts';
 import { runSuites } from './run-suites.ts';
 import { renderClosing } from './summary-table.ts';
@@ -42,6 +42,9 @@ export async function run(options: RunOptions, argv: readonly string[]): Promise
     if (profileFile?.capabilities?.testControl === undefined) {
       profile.capabilities.testControl = await probeTestControl(profile.baseUrl, options.timeoutMs);
     }
+    if (profileFile?.capabilities?.failNext === undefined) {
+      profile.capabilities.failNext = await probeFailNext(profile.baseUrl, options.timeoutMs);
+    }
     const reportDir = resolve(options.reportDir);
     await rm(join(reportDir, 'allure-results'), { recursive: true, force: true });
     await rm(join(reportDir, 'allure-report'), { recursive: true, force: true });
@@ -49,7 +52,8 @@ export async function run(options: RunOptions, argv: readonly string[]): Promise
 
     process.stdout.write(
       `conformance: target ${profile.baseUrl}${server ? ' (embedded reference server)' : ''}, seed ${options.seed}, ` +
-        `test control ${profile.capabilities.testControl ? 'yes' : 'no'}` +
+        `test control ${profile.capabilities.testControl ? 'yes' : 'no'}, ` +
+        `fail-next ${profile.capabilities.failNext ? 'yes' : 'no'}` +
         `${options.shard ? `, shard ${options.shard}` : ''}\n`,
     );
     const suitesStarted = performance.now();

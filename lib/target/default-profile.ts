@@ -2,7 +2,7 @@
  * The profile used without --profile: the reference server's seeded accounts (README,
  * "Seeded accounts"), SOAP login, template 100, the real system's quota of 10 per hour.
  */
-import type { Profile } from './profile.ts';
+import type { Profile, ProfileFile } from './profile.ts';
 
 export function defaultProfile(baseUrl: string): Profile {
   return {
@@ -16,12 +16,13 @@ export function defaultProfile(baseUrl: string): Profile {
     soapSessions: { mode: 'login' },
     fixtures: { templateProjectId: 100 },
     projectQuotaPerHour: 10,
-    capabilities: { testControl: false },
+    projectAdminsUgroupId: 4,
+    capabilities: { testControl: false, failNext: false },
   };
 }
 
 /** Overlays a validated profile file on the defaults, for the target at baseUrl. */
-export function resolveProfile(baseUrl: string, file: Partial<Profile> | undefined): Profile {
+export function resolveProfile(baseUrl: string, file: ProfileFile | undefined): Profile {
   const base = defaultProfile(baseUrl.replace(/\/+$/, ''));
   if (!file) return base;
   return {

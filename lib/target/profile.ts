@@ -29,11 +29,24 @@ export interface Profile {
     publicProjectId?: number;
     privateProjectId?: number;
     soapProjectId?: number;
+    /** Administered by the projectMember, not the projectAdmin (§5.1.2: rights are per project). */
+    foreignProjectId?: number;
   };
   /** addProject quota of the whole platform (§8): projects per hour. */
   projectQuotaPerHour: number;
-  capabilities: { testControl: boolean };
+  /** The project service WSDL, when it is not at {baseUrl}/soap/project/?wsdl. */
+  wsdlUrl?: string;
+  /** The user group holding a project's admins (the real system's 4); null: the target has none. */
+  projectAdminsUgroupId: number | null;
+  /** Optional test control (design.md): the clock, and fail-next. Absent in a file: probed. */
+  capabilities: { testControl: boolean; failNext: boolean };
 }
+
+/** A profile file as written: every part optional (the defaults fill the rest). */
+export type ProfileFile = Partial<Omit<Profile, 'fixtures' | 'capabilities'>> & {
+  fixtures?: Partial<Profile['fixtures']>;
+  capabilities?: Partial<Profile['capabilities']>;
+};
 
 export class ProfileError extends Error {}
 
@@ -42,15 +55,15 @@ const ajv = new Ajv({ strict: true, allErrors: true });
 const validate = ajv.compile(PROFILE_SCHEMA);
 
 /** Validates a parsed profile; throws ProfileError naming each bad field. */
-export function parseProfile(value: unknown, source: string): Partial<Profile> {
+export function parseProfile(value: unknown, source: string): ProfileFile {
   if (!validate(value)) {
     const problems = (validate.errors ?? []).map(describeError).join('; ');
     throw new ProfileError(`invalid profile ${source}: ${problems}`);
   }
-  return value as Partial<Profile>;
+  return value as ProfileFile;
 }
 
-export function loadProfileFile(path: string): Partial<Profile> {
+export function loadProfileFile(path: string): ProfileFile {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');

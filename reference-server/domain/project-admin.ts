@@ -4,6 +4,7 @@
  * silent the real system's behaviour is followed; each such decision is an INFO requirement.
  */
 import type { Faults } from '../faults.ts';
+import type { ArmedFailures } from './armed-failures.ts';
 import type { DescriptionField } from './description-fields.ts';
 import { DomainError, MESSAGES } from './errors.ts';
 import { publicNameProblem, shortNameProblem } from './name-rules.ts';
@@ -29,6 +30,8 @@ export interface ProjectAdminDeps {
   descriptionFields: DescriptionField[];
   /** Planted faults (reference-server/faults.ts); none in normal use. */
   faults: Faults;
+  /** Test control's fail-next: failures armed for the next call (never without the flag). */
+  armedFailures?: ArmedFailures;
   /** Called after a project is created, so other parts (trackers) can copy from the template. */
   onProjectCreated?: (project: Project, template: Project) => void;
 }
@@ -74,6 +77,12 @@ export class ProjectAdmin {
     if (shortProblem) throw new DomainError(3102, shortProblem);
     const publicProblem = publicNameProblem(publicName);
     if (publicProblem) throw new DomainError(3103, publicProblem);
+    const failure = this.d.armedFailures?.take('addProject', sessionKey);
+    if (failure !== undefined && this.d.faults.on('soap-internal-failure-code-0'))
+      throw new DomainError(0, 'Internal error');
+    if (failure === 'project-creation') throw new DomainError(3101, MESSAGES.creationFailure);
+    if (failure === 'generic-user-creation')
+      throw new DomainError(3105, MESSAGES.genericUserFailure);
     const project = this.d.projects.add({
       shortName,
       publicName: publicName.trim(),
@@ -190,7 +199,8 @@ export class ProjectAdmin {
   /** §4.2 #6. Session only; 3107 when the platform has no description field. */
   getPlateformProjectDescriptionFields(sessionKey: string): DescriptionField[] {
     this.sessionUser(sessionKey);
-    if (this.d.descriptionFields.length === 0)
+    const failure = this.d.armedFailures?.take('getPlateformProjectDescriptionFields', sessionKey);
+    if (this.d.descriptionFields.length === 0 || failure === 'no-description-fields')
       throw new DomainError(3107, MESSAGES.noDescriptionFields);
     return [...this.d.descriptionFields];
   }

@@ -1,6 +1,7 @@
 /** The whole domain state of one server instance: pure data and rules, no HTTP or SOAP types. */
 import { Faults } from '../faults.ts';
 import { Variants } from '../variants.ts';
+import { ArmedFailures } from './armed-failures.ts';
 import { Artifacts } from './artifacts.ts';
 import type { Clock } from './clock.ts';
 import { SEEDED_DESCRIPTION_FIELDS, type DescriptionField } from './description-fields.ts';
@@ -27,6 +28,8 @@ export interface DomainState {
   faults: Faults;
   /** Other choices the spec allows (reference-server/variants.ts); none by default. */
   variants: Variants;
+  /** Test control's fail-next (design.md): armed only through POST /__conformance/fail-next. */
+  armedFailures: ArmedFailures;
 }
 
 export interface StateOptions {
@@ -46,6 +49,7 @@ export function createState(clock: Clock, options: StateOptions = {}): DomainSta
   for (const seed of SEEDED_PROJECTS)
     trackers.create(seed.id, structuredClone(ISSUES_TRACKER) as TrackerBlueprint);
   const sessions = new Sessions(clock);
+  const armedFailures = new ArmedFailures();
   const descriptionFields = [...(options.descriptionFields ?? SEEDED_DESCRIPTION_FIELDS)];
   const projectAdmin = new ProjectAdmin({
     users,
@@ -54,6 +58,7 @@ export function createState(clock: Clock, options: StateOptions = {}): DomainSta
     quota: new Quota(clock, options.projectQuota ?? 10),
     descriptionFields,
     faults,
+    armedFailures,
     onProjectCreated: (project, template) => trackers.copy(template.id, project.id),
   });
   return {
@@ -68,6 +73,7 @@ export function createState(clock: Clock, options: StateOptions = {}): DomainSta
     projectAdmin,
     faults,
     variants: options.variants ?? new Variants(),
+    armedFailures,
   };
 }
 

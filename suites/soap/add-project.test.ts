@@ -22,6 +22,7 @@ import {
   servicesOf,
 } from '../../lib/soap/expect.ts';
 import { xsiType } from '../../lib/soap/wire.ts';
+import { armFailure } from '../../lib/target/fail-next.ts';
 import { CLOCK_PATH } from '../../lib/target/test-control.ts';
 
 const NO_SUCH_PROJECT = 2_000_000_001;
@@ -431,27 +432,40 @@ describe('addProject refusals', () => {
     },
   );
 
-  conformanceTest(
-    ['soap.addProject.fault.3101'],
-    'addProject failing to create the project must answer fault 3101',
-    async (ctx) => {
-      ctx.skip(
-        'not provokable by a black-box client: 3101 is the failure of a creation whose inputs were all accepted (an ' +
-          'internal error of the platform); no input of addProject causes it on a working target',
-      );
-    },
-  );
-
-  conformanceTest(
-    ['soap.addProject.fault.3105'],
-    'addProject failing to create the generic user must answer fault 3105',
-    async (ctx) => {
-      ctx.skip(
-        'not provokable by a black-box client: addProject takes no generic-user input, so 3105 can only come from an ' +
-          'internal failure of the platform while creating the project',
-      );
-    },
-  );
+  for (const [code, failure] of [
+    [3101, 'project-creation'],
+    [3105, 'generic-user-creation'],
+  ] as const) {
+    conformanceTest(
+      [`soap.addProject.fault.${code}`, 'soap.fault.nothing-changed'],
+      `addProject failing with an internal ${failure} failure must answer fault ${code} and create nothing`,
+      async (ctx) => {
+        // No input provokes an internal failure of a working platform: test control arms one.
+        ctx.requireCapability('failNext');
+        const { soap, keys, template } = await setUp(ctx);
+        await reserve(ctx, 1);
+        await armFailure(ctx.http, {
+          operation: 'addProject',
+          failure,
+          sessionKey: keys.projectAdmin,
+        });
+        const name = shortName(`f${code}`);
+        expectFault(
+          await soap.call('addProject', [
+            keys.projectAdmin,
+            keys.siteAdmin,
+            name,
+            `Conformance ${name}`,
+            'public',
+            template,
+          ]),
+          code,
+          `addProject '${name}' after POST /__conformance/fail-next {"failure": "${failure}"}`,
+        );
+        await expectNotCreated(ctx, name);
+      },
+    );
+  }
 });
 
 describe('the addProject quota (§8)', () => {

@@ -10,6 +10,7 @@ import { propertyRun } from '../../lib/property-run.ts';
 import { conformanceTest, type ConformanceContext } from '../../lib/conformance-test.ts';
 import { sessionKey, sessionKeys } from '../../lib/fixtures/sessions.ts';
 import { SoapClient } from '../../lib/soap/client.ts';
+import { armFailure } from '../../lib/target/fail-next.ts';
 import { descriptionValuesOf, expectFault, expectSuccess } from '../../lib/soap/expect.ts';
 import { xsiType } from '../../lib/soap/wire.ts';
 
@@ -87,16 +88,36 @@ describe('getPlateformProjectDescriptionFields', () => {
       const soap = SoapClient.project(ctx.http);
       const key = await sessionKey(ctx.http, ctx.target, 'projectAdmin');
       const answer = await soap.call('getPlateformProjectDescriptionFields', [key]);
-      if (!answer.fault && Array.isArray(answer.value) && answer.value.length > 0)
-        ctx.skip(
-          `not provokable here: the platform has ${answer.value.length} description field(s), and no ` +
-            'operation of the interface removes one; run against a platform without custom description fields',
+      if (answer.fault || !Array.isArray(answer.value) || answer.value.length === 0)
+        return expectFault(
+          answer,
+          3107,
+          'getPlateformProjectDescriptionFields on a platform without fields',
         );
+      // The platform has fields and no operation removes one: test control makes the next call
+      // answer as a platform without custom fields would.
+      if (!ctx.target.capabilities.failNext)
+        ctx.skip(
+          `the platform has ${answer.value.length} description field(s), no operation of the interface removes one, ` +
+            "and the target lacks the capability 'failNext' (test control) to answer one call as a platform without them",
+        );
+      await armFailure(ctx.http, {
+        operation: 'getPlateformProjectDescriptionFields',
+        failure: 'no-description-fields',
+        sessionKey: key,
+      });
       expectFault(
-        answer,
+        await soap.call('getPlateformProjectDescriptionFields', [key]),
         3107,
-        'getPlateformProjectDescriptionFields on a platform without fields',
+        'getPlateformProjectDescriptionFields after POST /__conformance/fail-next {"failure": "no-description-fields"}',
       );
+      expect(
+        expectSuccess(
+          await soap.call('getPlateformProjectDescriptionFields', [key]),
+          'getPlateformProjectDescriptionFields again (the failure was for one call)',
+        ),
+        'the platform fields are unchanged after the failed call',
+      ).toEqual(answer.value);
     },
   );
 });
