@@ -24,8 +24,11 @@ export interface ConformanceContext {
   fixtures: Fixtures;
   /** Skips the test, with the reason, when the target lacks the capability (never a pass). */
   requireCapability(name: keyof Profile['capabilities']): void;
-  /** Skips the test with the reason (the target cannot be judged here; never a pass). */
-  skip(reason: string): never;
+  /**
+   * Skips the test with the reason (the target cannot be judged here; never a pass). `needs`: the
+   * capabilities whose absence is the reason, so that the verdict can tell "needs test control".
+   */
+  skip(reason: string, options?: { needs?: Array<keyof Profile['capabilities']> }): never;
   /** Records what an INFO check observed ('not shown' behaviour), for the reports. */
   observe(observation: string): void;
 }
@@ -55,16 +58,17 @@ export function conformanceTest(
         const redacted = transcript.secrets.redact(observation);
         context.task.meta.observations = [...(context.task.meta.observations ?? []), redacted];
       },
-      skip(reason) {
+      skip(reason, options) {
+        if (options?.needs?.length) context.task.meta.needs = [...options.needs];
         context.skip(reason);
         throw new Error('unreachable: context.skip throws');
       },
       requireCapability(name) {
-        if (!settings.target.capabilities[name]) {
-          context.skip(
+        if (!settings.target.capabilities[name])
+          ctx.skip(
             `the target lacks the capability '${name}' (profile capabilities.${name}, or probed)`,
+            { needs: [name] },
           );
-        }
       },
     };
     await labelForAllure(requirements);

@@ -34,6 +34,8 @@ declare module '@vitest/runner' {
     reproduce?: string;
     /** What the test's cleanup undid and what it left on the target (lib/cleanup). */
     cleanup?: TestCleanup;
+    /** For a skip: the capabilities the target lacks (profile `capabilities`), machine-readable. */
+    needs?: string[];
     /** Set when the harness could not judge (target did not answer). */
     harnessError?: string;
   }

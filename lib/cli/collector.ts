@@ -6,7 +6,9 @@ import type { Fixtures } from '../fixtures/projects.ts';
 import { relative } from 'node:path';
 import type { Reporter, TestCase, TestModule, TestSuite } from 'vitest/node';
 import type { SerializedError } from 'vitest';
+import { requirement } from '../requirements/index.ts';
 import type { TestResult } from '../results/model.ts';
+import { observedIfInfo } from '../results/verdict.ts';
 
 export class Collector implements Reporter {
   /** The run's shared projects, when provisioning succeeded (set by run-suites.ts). */
@@ -37,7 +39,8 @@ export class Collector implements Reporter {
 
   onTestCaseResult(testCase: TestCase): void {
     const result = toTestResult(testCase, this.root, this.grep);
-    if (result) this.tests.push(result);
+    // INFO never fails: an INFO-only test that failed observed the target (results/verdict.ts).
+    if (result) this.tests.push(observedIfInfo(result, (id) => requirement(id)?.level));
   }
 
   onTestModuleEnd(module: TestModule): void {
@@ -56,7 +59,8 @@ export class Collector implements Reporter {
     const failures = this.tests.filter((t) => t.status === 'fail' || t.status === 'error').length;
     const count = (s: string) => mine.filter((t) => t.status === s).length;
     this.out.write(
-      `[${this.modulesDone}/${this.modulesTotal}] ${file}: ${count('pass')} passed, ${count('fail')} failed, ` +
+      `[${this.modulesDone}/${this.modulesTotal}] ${file}: ${count('pass')} passed, ` +
+        `${count('observed') ? `${count('observed')} observed, ` : ''}${count('fail')} failed, ` +
         `${count('error')} errors, ${count('skip')} skipped | ${this.tests.length}/${this.total} tests done, ` +
         `${failures} failing so far\n`,
     );
@@ -146,7 +150,13 @@ function toTestResult(
   if (result.state === 'skipped') {
     if (mode !== 'run')
       return { ...base, status: 'skip', message: `skipped in the suite source (test.${mode})` };
-    if (result.note) return { ...base, status: 'skip', message: result.note };
+    if (result.note)
+      return {
+        ...base,
+        status: 'skip',
+        message: result.note,
+        ...(meta.needs?.length ? { needs: [...meta.needs] } : {}),
+      };
     const setup = failedSetup(testCase);
     if (setup) return { ...base, status: 'error', message: setup };
     return { ...base, status: 'skip', message: 'skipped without a reason' };

@@ -2,7 +2,7 @@
 import { relative } from 'node:path';
 import { SECTION_TITLES, SECTIONS } from '../requirements/index.ts';
 import { REQUIREMENT_STATUSES, type RunResult } from '../results/model.ts';
-import { verdictLine } from '../results/verdict.ts';
+import { judgeVerdict, describeCapability } from '../results/verdict.ts';
 
 const COLUMNS = REQUIREMENT_STATUSES;
 
@@ -45,7 +45,8 @@ export function renderClosing(run: RunResult, reportDir: string, code: 0 | 1 | 2
     '',
     renderSummaryTable(run),
     '',
-    `tests: ${t.pass} passed, ${t.fail} failed, ${t.error} errors, ${t.skip} skipped, ${t['expected-fail']} expected failures`,
+    `tests: ${t.pass} passed, ${t.observed ?? 0} observed (INFO), ${t.fail} failed, ${t.error} errors, ` +
+      `${t.skip} skipped, ${t['expected-fail']} expected failures`,
   ];
   if (run.harnessErrors.length > 0)
     lines.push(`harness errors:\n  ${run.harnessErrors.join('\n  ')}`);
@@ -61,8 +62,16 @@ export function renderClosing(run: RunResult, reportDir: string, code: 0 | 1 | 2
     if (x.unseen.length > 0)
       lines.push(`expectations: ${x.unseen.length} entries concern no test of this run`);
   }
+  const verdict = run.verdict ?? judgeVerdict(run);
+  lines.push(`verdict: ${verdict.text}`);
+  if (verdict.needTestControl.length > 0)
+    lines.push(
+      `  not judged, need test control (README, "Test control"):`,
+      ...verdict.needTestControl.map(
+        (r) => `    ${r.id}: ${r.needs.map((c) => describeCapability(c)).join(' and ')}`,
+      ),
+    );
   lines.push(
-    `verdict: ${verdictLine(run)}`,
     `reports: ${shown}/index.html, summary.json, junit.xml, allure-report/index.html`,
     `exit ${code}: ${EXIT_MEANING[code]}`,
     '',

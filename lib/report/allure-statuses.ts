@@ -1,7 +1,8 @@
 /**
  * Allure's results are written while the tests run, before the harness judges them: this gives
  * each result the status of the reports (error → broken, expected-fail → skipped with the reason,
- * failed hooks and timeouts → broken), so that Allure agrees with index.html and junit.xml.
+ * observed → passed with what was observed, failed hooks and timeouts → broken), so that Allure
+ * agrees with index.html and junit.xml.
  */
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -9,6 +10,8 @@ import type { TestResult, TestStatus } from '../results/model.ts';
 
 const ALLURE_STATUS: Record<TestStatus, string> = {
   pass: 'passed',
+  // INFO never fails: what the test saw is kept as the message of a passed result.
+  observed: 'passed',
   fail: 'failed',
   error: 'broken',
   'expected-fail': 'skipped',
@@ -42,13 +45,18 @@ export async function alignAllureStatuses(
     const message =
       test.status === 'expected-fail'
         ? `expected failure (listed in the expectations file): ${test.message ?? ''}`
-        : test.status === 'pass'
-          ? undefined
-          : test.message;
+        : test.status === 'observed'
+          ? `observed (INFO: the spec leaves this open; never a failure): ${test.message ?? ''}`
+          : test.status === 'pass'
+            ? undefined
+            : test.message;
     if (status === result.status && message === result.statusDetails?.message) continue;
     result.status = status;
+    const { trace, ...details } = result.statusDetails ?? {};
     result.statusDetails = {
-      ...result.statusDetails,
+      ...details,
+      // An observation is no failure: no assertion stack under it.
+      ...(test.status === 'observed' || trace === undefined ? {} : { trace }),
       ...(message === undefined ? {} : { message }),
     };
     await writeFile(path, JSON.stringify(result));

@@ -10,7 +10,7 @@ import {
   type RunResult,
   type TestResult,
 } from '../results/model.ts';
-import { exitCode, verdictLine } from '../results/verdict.ts';
+import { exitCode, judgeVerdict, describeCapability } from '../results/verdict.ts';
 import { escapeXml as h } from './escape.ts';
 
 const STATUSES = REQUIREMENT_STATUSES;
@@ -20,19 +20,21 @@ body{font:14px/1.45 system-ui,sans-serif;margin:0;color:#1d2430;background:#f6f7
 header{background:#1d2430;color:#fff;padding:16px 24px}header h1{margin:0 0 6px;font-size:20px}
 header dl{display:grid;grid-template-columns:max-content 1fr;gap:2px 12px;margin:0;font-size:13px}
 header dt{opacity:.7}main{padding:16px 24px;max-width:1400px}
-.verdict{font-size:18px;font-weight:600;margin:12px 0}.verdict.ok{color:#1a7f37}.verdict.bad{color:#cf222e}.verdict.err{color:#bc4c00}
+.verdict{font-size:18px;font-weight:600;margin:12px 0}.verdict.ok{color:#1a7f37}.verdict.partial{color:#4d7c0f}.verdict.bad{color:#cf222e}.verdict.err{color:#bc4c00}
+.needs{background:#fff;border:1px solid #d8dee4;border-left:4px solid #4d7c0f;padding:6px 12px;margin:0 0 12px}.needs ul{margin:4px 0}
 table{border-collapse:collapse;width:100%;background:#fff;margin:8px 0 20px}
 th,td{border:1px solid #d8dee4;padding:4px 8px;text-align:left;vertical-align:top}th{background:#eef1f4}
 td.n{text-align:right;font-variant-numeric:tabular-nums}
 .bar{display:flex;height:14px;min-width:240px;border-radius:3px;overflow:hidden;background:#eee}
 .bar span{display:block;height:100%}
-.s-pass{background:#2da44e}.s-fail{background:#cf222e}.s-error{background:#fb8500}.s-expected-fail{background:#8250df}
+.s-pass{background:#2da44e}.s-observed{background:#0969da}.s-fail{background:#cf222e}.s-error{background:#fb8500}.s-expected-fail{background:#8250df}
 .s-skip{background:#8c959f}.s-not-covered{background:#d0d7de}
 .badge{display:inline-block;padding:0 6px;border-radius:3px;color:#fff;font-size:12px;font-weight:600;white-space:nowrap}
 .badge.s-not-covered{color:#1d2430}.lvl{font-size:12px;font-weight:600}.lvl-INFO,.lvl-SHOULD{color:#57606a}
 code,pre{font:12px/1.4 ui-monospace,monospace}pre{background:#f6f8fa;border:1px solid #d8dee4;padding:8px;overflow:auto;max-height:480px;white-space:pre-wrap;word-break:break-all}
 .failure{background:#fff;border:1px solid #d8dee4;border-left:4px solid #cf222e;padding:8px 12px;margin:10px 0}
-.failure.error{border-left-color:#fb8500}.failure.expected-fail{border-left-color:#8250df}.decision{color:#57606a;font-size:12px}
+.failure.error{border-left-color:#fb8500}.failure.expected-fail{border-left-color:#8250df}.failure.observed{border-left-color:#0969da}
+.faults{font-size:12px}.faults code{white-space:nowrap}.none{color:#57606a;font-size:12px}.decision{color:#57606a;font-size:12px}
 .observed{margin:4px 0 0 0;padding-left:18px;color:#0a3069;font-size:12px}
 h2{margin-top:28px;border-bottom:1px solid #d8dee4}.legend span{margin-right:12px}
 `;
@@ -40,6 +42,7 @@ h2{margin-top:28px;border-bottom:1px solid #d8dee4}.legend span{margin-right:12p
 export function renderHtml(run: RunResult): string {
   const failing = run.tests.filter((t) => t.status === 'fail' || t.status === 'error');
   const excused = run.tests.filter((t) => t.status === 'expected-fail');
+  const observedTests = run.tests.filter((t) => t.status === 'observed');
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Conformance report — ${h(run.target)}</title>
 <meta name="viewport" content="width=device-width,initial-scale=1"><style>${CSS}</style></head>
@@ -65,6 +68,7 @@ ${sectionTable(run.requirements)}
 <h2 id="failures">Failures and harness errors (${failing.length})</h2>
 ${failing.length === 0 ? '<p>No test failed.</p>' : failing.map((t) => failure(t, run.requirements)).join('\n')}
 ${excused.length === 0 ? '' : `<h2 id="expected-failures">Expected failures (${excused.length})</h2>\n${excused.map((t) => failure(t, run.requirements)).join('\n')}`}
+${observedTests.length === 0 ? '' : `<h2 id="observed">Observed where the specification leaves the choice open (${observedTests.length})</h2>\n<p class="decision">INFO checks: the target does not do what the real system does. Recorded for comparison, never a failure.</p>\n${observedTests.map((t) => failure(t, run.requirements)).join('\n')}`}
 <h2 id="requirements">Requirements</h2>
 ${SECTIONS.map((section) =>
   requirementTable(
@@ -100,14 +104,26 @@ ${shared.length ? `<p><strong>Shared projects</strong></p><ul id="shared-project
 <div id="remaining">${groups.join('\n') || '<p>Nothing else remains.</p>'}</div>`;
 }
 
+const VERDICT_CLASS = {
+  conforming: 'ok',
+  'conforming-without-test-control': 'partial',
+  'not-shown': 'err',
+  'expectations-out-of-date': 'err',
+  undecided: 'err',
+  'not-conforming': 'bad',
+} as const;
+
 function verdict(run: RunResult): string {
-  const line = verdictLine(run);
-  const kind = line.startsWith('Conforming')
-    ? 'ok'
-    : line.startsWith('Not conforming')
-      ? 'bad'
-      : 'err';
-  return `<p class="verdict ${kind}" id="verdict" data-exit-code="${run.exitCode ?? exitCode(run)}">${h(line)}</p>`;
+  const v = run.verdict ?? judgeVerdict(run);
+  const needs = v.needTestControl.length
+    ? `<div class="needs" id="needs-test-control"><strong>Not judged: ${v.needTestControl.length} MUST requirement(s) need test control</strong>, which the target lacks (README, "Test control"):<ul>${v.needTestControl
+        .map(
+          (r) =>
+            `<li><a href="#req-${h(r.id)}"><code>${h(r.id)}</code></a> needs ${h(r.needs.map((c) => describeCapability(c)).join(' and '))}</li>`,
+        )
+        .join('')}</ul></div>`
+    : '';
+  return `<p class="verdict ${VERDICT_CLASS[v.kind]}" id="verdict" data-verdict="${v.kind}" data-exit-code="${run.exitCode ?? exitCode(run)}">${h(v.text)}</p>${needs}`;
 }
 
 function expectations(run: RunResult): string {
@@ -146,6 +162,8 @@ function harnessErrors(run: RunResult): string {
 /** What each status means; only pass counts as conforming. */
 export const STATUS_MEANING: Readonly<Record<RequirementStatus, string>> = {
   pass: 'every test of it passed',
+  observed:
+    'INFO: the target differs from the real system where the spec leaves it open (never a failure)',
   fail: 'the target broke the rule',
   error: 'the harness could not judge (no answer, timeout, failed setup)',
   'expected-fail': 'failed, listed as a known failure',
@@ -189,11 +207,22 @@ function requirementTable(section: string, requirements: readonly RequirementRes
       r,
     ) => `<tr id="req-${h(r.id)}" data-status="${r.status}"><td><code>${h(r.id)}</code></td><td class="lvl lvl-${r.level}">${r.level}</td>
 <td><span class="badge s-${r.status}">${r.status}</span></td><td>${h(r.text)}${r.decision ? `<div class="decision">Decision: ${h(r.decision)}</div>` : ''}${
-      r.reason && r.status !== 'fail' ? `<div class="decision">${h(r.reason)}</div>` : ''
-    }${observed(r.observations)}</td><td class="n">${r.tests.length}</td></tr>`,
+      r.reason && r.status !== 'fail' && r.status !== 'observed'
+        ? `<div class="decision">${h(r.reason)}</div>`
+        : ''
+    }${observed(r.observations)}</td><td class="faults">${plantedFaults(r)}</td><td class="n">${r.tests.length}</td></tr>`,
   );
   return `<h3 id="sec-${anchor(section)}">${h(section)} ${h(SECTION_TITLES[section] ?? '')}</h3>
-<table class="requirements"><thead><tr><th>Requirement</th><th>Level</th><th>Status</th><th>Statement</th><th>Tests</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
+<table class="requirements"><thead><tr><th>Requirement</th><th>Level</th><th>Status</th><th>Statement</th><th title="planted faults of the reference server that self-validation saw make this requirement fail">Seen failing with</th><th>Tests</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
+}
+
+/** Self-validation's evidence that the check can fail: the planted faults seen failing it. */
+function plantedFaults(r: RequirementResult): string {
+  if (r.plantedFaults === undefined) return '';
+  if (r.level !== 'MUST') return '<span class="none">n/a: INFO never fails</span>';
+  if (r.plantedFaults.length === 0)
+    return '<span class="none" data-planted-faults="0">no planted fault known</span>';
+  return `<span data-planted-faults="${r.plantedFaults.length}">${r.plantedFaults.map((f) => `<code>${h(f)}</code>`).join(' ')}</span>`;
 }
 
 /** What the target was seen to do (ctx.observe): the substance of an INFO requirement. */
@@ -213,12 +242,12 @@ function failure(t: TestResult, requirements: readonly RequirementResult[]): str
     .join('');
   const expectedActual =
     t.expected !== undefined || t.actual !== undefined
-      ? `<p><strong>Expected</strong></p><pre>${h(t.expected ?? '')}</pre><p><strong>Actual</strong></p><pre>${h(t.actual ?? '')}</pre>`
+      ? `<p><strong>${t.status === 'observed' ? 'What the real system does (expected)' : 'Expected'}</strong></p><pre>${h(t.expected ?? '')}</pre><p><strong>${t.status === 'observed' ? 'What the target did (actual)' : 'Actual'}</strong></p><pre>${h(t.actual ?? '')}</pre>`
       : '';
   return `<div class="failure${t.status === 'fail' ? '' : ` ${t.status}`}" id="test-${h(anchor(t.id))}">
 <p><span class="badge s-${t.status}">${t.status}</span> <strong>${h(t.name)}</strong> <code>${h(t.file)}</code></p>
 <ul>${reqs}</ul>
-<p><strong>What went wrong</strong></p><pre>${h(t.message ?? '')}</pre>
+<p><strong>${t.status === 'observed' ? 'What was observed' : 'What went wrong'}</strong></p><pre>${h(t.message ?? '')}</pre>
 ${expectedActual}
 ${t.reproduce ? `<p><strong>Reproduce</strong> (secrets redacted: put your own)</p><pre>${h(t.reproduce)}</pre>` : ''}
 <details><summary>Wire transcript</summary><pre>${h(t.transcript ?? '(no exchange recorded)')}</pre></details>
@@ -229,7 +258,9 @@ function testTable(tests: readonly TestResult[]): string {
   const rows = tests.map(
     (t) =>
       `<tr><td><span class="badge s-${t.status}">${t.status}</span></td><td>${h(t.name)}<div class="decision"><code>${h(t.file)}</code>${
-        t.status === 'skip' || t.status === 'error' ? ` — ${h(t.message ?? '')}` : ''
+        t.status === 'skip' || t.status === 'error' || t.status === 'observed'
+          ? ` — ${h(t.message ?? '')}`
+          : ''
       }</div></td><td>${t.requirements.map((id) => `<code>${h(id)}</code>`).join(' ')}</td><td class="n">${t.durationMs} ms</td></tr>`,
   );
   return `<table><thead><tr><th>Status</th><th>Test</th><th>Requirements</th><th>Time</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;

@@ -1,6 +1,6 @@
 /** junit.xml for CI systems: one testsuite per suite file, requirement ids as properties. */
 import type { RunResult, TestResult } from '../results/model.ts';
-import { exitCode, verdictLine } from '../results/verdict.ts';
+import { exitCode, judgeVerdict } from '../results/verdict.ts';
 import { escapeXml as x } from './escape.ts';
 
 export function renderJunit(run: RunResult): string {
@@ -27,8 +27,14 @@ export function renderJunit(run: RunResult): string {
  * of an empty testsuite, so that CI tools keep them without counting them as tests.
  */
 function verdicts(run: RunResult): string {
+  const verdict = run.verdict ?? judgeVerdict(run);
   const props = [
-    ['verdict', verdictLine(run)],
+    ['verdict', verdict.text],
+    ['verdict.kind', verdict.kind],
+    ...verdict.needTestControl.map((r) => [
+      'needs-test-control',
+      `${r.id} (${r.needs.join(', ')})`,
+    ]),
     ['exit-code', String(run.exitCode ?? exitCode(run))],
     ...Object.entries(run.requirementTotals).map(([status, n]) => [
       `requirements.${status}`,
@@ -56,6 +62,9 @@ function testcase(t: TestResult): string {
   else if (t.status === 'skip') outcome = `<skipped message="${x(t.message ?? '')}"/>`;
   else if (t.status === 'expected-fail')
     outcome = `<skipped message="expected failure: ${x(firstLine(t.message))}"/>`;
+  // INFO never fails: a passed testcase that says what it observed.
+  else if (t.status === 'observed')
+    outcome = `<system-out>${x(`observed (INFO, never a failure): ${details(t)}`)}</system-out>`;
   return (
     `    <testcase classname="${x(t.file)}" name="${x(t.name)}" time="${(t.durationMs / 1000).toFixed(3)}">` +
     `<properties>${props}</properties>${outcome}</testcase>\n`

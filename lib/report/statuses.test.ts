@@ -1,6 +1,7 @@
 /**
- * The six statuses stay distinct in every report (README, "Statuses"), and no report calls a run
- * conforming unless every MUST requirement passed.
+ * The seven statuses stay distinct in every report (README, "Statuses"), INFO never shows a
+ * failure, and no report calls a run conforming unless every MUST requirement passed (or, saying
+ * so, every MUST but those that need test control).
  */
 import { describe, expect, test } from 'vitest';
 import { renderClosing } from '../cli/summary-table.ts';
@@ -12,10 +13,11 @@ import { renderJunit } from './junit.ts';
 import { renderSummaryJson } from './summary-json.ts';
 
 const must = (id: string): Requirement => ({ id, section: '§8', level: 'MUST', text: id });
+const info = (id: string): Requirement => ({ id, section: '§8', level: 'INFO', text: id });
 const t = (status: TestStatus, requirement: string): TestResult => ({
-  id: `f::${status}`,
+  id: `f::${requirement}`,
   file: 'f',
-  name: `${status} test`,
+  name: `${requirement} test`,
   status,
   requirements: [requirement],
   durationMs: 1,
@@ -32,12 +34,15 @@ const header = {
   capabilities: {},
   command: 'npm run conformance --',
 };
-const catalogue = REQUIREMENT_STATUSES.map(must);
-// One requirement per status; 'expected-fail' is a failure listed in the expectations file.
+// One requirement per status: 'observed' is INFO (a failing INFO test), the others MUST;
+// 'expected-fail' is a failure listed in the expectations file.
+const catalogue = REQUIREMENT_STATUSES.map((s) => (s === 'observed' ? info(s) : must(s)));
 const run = assembleRun(
   header,
   catalogue,
-  (['pass', 'fail', 'error', 'fail', 'skip'] as const).map((s, i) => t(s, catalogue[i]!.id)),
+  (['pass', 'fail', 'fail', 'error', 'fail', 'skip'] as const).map((s, i) =>
+    t(s, catalogue[i]!.id),
+  ),
   [],
   { file: 'known.txt', entries: ['expected-fail'], judged: 'here' },
 );
@@ -48,14 +53,25 @@ describe('every status is distinct in every report', () => {
     expect(summary.requirements.map((r) => [r.id, r.status])).toEqual(
       REQUIREMENT_STATUSES.map((s) => [s, s]),
     );
-    expect(summary.totals).toEqual({ pass: 1, fail: 1, error: 1, 'expected-fail': 1, skip: 1 });
+    expect(summary.totals).toEqual({
+      pass: 1,
+      observed: 1,
+      fail: 1,
+      error: 1,
+      'expected-fail': 1,
+      skip: 1,
+    });
     expect(summary.exitCode).toBe(1);
+    expect(summary.verdict?.kind).toBe('not-conforming');
     // Transcripts stay for what needs explaining (merge renders them again).
     expect(summary.tests.filter((x) => x.transcript).map((x) => x.status)).toEqual([
+      'observed',
       'fail',
       'error',
       'expected-fail',
     ]);
+    // What the INFO test saw is its requirement's observation.
+    expect(summary.requirements[1]?.observations).toEqual(['why fail']);
   });
 
   test('index.html: a row and a badge per status; never "Conforming"', () => {
@@ -65,25 +81,38 @@ describe('every status is distinct in every report', () => {
     expect(html).toContain('Not conforming');
     expect(html).toContain('Expected failures (1)');
     expect(html).toContain('why skip');
+    // The observed test is not among the failures, and its badge is not the failure's.
+    expect(html).toContain('Failures and harness errors (2)');
+    expect(html).toMatch(/<h2 id="observed">[^<]*\(1\)<\/h2>/);
+    expect(html).toContain('<span class="badge s-observed">observed</span>');
+    expect(html).toMatch(/\.s-observed\{background:#0969da\}/);
   });
 
   test('junit.xml: failure, error and two kinds of skipped, each with its own status property', () => {
     const xml = renderJunit(run);
     expect(xml).toContain('failures="1" errors="1" skipped="2"');
+    expect(xml).toMatch(
+      /name="observed test"[^\n]*<property name="status" value="observed"\/>[^\n]*<system-out>observed \(INFO, never a failure\): why fail/,
+    );
+    expect(xml.match(/<failure /g)).toHaveLength(1);
+    expect(xml).toContain('<property name="verdict.kind" value="not-conforming"/>');
     expect(xml).toContain('<failure message="why fail">');
     expect(xml).toContain('<error message="why error">');
     expect(xml).toContain('<skipped message="why skip"/>');
     expect(xml).toContain('<skipped message="expected failure: why fail"/>');
     for (const status of REQUIREMENT_STATUSES)
       expect(xml, status).toContain(
-        `<property name="requirement ${status} (MUST)" value="${status}"/>`,
+        `<property name="requirement ${status} (${status === 'observed' ? 'INFO' : 'MUST'})" value="${status}"/>`,
       );
   });
 
   test('the terminal: a column per status, the verdict and the exit code', () => {
     const text = renderClosing(run, '/tmp/r', 1);
-    expect(text).toMatch(/^section +pass +fail +error +expected-fail +skip +not-covered +total$/m);
-    expect(text).toMatch(/^all +1 +1 +1 +1 +1 +1 +6$/m);
+    expect(text).toMatch(
+      /^section +pass +observed +fail +error +expected-fail +skip +not-covered +total$/m,
+    );
+    expect(text).toMatch(/^all +1 +1 +1 +1 +1 +1 +1 +7$/m);
+    expect(text).toContain('tests: 1 passed, 1 observed (INFO), 1 failed, 1 errors, 1 skipped');
     expect(text).toContain('verdict: Not conforming: 1 MUST requirement(s) failed.');
   });
 });
@@ -110,5 +139,56 @@ describe('no report says conforming unless every MUST passed', () => {
     const result = only([t('pass', 'a'), { ...t('pass', 'b'), id: 'f::b' }]);
     expect(renderHtml(result)).toContain('class="verdict ok"');
     expect(renderJunit(result)).toContain('value="Conforming: all 2 MUST requirements passed."');
+  });
+});
+
+describe('a target without test control: its own verdict in every report', () => {
+  const needs = (requirement: string, capability: string): TestResult => ({
+    ...t('skip', requirement),
+    message: `the target lacks the capability '${capability}'`,
+    needs: [capability],
+  });
+  const result = assembleRun(
+    header,
+    [must('a'), must('b'), must('c')],
+    [t('pass', 'a'), needs('b', 'failNext'), needs('c', 'testControl')],
+    [],
+  );
+  test('exit 0; the verdict says so and lists what needs the clock or fail-next', () => {
+    expect(result.exitCode).toBe(0);
+    const summary = JSON.parse(renderSummaryJson(result)) as typeof result;
+    expect(summary.verdict).toEqual({
+      kind: 'conforming-without-test-control',
+      text: expect.stringMatching(
+        /^Conforming on every MUST that can be judged without test control: 1 of 3 MUST requirements passed; 2 need test control \(fail-next, the clock\)/,
+      ),
+      needTestControl: [
+        { id: 'b', needs: ['failNext'] },
+        { id: 'c', needs: ['testControl'] },
+      ],
+    });
+    expect(summary.requirements.map((r) => r.needs)).toEqual([
+      undefined,
+      ['failNext'],
+      ['testControl'],
+    ]);
+    const html = renderHtml(result);
+    expect(html).toContain(
+      'class="verdict partial" id="verdict" data-verdict="conforming-without-test-control"',
+    );
+    expect(html).not.toContain('class="verdict ok"');
+    expect(html).toMatch(
+      /id="needs-test-control".*<code>b<\/code><\/a> needs fail-next \(POST \/__conformance\/fail-next\)/,
+    );
+    const xml = renderJunit(result);
+    expect(xml).toContain(
+      '<property name="verdict.kind" value="conforming-without-test-control"/>',
+    );
+    expect(xml).toContain('<property name="needs-test-control" value="c (testControl)"/>');
+    const text = renderClosing(result, '/tmp/r', 0);
+    expect(text).toContain(
+      'verdict: Conforming on every MUST that can be judged without test control',
+    );
+    expect(text).toContain('    c: the clock (POST /__conformance/clock)');
   });
 });

@@ -5,7 +5,14 @@
 import type { Requirement } from '../requirements/index.ts';
 import { applyExpectations } from './expectations.ts';
 import type { RunLeftovers, RunResult, TestResult } from './model.ts';
-import { countRequirements, countTests, exitCode, judgeRequirements } from './verdict.ts';
+import {
+  countRequirements,
+  countTests,
+  exitCode,
+  judgeRequirements,
+  judgeVerdict,
+  observedIfInfo,
+} from './verdict.ts';
 
 export type RunHeader = Omit<
   RunResult,
@@ -17,6 +24,7 @@ export type RunHeader = Omit<
   | 'leftovers'
   | 'expectations'
   | 'exitCode'
+  | 'verdict'
 > & {
   /** The shared projects (lib/fixtures), for the run's leftovers. */
   sharedProjects?: RunLeftovers['sharedProjects'];
@@ -36,7 +44,9 @@ export function assembleRun(
   harnessErrors: readonly string[],
   known?: KnownFailures,
 ): RunResult {
-  let tests = [...rawTests];
+  const levels = new Map(catalogue.map((r) => [r.id, r.level]));
+  // INFO never fails (before the known failures: an observation is never an expected failure).
+  let tests = rawTests.map((t) => observedIfInfo(t, (id) => levels.get(id)));
   let expectations: RunResult['expectations'];
   if (known) {
     const applied = applyExpectations(tests, known.entries);
@@ -65,6 +75,7 @@ export function assembleRun(
     ...(expectations ? { expectations } : {}),
   };
   result.exitCode = exitCode(result);
+  result.verdict = judgeVerdict(result);
   return result;
 }
 

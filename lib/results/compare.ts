@@ -3,8 +3,8 @@
  * pure function of their summary.json files. A row differs when its statuses are not all equal.
  */
 import type { Level } from '../requirements/index.ts';
-import type { RequirementStatus, RunResult } from './model.ts';
-import { verdictLine } from './verdict.ts';
+import type { RequirementResult, RequirementStatus, RunResult, VerdictKind } from './model.ts';
+import { judgeVerdict } from './verdict.ts';
 
 /** 'absent': that run's catalogue has no such requirement (another version of the suites). */
 export type ComparedStatus = RequirementStatus | 'absent';
@@ -17,6 +17,7 @@ export interface ComparedImplementation {
   seed: number;
   exitCode?: 0 | 1 | 2;
   verdict: string;
+  verdictKind: VerdictKind;
   requirementTotals: Record<RequirementStatus, number>;
 }
 
@@ -45,16 +46,23 @@ export interface CompareInput {
 
 export function compareRuns(inputs: readonly CompareInput[]): Comparison {
   const labels = uniqueLabels(inputs.map((i) => i.label ?? i.run.target));
-  const implementations = inputs.map(({ source, run }, i): ComparedImplementation => ({
-    label: labels[i]!,
-    source,
-    target: run.target,
-    startedAt: run.startedAt,
-    seed: run.seed,
-    ...(run.exitCode === undefined ? {} : { exitCode: run.exitCode }),
-    verdict: verdictLine(run),
-    requirementTotals: run.requirementTotals,
-  }));
+  const implementations = inputs.map(({ source, run }, i): ComparedImplementation => {
+    const verdict = run.verdict ?? judgeVerdict(run);
+    return {
+      label: labels[i]!,
+      source,
+      target: run.target,
+      startedAt: run.startedAt,
+      seed: run.seed,
+      ...(run.exitCode === undefined ? {} : { exitCode: run.exitCode }),
+      verdict: verdict.text,
+      verdictKind: verdict.kind,
+      requirementTotals: {
+        ...run.requirementTotals,
+        observed: run.requirementTotals.observed ?? 0,
+      },
+    };
+  });
   const rows = new Map<string, ComparedRequirement>();
   for (const { run } of inputs) {
     for (const r of run.requirements) {
@@ -70,7 +78,7 @@ export function compareRuns(inputs: readonly CompareInput[]): Comparison {
     }
   }
   inputs.forEach(({ run }, i) => {
-    const byId = new Map(run.requirements.map((r) => [r.id, r.status]));
+    const byId = new Map(run.requirements.map((r) => [r.id, shownStatus(r)]));
     for (const row of rows.values()) row.statuses[labels[i]!] = byId.get(row.id) ?? 'absent';
   });
   const requirements = [...rows.values()].sort(
@@ -82,6 +90,12 @@ export function compareRuns(inputs: readonly CompareInput[]): Comparison {
     differing: requirements.filter((r) => r.differs).length,
     requirements,
   };
+}
+
+/** A summary written before INFO could not fail may say 'fail' of an INFO requirement: observed. */
+function shownStatus(r: RequirementResult): RequirementStatus {
+  const failed = r.status === 'fail' || r.status === 'expected-fail';
+  return failed && r.level !== 'MUST' ? 'observed' : r.status;
 }
 
 function sectionKey(section: string): number {

@@ -50,7 +50,14 @@ describe('mergeRuns', () => {
     expect(statuses(merged)).toEqual(['a:skip', 'b:fail', 'c:not-covered']);
     expect(merged.requirements[1]?.tests.map((x) => x.status)).toEqual(['pass', 'fail']);
     expect(merged.tests).toHaveLength(3);
-    expect(merged.totals).toEqual({ pass: 1, fail: 1, skip: 1, error: 0, 'expected-fail': 0 });
+    expect(merged.totals).toEqual({
+      pass: 1,
+      observed: 0,
+      fail: 1,
+      skip: 1,
+      error: 0,
+      'expected-fail': 0,
+    });
     expect(merged.exitCode).toBe(1);
     expect(merged.mergedFrom?.map((m) => m.shard)).toEqual(['1/2', '2/2']);
     expect(merged.command).toBe('npm run conformance -- --target http://candidate:8080');

@@ -1,14 +1,19 @@
 /** The results model every report is rendered from (design.md, summary.json). */
 import type { Level } from '../requirements/index.ts';
 
-/** A test's own outcome. 'error': the harness could not judge (timeout, target unreachable). */
-export type TestStatus = 'pass' | 'fail' | 'skip' | 'error' | 'expected-fail';
+/**
+ * A test's own outcome. 'error': the harness could not judge (timeout, target unreachable).
+ * 'observed': a test of INFO requirements only saw the target differ from the real system; what
+ * it saw is recorded, never shown as a failure (the spec leaves the choice open).
+ */
+export type TestStatus = 'pass' | 'observed' | 'fail' | 'skip' | 'error' | 'expected-fail';
 
 export type RequirementStatus = TestStatus | 'not-covered';
 
 /** Requirement statuses in the order reports show them. */
 export const REQUIREMENT_STATUSES: readonly RequirementStatus[] = [
   'pass',
+  'observed',
   'fail',
   'error',
   'expected-fail',
@@ -24,8 +29,10 @@ export interface TestResult {
   status: TestStatus;
   requirements: string[];
   durationMs: number;
-  /** Why it failed, errored or was skipped. */
+  /** Why it failed, errored or was skipped; for 'observed', what was observed. */
   message?: string;
+  /** For a skip: the capabilities the target lacked (profile `capabilities`), e.g. 'failNext'. */
+  needs?: string[];
   expected?: string;
   actual?: string;
   transcript?: string;
@@ -57,8 +64,16 @@ export interface RequirementResult {
   text: string;
   decision?: string;
   status: RequirementStatus;
-  /** For skip: the reason; for fail/error: the first failing test's message. */
+  /** For skip: the reason; for fail/error/observed: the first such test's message. */
   reason?: string;
+  /** For skip: the capabilities the target lacked, when every skipped test of it names one. */
+  needs?: string[];
+  /**
+   * The planted faults of the reference server that self-validation saw make this requirement
+   * fail (lib/requirements/planted-fault-evidence.json, measured): evidence that its check can
+   * fail. Empty: no planted fault is known to break it.
+   */
+  plantedFaults?: string[];
   /** Observations of its tests (INFO requirements: what the target does where the spec is silent). */
   observations?: string[];
   tests: Array<{ id: string; status: TestStatus }>;
@@ -74,8 +89,10 @@ export interface RunResult {
   runs: number;
   capabilities: Record<string, boolean>;
   command: string;
-  totals: { pass: number; fail: number; skip: number; error: number; 'expected-fail': number };
+  totals: Record<TestStatus, number>;
   requirementTotals: Record<RequirementStatus, number>;
+  /** What the run says of the target (verdict.ts); recomputed from requirements when absent. */
+  verdict?: Verdict;
   requirements: RequirementResult[];
   tests: TestResult[];
   /** Problems of the run itself (a suite that failed to load, an unhandled error). */
@@ -90,6 +107,27 @@ export interface RunResult {
   mergedFrom?: MergedRun[];
   /** The exit code of the run (0, 1, 2: design.md), as `conformance` returned it. */
   exitCode?: 0 | 1 | 2;
+}
+
+/**
+ * 'conforming': every MUST passed. 'conforming-without-test-control': every MUST passed but those
+ * that need test control (the clock, fail-next), which the target lacks. 'not-shown': no MUST
+ * failed, but some were skipped for other reasons, not covered or expected failures.
+ */
+export type VerdictKind =
+  | 'conforming'
+  | 'conforming-without-test-control'
+  | 'not-shown'
+  | 'expectations-out-of-date'
+  | 'undecided'
+  | 'not-conforming';
+
+export interface Verdict {
+  kind: VerdictKind;
+  /** The verdict line of the terminal, index.html, junit.xml and compare. */
+  text: string;
+  /** The MUST requirements skipped only because the target lacks test control, with what each needs. */
+  needTestControl: Array<{ id: string; needs: string[] }>;
 }
 
 export interface ExpectationsOutcome {

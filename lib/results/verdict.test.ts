@@ -2,7 +2,13 @@ import { describe, expect, test } from 'vitest';
 import type { Requirement } from '../requirements/index.ts';
 import { applyExpectations } from './expectations.ts';
 import type { TestResult, TestStatus } from './model.ts';
-import { exitCode, judgeRequirements, verdictLine } from './verdict.ts';
+import {
+  exitCode,
+  judgeRequirements,
+  judgeVerdict,
+  observedIfInfo,
+  verdictLine,
+} from './verdict.ts';
 
 const must = (id: string): Requirement => ({
   id,
@@ -156,5 +162,115 @@ describe('verdictLine', () => {
       expect(text).not.toMatch(/^Conforming/);
       expect(text).toContain('1 of 2 MUST requirements passed');
     }
+  });
+});
+
+describe('test control: "Conforming on every MUST that can be judged without test control"', () => {
+  const needing = (name: string, requirement: string, needs: string[]) => ({
+    ...result(name, 'skip', [requirement], `the target lacks the capability '${needs[0]}'`),
+    needs,
+  });
+  const verdictOf = (reqs: Requirement[], tests: TestResult[]) =>
+    judgeVerdict({ requirements: judgeRequirements(reqs, tests), harnessErrors: [] });
+
+  test('every other MUST passed: that verdict, listing what needs the clock or fail-next', () => {
+    const v = verdictOf(
+      [must('a'), must('b'), must('c'), info('i')],
+      [
+        result('1', 'pass', ['a', 'b', 'c']),
+        needing('2', 'b', ['failNext']),
+        needing('3', 'c', ['testControl']),
+        result('4', 'skip', ['i'], 'another reason'),
+      ],
+    );
+    expect(v.kind).toBe('conforming-without-test-control');
+    expect(v.text).toMatch(/^Conforming on every MUST that can be judged without test control: /);
+    expect(v.text).toContain('1 of 3 MUST requirements passed; 2 need test control');
+    expect(v.needTestControl).toEqual([
+      { id: 'b', needs: ['failNext'] },
+      { id: 'c', needs: ['testControl'] },
+    ]);
+  });
+
+  test('another skip, a capability that is not test control, or a not-covered MUST: not shown', () => {
+    const cases: Array<[Requirement[], TestResult[]]> = [
+      [
+        [must('a'), must('b')],
+        [needing('1', 'a', ['failNext']), result('2', 'skip', ['b'])],
+      ],
+      // One test of the requirement needs test control, another was skipped for another reason.
+      [
+        [must('a')],
+        [needing('1', 'a', ['failNext']), result('2', 'skip', ['a'], 'fixed session keys')],
+      ],
+      [[must('a')], [needing('1', 'a', ['somethingElse'])]],
+      [[must('a'), must('b')], [needing('1', 'a', ['testControl'])]],
+    ];
+    for (const [reqs, tests] of cases) {
+      const v = verdictOf(reqs, tests);
+      expect(v.kind).toBe('not-shown');
+      expect(v.text).toMatch(/^No MUST requirement failed unexpectedly, but not every MUST/);
+    }
+  });
+
+  test('a failure or a harness error still decides', () => {
+    const reqs = [must('a'), must('b')];
+    const tests = [needing('1', 'a', ['failNext']), result('2', 'fail', ['b'], 'broken')];
+    expect(verdictOf(reqs, tests).kind).toBe('not-conforming');
+    expect(
+      judgeVerdict({
+        requirements: judgeRequirements(reqs, [
+          needing('1', 'a', ['failNext']),
+          result('2', 'pass', ['b']),
+        ]),
+        harnessErrors: ['x'],
+      }).kind,
+    ).toBe('undecided');
+  });
+
+  test('every MUST passed: plain Conforming, nothing listed', () => {
+    const v = verdictOf([must('a')], [result('1', 'pass', ['a'])]);
+    expect(v).toEqual({
+      kind: 'conforming',
+      text: 'Conforming: all 1 MUST requirements passed.',
+      needTestControl: [],
+    });
+  });
+});
+
+describe('INFO never fails', () => {
+  const levels = new Map([
+    ['a', 'MUST' as const],
+    ['i', 'INFO' as const],
+    ['j', 'INFO' as const],
+  ]);
+  const classify = (t: TestResult) => observedIfInfo(t, (id) => levels.get(id)).status;
+
+  test('a failing test of INFO requirements only is observed; with a MUST or an unknown id it fails', () => {
+    expect(classify(result('1', 'fail', ['i', 'j'], 'saw 3000'))).toBe('observed');
+    expect(classify(result('2', 'fail', ['i', 'a'], 'broken'))).toBe('fail');
+    expect(classify(result('3', 'fail', ['i', 'unknown'], 'broken'))).toBe('fail');
+    expect(classify(result('4', 'error', ['i'], 'timeout'))).toBe('error');
+    expect(classify(result('5', 'skip', ['i']))).toBe('skip');
+    expect(classify(result('6', 'pass', ['i']))).toBe('pass');
+  });
+
+  test('an INFO requirement is observed where a MUST would fail; the MUST fails; the exit code stays', () => {
+    const reqs = [must('a'), info('i')];
+    const tests = [
+      result('1', 'fail', ['a', 'i'], 'broken'),
+      observedIfInfo(result('2', 'fail', ['i'], 'saw 3000'), (id) => levels.get(id)),
+    ];
+    const judged = judgeRequirements(reqs, tests);
+    expect(judged.map((r) => [r.id, r.status])).toEqual([
+      ['a', 'fail'],
+      ['i', 'observed'],
+    ]);
+    expect(judged[1]?.observations).toEqual(['broken', 'saw 3000']);
+    expect(exitCode({ requirements: judged, harnessErrors: [] })).toBe(1);
+    const onlyInfo = judgeRequirements(reqs, [result('1', 'pass', ['a']), tests[1]!]);
+    expect(onlyInfo.map((r) => r.status)).toEqual(['pass', 'observed']);
+    expect(exitCode({ requirements: onlyInfo, harnessErrors: [] })).toBe(0);
+    expect(judgeVerdict({ requirements: onlyInfo, harnessErrors: [] }).kind).toBe('conforming');
   });
 });

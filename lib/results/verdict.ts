@@ -1,25 +1,63 @@
 /**
- * From test results to requirement statuses and the exit code (design.md). A requirement takes the
- * worst status of its tests: fail > error > expected-fail > skip > pass. It is 'pass' only when
- * every test of it passed: one skipped test (a missing capability) leaves it 'skip', never 'pass'.
- * With no test it is 'not-covered'. Only 'pass' counts as conforming.
+ * From test results to requirement statuses, the verdict and the exit code (design.md). A
+ * requirement takes the worst status of its tests: fail > error > expected-fail > observed > skip >
+ * pass. It is 'pass' only when every test of it passed: one skipped test (a missing capability)
+ * leaves it 'skip', never 'pass'. With no test it is 'not-covered'. Only 'pass' counts as
+ * conforming. INFO never fails: an INFO requirement that a failing test checks is 'observed'.
  */
-import type { Requirement } from '../requirements/index.ts';
+import type { Level, Requirement } from '../requirements/index.ts';
 import type {
   RequirementResult,
   RequirementStatus,
   RunResult,
   TestResult,
   TestStatus,
+  Verdict,
 } from './model.ts';
 
 const SEVERITY: Record<TestStatus, number> = {
   pass: 0,
   skip: 1,
-  'expected-fail': 2,
-  error: 3,
-  fail: 4,
+  observed: 2,
+  'expected-fail': 3,
+  error: 4,
+  fail: 5,
 };
+
+/**
+ * The capabilities of test control (design.md, "Test control"), by the profile's name: a MUST
+ * skipped for want of one alone still allows "Conforming on every MUST that can be judged without
+ * test control".
+ */
+export const TEST_CONTROL_CAPABILITIES: Readonly<Record<string, { name: string; path: string }>> = {
+  testControl: { name: 'the clock', path: '/__conformance/clock' },
+  failNext: { name: 'fail-next', path: '/__conformance/fail-next' },
+};
+
+/** 'the clock (POST /__conformance/clock)'; another capability by its profile name. */
+export function describeCapability(capability: string): string {
+  const known = TEST_CONTROL_CAPABILITIES[capability];
+  return known ? `${known.name} (POST ${known.path})` : capability;
+}
+
+/**
+ * A failing test whose requirements are all INFO (or SHOULD) recorded what the target does where
+ * the spec leaves it open: 'observed', its message what was observed. A test that also checks a
+ * MUST (or an id the catalogue lacks) stays 'fail'.
+ */
+export function observedIfInfo(
+  test: TestResult,
+  levelOf: (id: string) => Level | undefined,
+): TestResult {
+  // 'expected-fail': a test of an older run, which listed an INFO test as a known failure.
+  const failed = test.status === 'fail' || test.status === 'expected-fail';
+  if (!failed || test.requirements.length === 0) return test;
+  const informative = test.requirements.every((id) => {
+    const level = levelOf(id);
+    return level !== undefined && level !== 'MUST';
+  });
+  return informative ? { ...test, status: 'observed' } : test;
+}
 
 /**
  * `expectedRequirements`: requirement ids of the expectations file; a failing test counts as an
@@ -36,13 +74,18 @@ export function judgeRequirements(
       byRequirement.set(id, [...(byRequirement.get(id) ?? []), test]);
   }
   return catalogue.map((r) => {
-    const checked = (byRequirement.get(r.id) ?? []).map((t) =>
-      t.status === 'fail' && expectedRequirements.has(r.id)
-        ? { ...t, status: 'expected-fail' as const }
-        : t,
-    );
+    const checked = (byRequirement.get(r.id) ?? []).map((t): TestResult => {
+      const failed = t.status === 'fail' || t.status === 'expected-fail';
+      // A test of a MUST and an INFO requirement that fails: a failure of the MUST, an
+      // observation of the INFO one.
+      if (failed && r.level !== 'MUST') return { ...t, status: 'observed' };
+      if (t.status === 'fail' && expectedRequirements.has(r.id))
+        return { ...t, status: 'expected-fail' };
+      return t;
+    });
     let status: RequirementStatus = 'not-covered';
     let reason: string | undefined;
+    let needs: string[] | undefined;
     if (checked.length > 0) {
       const worst = checked.reduce((a, b) => (SEVERITY[b.status] > SEVERITY[a.status] ? b : a));
       status = worst.status;
@@ -54,16 +97,27 @@ export function judgeRequirements(
             ? ` (${others} of ${checked.length} tests passed; the skipped one was not judged)`
             : '');
       }
+      if (status === 'skip') needs = capabilitiesLacked(checked.filter((t) => t.status === 'skip'));
     }
-    const observations = checked.flatMap((t) => t.observations ?? []);
+    const observations = [
+      ...checked.flatMap((t) => t.observations ?? []),
+      ...checked.filter((t) => t.status === 'observed' && t.message).map((t) => t.message!),
+    ];
     return {
       ...r,
       status,
       ...(reason === undefined ? {} : { reason }),
+      ...(needs === undefined ? {} : { needs }),
       ...(observations.length > 0 ? { observations } : {}),
       tests: checked.map((t) => ({ id: t.id, status: t.status })),
     };
   });
+}
+
+/** The capabilities the skipped tests lacked, when every one of them names one (else undefined). */
+function capabilitiesLacked(skipped: readonly TestResult[]): string[] | undefined {
+  if (skipped.length === 0 || skipped.some((t) => !t.needs?.length)) return undefined;
+  return [...new Set(skipped.flatMap((t) => t.needs!))].sort();
 }
 
 export function countRequirements(
@@ -71,6 +125,7 @@ export function countRequirements(
 ): Record<RequirementStatus, number> {
   const totals: Record<RequirementStatus, number> = {
     pass: 0,
+    observed: 0,
     fail: 0,
     skip: 0,
     error: 0,
@@ -82,7 +137,14 @@ export function countRequirements(
 }
 
 export function countTests(tests: readonly TestResult[]): RunResult['totals'] {
-  const totals: RunResult['totals'] = { pass: 0, fail: 0, skip: 0, error: 0, 'expected-fail': 0 };
+  const totals: RunResult['totals'] = {
+    pass: 0,
+    observed: 0,
+    fail: 0,
+    skip: 0,
+    error: 0,
+    'expected-fail': 0,
+  };
   for (const t of tests) totals[t.status] += 1;
   return totals;
 }
@@ -102,12 +164,24 @@ export function exitCode(
   return 0;
 }
 
-/** One line for the terminal, the HTML header and compare: what the exit code means here. */
-export function verdictLine(
+/** True when the requirement was skipped only for want of test control (the clock, fail-next). */
+function needsOnlyTestControl(r: RequirementResult): boolean {
+  return (
+    r.status === 'skip' &&
+    (r.needs?.length ?? 0) > 0 &&
+    r.needs!.every((c) => c in TEST_CONTROL_CAPABILITIES)
+  );
+}
+
+/** What the run says of the target: the kind, the line, and what needs test control. */
+export function judgeVerdict(
   run: Pick<RunResult, 'requirements' | 'harnessErrors' | 'expectations'>,
-): string {
+): Verdict {
   const must = run.requirements.filter((r) => r.level === 'MUST');
   const n = (status: RequirementStatus) => must.filter((r) => r.status === status).length;
+  const needTestControl = must
+    .filter(needsOnlyTestControl)
+    .map((r) => ({ id: r.id, needs: [...r.needs!] }));
   const unexpected = run.expectations?.unexpectedPasses.length ?? 0;
   const open = n('skip') + n('not-covered');
   const notChecked =
@@ -115,14 +189,51 @@ export function verdictLine(
       ? ` ${n('pass')} of ${must.length} MUST requirements passed; not counted as conforming: ` +
         `${n('expected-fail')} expected-fail, ${n('skip')} skip, ${n('not-covered')} not-covered.`
       : '';
-  if (n('fail') > 0) return `Not conforming: ${n('fail')} MUST requirement(s) failed.${notChecked}`;
+  const verdict = (kind: Verdict['kind'], text: string): Verdict => ({
+    kind,
+    text,
+    needTestControl,
+  });
+  if (n('fail') > 0)
+    return verdict(
+      'not-conforming',
+      `Not conforming: ${n('fail')} MUST requirement(s) failed.${notChecked}`,
+    );
   if (n('error') > 0)
-    return `Undecided: ${n('error')} MUST requirement(s) could not be judged (harness errors).${notChecked}`;
+    return verdict(
+      'undecided',
+      `Undecided: ${n('error')} MUST requirement(s) could not be judged (harness errors).${notChecked}`,
+    );
   if (run.harnessErrors.length > 0)
-    return `Undecided: the run had harness errors (${run.harnessErrors.length}).${notChecked}`;
+    return verdict(
+      'undecided',
+      `Undecided: the run had harness errors (${run.harnessErrors.length}).${notChecked}`,
+    );
   if (unexpected > 0)
-    return `Expectations out of date: ${unexpected} listed failure(s) now pass.${notChecked}`;
-  if (open + n('expected-fail') > 0)
-    return `No MUST requirement failed unexpectedly, but not every MUST was shown to hold:${notChecked}`;
-  return `Conforming: all ${must.length} MUST requirements passed.`;
+    return verdict(
+      'expectations-out-of-date',
+      `Expectations out of date: ${unexpected} listed failure(s) now pass.${notChecked}`,
+    );
+  if (n('not-covered') + n('expected-fail') === 0 && needTestControl.length === n('skip')) {
+    if (n('skip') === 0)
+      return verdict('conforming', `Conforming: all ${must.length} MUST requirements passed.`);
+    const lacking = [...new Set(needTestControl.flatMap((r) => r.needs))].sort();
+    return verdict(
+      'conforming-without-test-control',
+      `Conforming on every MUST that can be judged without test control: ${n('pass')} of ` +
+        `${must.length} MUST requirements passed; ${n('skip')} need test control ` +
+        `(${lacking.map((c) => TEST_CONTROL_CAPABILITIES[c]!.name).join(', ')}), which the target lacks.`,
+    );
+  }
+  return verdict(
+    'not-shown',
+    `No MUST requirement failed unexpectedly, but not every MUST was shown to hold:${notChecked}`,
+  );
+}
+
+/** One line for the terminal, the HTML header, junit.xml and compare: what the exit code means here. */
+export function verdictLine(
+  run: Pick<RunResult, 'requirements' | 'harnessErrors' | 'expectations'>,
+): string {
+  return judgeVerdict(run).text;
 }

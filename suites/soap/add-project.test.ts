@@ -67,6 +67,7 @@ async function reserve(ctx: ConformanceContext, calls: number): Promise<void> {
         `needs ${calls} more addProject call(s), but only ${quota - budget.used} remain of the profile's quota ` +
           `(projectQuotaPerHour ${quota}, ${provisionedProjectCount(ctx.target)} used by the shared projects) and the ` +
           'target has no test-control clock to open a new hour',
+        { needs: ['testControl'] },
       );
     await advanceClock(ctx);
     budget.used = 0;

@@ -100,6 +100,7 @@ describe('getPlateformProjectDescriptionFields', () => {
         ctx.skip(
           `the platform has ${answer.value.length} description field(s), no operation of the interface removes one, ` +
             "and the target lacks the capability 'failNext' (test control) to answer one call as a platform without them",
+          { needs: ['failNext'] },
         );
       await armFailure(ctx.http, {
         operation: 'getPlateformProjectDescriptionFields',
