@@ -30,6 +30,11 @@ export const VARIANTS = [
     'response header names are sent in lower case (etag, last-modified, x-pagination-size)',
     'header names are case-insensitive (RFC 9110 §5.1); §2.2 and §4.4 only name them',
   ),
+  variant(
+    'idle-close-1s',
+    'an idle keep-alive connection is closed after 1 s, without a Keep-Alive: timeout hint',
+    "HTTP/1.1 lets a server close an idle connection at any time (RFC 9112 §9.8); Apache's default KeepAliveTimeout is 5 s, and a client may reuse a connection the server has just closed",
+  ),
 ] as const satisfies readonly Variant[];
 
 /** The name of a variant: a typo in `variants.on(...)` is a compile error. */

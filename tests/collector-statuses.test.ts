@@ -35,7 +35,7 @@ describe('the statuses the Collector gives', () => {
 
   test('each case gets the status its name starts with', () => {
     const { tests } = all;
-    expect(tests.length).toBeGreaterThanOrEqual(13);
+    expect(tests.length).toBeGreaterThanOrEqual(16);
     for (const t of tests) {
       const name = t.name.split(' > ').at(-1)!;
       expect(t.status, name).toBe(name.split(':')[0]);
@@ -54,6 +54,13 @@ describe('the statuses the Collector gives', () => {
     );
     expect(harnessErrors.join('\n')).toContain('a cleanup that breaks: hook failed: cleanup broke');
     expect(harnessErrors.join('\n')).toContain('file-setup.case.ts: the file setup broke');
+  });
+
+  test('an observed test keeps what it saw as its message; a skip says which capability it needs', () => {
+    const byName = (part: string) => all.tests.find((t) => t.name.includes(part))!;
+    expect(byName('INFO-only check').message).toContain('status of OPTIONS /api/projects');
+    expect(byName('for want of a capability').needs).toEqual(['failNext']);
+    expect(byName('skip: with a reason').needs).toBeUndefined();
   });
 
   test('--grep leaves out what it does not match, and only that', async () => {

@@ -1,5 +1,10 @@
-/** HTTP client on undici: every exchange is recorded in the test's transcript; per-request timeout. */
-import { request } from 'undici';
+/**
+ * HTTP client on undici: every exchange is recorded in the test's transcript; per-request timeout.
+ * A request that a server's idle close (RFC 9112 §9.8) cut before one byte of answer came back,
+ * on a reused connection, is sent again once, on a new connection; both attempts are recorded.
+ */
+import { Agent, request, type Dispatcher } from 'undici';
+import { closedBeforeAnswer } from './connection-facts.ts';
 import { HarnessError } from './harness-error.ts';
 import type { Transcript } from './transcript.ts';
 
@@ -45,6 +50,28 @@ export class HttpClient {
       body = JSON.stringify(req.json);
       headers['content-type'] ??= 'application/json';
     }
+    try {
+      return await this.attempt(method, url, headers, body);
+    } catch (error) {
+      if (!(error instanceof HarnessError) || !closedBeforeAnswer(error.cause)) throw error;
+    }
+    // A new connection for the second attempt: the pool's other idle ones may be closed too.
+    const fresh = new Agent({ connections: 1 });
+    try {
+      return await this.attempt(method, url, headers, body, fresh);
+    } finally {
+      await fresh.close().catch(() => undefined);
+    }
+  }
+
+  /** One attempt, recorded; a HarnessError whose cause is undici's error when no answer came. */
+  private async attempt(
+    method: string,
+    url: string,
+    headers: Record<string, string>,
+    body: string,
+    dispatcher?: Dispatcher,
+  ): Promise<HttpResponse> {
     const started = performance.now();
     const elapsed = () => Math.round(performance.now() - started);
     try {
@@ -52,6 +79,7 @@ export class HttpClient {
         method: method as 'GET',
         headers,
         ...(body === '' ? {} : { body }),
+        ...(dispatcher ? { dispatcher } : {}),
         headersTimeout: this.timeoutMs,
         bodyTimeout: this.timeoutMs,
         signal: AbortSignal.timeout(this.timeoutMs),
@@ -67,6 +95,7 @@ export class HttpClient {
         responseHeaders,
         responseBody: text,
         durationMs: elapsed(),
+        ...(dispatcher ? { note: 'sent again, on a new connection' } : {}),
       });
       return {
         status: answer.statusCode,
@@ -84,6 +113,7 @@ export class HttpClient {
       };
     } catch (error) {
       const reason = describe(error, this.timeoutMs);
+      const retried = dispatcher === undefined && closedBeforeAnswer(error);
       this.transcript.record({
         method,
         url,
@@ -91,8 +121,18 @@ export class HttpClient {
         requestBody: body,
         error: reason,
         durationMs: elapsed(),
+        ...(retried
+          ? {
+              note: 'the target closed this reused connection before one byte of answer: sent again once, below',
+            }
+          : dispatcher
+            ? { note: 'sent again, on a new connection' }
+            : {}),
       });
-      throw new HarnessError(`${method} ${url}: ${reason}`);
+      throw new HarnessError(
+        `${method} ${url}: ${reason}${dispatcher ? ' (sent again after the target closed a reused connection under it)' : ''}`,
+        { cause: error },
+      );
     }
   }
 }

@@ -11,6 +11,8 @@ export interface Exchange {
   responseBody?: string;
   /** A transport error instead of an answer (refused, reset, timeout). */
   error?: string;
+  /** What the client did about it: a request sent again after an idle close (http.ts). */
+  note?: string;
   durationMs: number;
 }
 
@@ -61,9 +63,10 @@ function renderExchange(e: Exchange): string {
   if (e.requestBody) lines.push('', clip(e.requestBody));
   if (e.error) {
     lines.push('', `--- no answer after ${e.durationMs} ms: ${e.error}`);
+    if (e.note) lines.push(`--- ${e.note}`);
     return lines.join('\n');
   }
-  lines.push('', `--- HTTP ${e.status} (${e.durationMs} ms)`);
+  lines.push('', `--- HTTP ${e.status} (${e.durationMs} ms)${e.note ? `, ${e.note}` : ''}`);
   for (const [name, value] of Object.entries(e.responseHeaders ?? {}))
     lines.push(`${name}: ${value}`);
   if (e.responseBody) lines.push('', clip(e.responseBody));

@@ -86,3 +86,24 @@ test('skip: with a reason', (ctx) => {
 });
 
 test('pass: nothing wrong', () => {});
+
+test(
+  'observed: an INFO-only check that saw the target differ',
+  { meta: { requirements: ['rest.routes.complete-list', 'soap.types.flag-values'] } },
+  () => {
+    expect(405, 'status of OPTIONS /api/projects').toBe(200);
+  },
+);
+
+test(
+  'fail: a check of a MUST and an INFO requirement',
+  { meta: { requirements: ['rest.tokens.uri-form', 'rest.routes.complete-list'] } },
+  () => {
+    expect('/tokens/x', 'uri of the token').toBe('/api/tokens/x');
+  },
+);
+
+test('skip: for want of a capability (machine-readable)', (ctx) => {
+  ctx.task.meta.needs = ['failNext'];
+  ctx.skip("the target lacks the capability 'failNext'");
+});
