@@ -1,5 +1,5 @@
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 import { request } from 'undici';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startDelayProxy, type DelayProxy } from './delay-proxy.ts';
@@ -98,6 +98,33 @@ test('a target that is down answers 502 through the proxy', async () => {
     expect(answer.statusCode).toBe(502);
     await answer.body.dump();
   } finally {
+    await proxy.close();
+  }
+});
+
+test('with idleCloseMs, an idle connection is closed that soon, and the answer does not say so', async () => {
+  const proxy = await startDelayProxy(upstreamUrl, 0, undefined, { idleCloseMs: 200 });
+  const socket = connect(Number(new URL(proxy.url).port), '127.0.0.1');
+  try {
+    let head = '';
+    const answered = new Promise<void>((resolve) =>
+      socket.on('data', (chunk: Buffer) => {
+        head += chunk.toString('latin1');
+        if (head.includes('answer to /idle')) resolve();
+      }),
+    );
+    const closed = new Promise<number>((resolve) => socket.on('close', () => resolve(Date.now())));
+    socket.write('GET /idle HTTP/1.1\r\nHost: proxy\r\nConnection: keep-alive\r\n\r\n');
+    await answered;
+    const idleFrom = Date.now();
+    const idle = (await closed) - idleFrom;
+    expect(idle).toBeGreaterThanOrEqual(150);
+    expect(idle).toBeLessThan(800);
+    // The target's own hint (node's 5 s) passes through: nothing announces the 200 ms.
+    expect(head).toMatch(/^keep-alive: timeout=5$/im);
+    expect(head).not.toMatch(/timeout=0\b/i);
+  } finally {
+    socket.destroy();
     await proxy.close();
   }
 });

@@ -2,6 +2,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp, type App, type AppOptions } from './app.ts';
+import { closeIdleConnections } from './idle-close.ts';
 
 export interface RunningServer {
   app: App;
@@ -13,18 +14,12 @@ export async function startReferenceServer(
   options: AppOptions & { port?: number; host?: string } = {},
 ): Promise<RunningServer> {
   const app = createApp(options);
-  const idleClose = app.state.variants.on('idle-close-1s');
-  const server: Server = createServer((req, res) => {
-    // Variant idle-close-1s: an explicit Connection header keeps node from announcing its
-    // Keep-Alive: timeout, so clients keep (and reuse) connections that the server closes.
-    if (idleClose && !/close/i.test(req.headers.connection ?? ''))
-      res.setHeader('Connection', 'keep-alive');
-    app.handle(req, res);
-  });
+  const server: Server = createServer((req, res) => app.handle(req, res));
   // Longer than any client keeps an idle socket (undici: 4 s), so the server never closes one
-  // a client is about to reuse: that race showed as "other side closed" under load. The variant
-  // idle-close-1s closes them after 1 s, as a server is free to (RFC 9112 §9.8).
-  server.keepAliveTimeout = idleClose ? 1000 : 30_000;
+  // a client is about to reuse: that race showed as "other side closed" under load.
+  server.keepAliveTimeout = 30_000;
+  // The variant: it closes them after 1 s all the same, still announcing 30 s.
+  if (app.state.variants.on('idle-close-1s')) closeIdleConnections(server, 1000);
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -32,7 +32,7 @@ export const VARIANTS = [
   ),
   variant(
     'idle-close-1s',
-    'an idle keep-alive connection is closed after 1 s, without a Keep-Alive: timeout hint',
+    'an idle keep-alive connection is closed after 1 s, while the Keep-Alive hint still says 30 s',
     "HTTP/1.1 lets a server close an idle connection at any time (RFC 9112 §9.8); Apache's default KeepAliveTimeout is 5 s, and a client may reuse a connection the server has just closed",
   ),
 ] as const satisfies readonly Variant[];
