@@ -2,10 +2,18 @@
  * Self-validation (issue 7): the suites against the reference server with each planted fault
  * (reference-server/faults.ts). A fault is caught when one of the requirements it names fails.
  * The score and any surviving fault are written to reports/self-validation/ and printed.
+ *
+ * Every requirement a fault made fail is evidence that its check can fail (issue 13): the reports
+ * show it per requirement, from the committed lib/requirements/planted-fault-evidence.json. The
+ * measured mapping is written to reports/self-validation/planted-fault-evidence.json, and a test
+ * fails when the committed copy claims a pair the measurement no longer shows.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { format, resolveConfig } from 'prettier';
 import { afterAll, describe, expect, test } from 'vitest';
+import { CATALOGUE } from '../lib/requirements/index.ts';
+import type { FaultEvidence } from '../lib/results/evidence.ts';
 import { PLANTED_FAULTS, type PlantedFault } from '../reference-server/faults.ts';
 import { startReferenceServer } from '../reference-server/listen.ts';
 import { ROOT, runCli } from './support/cli.ts';
@@ -24,6 +32,11 @@ interface Verdict {
 }
 
 const verdicts: Verdict[] = [];
+
+const EVIDENCE_FILE = join(ROOT, 'lib/requirements/planted-fault-evidence.json');
+const REGENERATE = 'UPDATE_FAULT_EVIDENCE=1 npx vitest run tests/self-validation.test.ts';
+const committed = (): FaultEvidence =>
+  JSON.parse(readFileSync(EVIDENCE_FILE, 'utf8')) as FaultEvidence;
 
 async function judge(fault: PlantedFault): Promise<Verdict> {
   const server = await startReferenceServer({ testControl: true, faults: [fault.name] });
@@ -69,6 +82,57 @@ describe('every planted fault is caught by the requirement it breaks', () => {
     },
   );
 
+  test('the committed evidence claims only failures the measurement shows', async () => {
+    // The faults this run planted (all of them, or those -t selected) and what each made fail.
+    const measured = Object.fromEntries(
+      verdicts.map((v) => [v.fault, [...v.failing].sort()] as const),
+    );
+    const file = committed();
+    if (process.env['UPDATE_FAULT_EVIDENCE']) {
+      const known = new Set(PLANTED_FAULTS.map((f) => f.name));
+      const faults = Object.fromEntries(
+        Object.entries({ ...file.faults, ...measured })
+          .filter(([fault, failing]) => known.has(fault) && failing.length > 0)
+          .sort(([a], [b]) => a.localeCompare(b)),
+      );
+      const text = JSON.stringify({ ...file, faults });
+      const options = { ...(await resolveConfig(EVIDENCE_FILE)), filepath: EVIDENCE_FILE };
+      writeFileSync(EVIDENCE_FILE, await format(text, options));
+      process.stdout.write(
+        `self-validation: wrote ${EVIDENCE_FILE} (${verdicts.length} faults measured)\n`,
+      );
+      return;
+    }
+    const unsupported = Object.entries(measured).flatMap(([fault, failing]) =>
+      (file.faults[fault] ?? [])
+        .filter((id) => !failing.includes(id))
+        .map((id) => `${fault} no longer makes ${id} fail`),
+    );
+    const unmeasured = Object.entries(measured).flatMap(([fault, failing]) =>
+      failing
+        .filter((id) => !(file.faults[fault] ?? []).includes(id))
+        .map((id) => `${fault} → ${id}`),
+    );
+    if (unmeasured.length > 0)
+      process.stdout.write(
+        `self-validation: ${unmeasured.length} failure(s) measured that the committed evidence does not list yet (${REGENERATE})\n`,
+      );
+    expect(
+      unsupported,
+      `lib/requirements/planted-fault-evidence.json claims what the measurement no longer shows; regenerate it: ${REGENERATE}`,
+    ).toEqual([]);
+  });
+
+  test('the committed evidence names only planted faults and catalogue requirements', () => {
+    const faults = new Set(PLANTED_FAULTS.map((f) => f.name));
+    const ids = new Set(CATALOGUE.map((r) => r.id));
+    const unknown = Object.entries(committed().faults).flatMap(([fault, failing]) => [
+      ...(faults.has(fault) ? [] : [`fault ${fault}`]),
+      ...failing.filter((id) => !ids.has(id)).map((id) => `requirement ${id} (${fault})`),
+    ]);
+    expect(unknown, `regenerate it: ${REGENERATE}`).toEqual([]);
+  });
+
   afterAll(() => {
     const caught = verdicts.filter((v) => v.caught).length;
     const dir = join(ROOT, 'reports/self-validation');
@@ -81,6 +145,10 @@ describe('every planted fault is caught by the requirement it breaks', () => {
     writeFileSync(
       join(dir, 'summary.json'),
       `${JSON.stringify({ ...score, verdicts }, null, 2)}\n`,
+    );
+    writeFileSync(
+      join(dir, 'planted-fault-evidence.json'),
+      `${JSON.stringify({ faults: Object.fromEntries(verdicts.map((v) => [v.fault, [...v.failing].sort()])) }, null, 2)}\n`,
     );
     const rows = verdicts
       .sort((a, b) => a.fault.localeCompare(b.fault))

@@ -3,6 +3,7 @@
  * code decided. `run` and `merge` both build their result here, so they cannot disagree.
  */
 import type { Requirement } from '../requirements/index.ts';
+import { plantedFaultsOf } from './evidence.ts';
 import { applyExpectations } from './expectations.ts';
 import type { RunLeftovers, RunResult, TestResult } from './model.ts';
 import {
@@ -62,7 +63,10 @@ export function assembleRun(
   const requirementEntries = new Set(
     (known?.entries ?? []).filter((id) => catalogue.some((r) => r.id === id)),
   );
-  const requirements = judgeRequirements(catalogue, tests, requirementEntries);
+  const requirements = judgeRequirements(catalogue, tests, requirementEntries).map((r) => ({
+    ...r,
+    plantedFaults: plantedFaultsOf(r.id),
+  }));
   const { sharedProjects = [], ...runHeader } = header;
   const result: RunResult = {
     ...runHeader,
