@@ -1,28 +1,79 @@
 /**
- * The HTML report as a person sees it: opened from disk in real headless Chromium, with no network,
- * its requirement table shows the counts of summary.json; a failure shows its explanation.
+ * The HTML report as a person sees it: opened from disk in real headless Chromium (1400 px wide),
+ * with no network, its requirement table shows the counts of summary.json; a failure shows its
+ * explanation; an INFO observation is never shown as a failure; a target without test control
+ * gets its own verdict; each requirement shows the planted faults seen failing it.
  */
+import { writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { CATALOGUE } from '../lib/requirements/index.ts';
+import { renderHtml } from '../lib/report/html.ts';
+import { assembleRun } from '../lib/results/assemble.ts';
+import type { RunResult } from '../lib/results/model.ts';
+import { startReferenceServer } from '../reference-server/listen.ts';
 import { CHROMIUM_MISSING, launchChromium } from './support/chromium.ts';
-import { BROKEN_TOKENS, runCli, startServerProcess, type CliRun } from './support/cli.ts';
+import {
+  BROKEN_TOKENS,
+  newReportDir,
+  runCli,
+  startServerProcess,
+  type CliRun,
+} from './support/cli.ts';
+
+const RED = 'rgb(207, 34, 46)';
+
+/** The good run's result with one INFO-only test failing: what a target that differs shows. */
+function withObservation(good: RunResult): { dir: string; run: RunResult; test: string } {
+  const info = good.tests.find(
+    (t) =>
+      t.status === 'pass' &&
+      t.requirements.length > 0 &&
+      t.requirements.every((id) => CATALOGUE.find((r) => r.id === id)?.level === 'INFO'),
+  )!;
+  const tests = good.tests.map((t) =>
+    t === info
+      ? {
+          ...t,
+          status: 'fail' as const,
+          message: 'is_mandatory values: expected [ 0, 1 ] to deeply equal [ 0, 1, 2 ]',
+          expected: '[0, 1]',
+          actual: '[0, 1, 2]',
+          transcript: '(wire)',
+        }
+      : t,
+  );
+  const { totals, requirementTotals, requirements, harnessErrors, leftovers, ...header } = good;
+  void [totals, requirementTotals, requirements, leftovers];
+  const run = assembleRun(header, CATALOGUE, tests, harnessErrors);
+  const dir = newReportDir();
+  writeFileSync(join(dir, 'index.html'), renderHtml(run));
+  return { dir, run, test: info.id };
+}
 
 describe.skipIf(CHROMIUM_MISSING)('index.html in headless Chromium', () => {
   let browser: Browser;
   let good: CliRun;
   let broken: CliRun;
+  let noTestControl: CliRun;
   beforeAll(async () => {
     const server = await startServerProcess('reference-server/main.ts', BROKEN_TOKENS);
-    [good, broken] = await Promise.all([runCli([]), runCli(['--target', server.url])]);
+    const plain = await startReferenceServer({ testControl: false });
+    [good, broken, noTestControl] = await Promise.all([
+      runCli([]),
+      runCli(['--target', server.url]),
+      runCli(['--target', plain.url]),
+    ]);
     await server.stop();
+    await plain.close();
     browser = await launchChromium();
   });
   afterAll(() => browser?.close());
 
-  async function open(run: CliRun) {
-    const page = await browser.newPage();
+  async function open(run: Pick<CliRun, 'reportDir'>) {
+    const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
     const external: string[] = [];
     page.on('request', (r) => {
       if (!r.url().startsWith('file:')) external.push(r.url());
@@ -76,5 +127,85 @@ describe.skipIf(CHROMIUM_MISSING)('index.html in headless Chromium', () => {
       const shown = await page.locator(`tr[id="req-${r.id}"] .observed li`).allInnerTexts();
       expect(shown, r.id).toEqual(r.observations!.map((o) => `Observed: ${o}`));
     }
+  });
+
+  test('an INFO observation is blue, under "Observed", never among the failures; the verdict stays', async () => {
+    const { dir, run, test: id } = withObservation(good.summary());
+    expect(run.tests.find((t) => t.id === id)?.status).toBe('observed');
+    const { page } = await open({ reportDir: dir });
+    expect(await page.locator('#verdict').getAttribute('data-verdict')).toBe('conforming');
+    expect(await page.locator('#failures + p').innerText()).toBe('No test failed.');
+    const observed = page.locator('.failure.observed');
+    expect(await observed.count()).toBe(1);
+    expect(await observed.innerText()).toContain('What the real system does (expected)');
+    const badge = observed.locator('.badge');
+    expect(await badge.innerText()).toBe('observed');
+    const colour = await badge.evaluate((e) => getComputedStyle(e).backgroundColor);
+    expect(colour).toBe('rgb(9, 105, 218)');
+    const requirementId = run.tests.find((t) => t.id === id)!.requirements[0]!;
+    const row = page.locator(`tr[id="req-${requirementId}"]`);
+    expect(await row.getAttribute('data-status')).toBe('observed');
+    expect(await row.locator('.observed').innerText()).toContain('is_mandatory values');
+    // Nothing on the page is red but the legend's badge: no failure, and an observation is not one.
+    const red = await page.evaluate(
+      (rgb) =>
+        [...document.querySelectorAll('*')].filter(
+          (e) =>
+            !e.closest('.legend') &&
+            e.getClientRects().length > 0 &&
+            getComputedStyle(e).backgroundColor === rgb,
+        ).length,
+      RED,
+    );
+    expect(red).toBe(0);
+    await page.screenshot({ path: join(dir, 'observed.png'), fullPage: false });
+    await observed.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(dir, 'observed-section.png') });
+    process.stdout.write(`screenshots: ${dir}/observed.png ${dir}/observed-section.png\n`);
+  });
+
+  test('without test control: its own verdict, listing what needs the clock or fail-next; exit 0', async () => {
+    expect(noTestControl.code, noTestControl.stderr.slice(-1000)).toBe(0);
+    const summary = noTestControl.summary();
+    expect(summary.verdict?.kind).toBe('conforming-without-test-control');
+    const listed = summary.verdict!.needTestControl.map((r) => r.id);
+    expect(listed).toEqual(
+      expect.arrayContaining([
+        'soap.addProject.fault.3101',
+        'soap.addProject.fault.3105',
+        'soap.getPlateformProjectDescriptionFields.fault.3107',
+        'rest.auth.token-lifetime',
+      ]),
+    );
+    expect(noTestControl.stdout).toContain(
+      'verdict: Conforming on every MUST that can be judged without test control',
+    );
+    const { page } = await open(noTestControl);
+    expect(await page.locator('#verdict').innerText()).toMatch(
+      /^Conforming on every MUST that can be judged without test control/,
+    );
+    const items = await page.locator('#needs-test-control li').allInnerTexts();
+    expect(items).toHaveLength(listed.length);
+    expect(items.join('\n')).toContain(
+      'soap.addProject.fault.3101 needs fail-next (POST /__conformance/fail-next)',
+    );
+    await page.screenshot({ path: join(noTestControl.reportDir, 'screenshot.png') });
+    process.stdout.write(`screenshot: ${noTestControl.reportDir}/screenshot.png\n`);
+  });
+
+  test('each MUST requirement shows the planted faults seen failing it, or that none is known', async () => {
+    const summary = good.summary();
+    const { page } = await open(good);
+    const withFaults = summary.requirements.filter((r) => r.plantedFaults?.length);
+    expect(withFaults.length, 'requirements with evidence').toBeGreaterThan(50);
+    for (const r of withFaults.slice(0, 5)) {
+      const cell = page.locator(`tr[id="req-${r.id}"] td.faults`);
+      expect((await cell.innerText()).split(/\s+/)).toEqual(r.plantedFaults);
+    }
+    const none = summary.requirements.find((r) => r.level === 'MUST' && !r.plantedFaults?.length);
+    if (none)
+      expect(await page.locator(`tr[id="req-${none.id}"] td.faults`).innerText()).toBe(
+        'no planted fault known',
+      );
   });
 });
