@@ -3,7 +3,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { RunResult } from '../results/model.ts';
-import { exitCode } from '../results/verdict.ts';
+import { exitCode, judgeVerdict } from '../results/verdict.ts';
 import { generateAllureReport } from './allure.ts';
 import { alignAllureStatuses } from './allure-statuses.ts';
 import { renderHtml } from './html.ts';
@@ -25,6 +25,7 @@ export async function writeReports(reportDir: string, result: RunResult): Promis
       `Allure report not generated: ${(error as Error).message.split('\n')[0]}`,
     );
     result.exitCode = exitCode(result);
+    result.verdict = judgeVerdict(result);
   }
   await writeFile(join(reportDir, 'summary.json'), renderSummaryJson(result));
   await writeFile(join(reportDir, 'junit.xml'), renderJunit(result));

@@ -3,7 +3,7 @@ import type { Requirement } from '../requirements/index.ts';
 import { renderCompareHtml } from '../report/compare-html.ts';
 import { assembleRun } from './assemble.ts';
 import { compareRuns } from './compare.ts';
-import type { TestResult, TestStatus } from './model.ts';
+import type { RunResult, TestResult, TestStatus } from './model.ts';
 
 const catalogue: Requirement[] = [
   { id: 'rest.b', section: '§4.3', level: 'MUST', text: 'b' },
@@ -81,5 +81,45 @@ describe('compareRuns', () => {
     expect(html).toContain('a &lt;&amp;&gt;');
     expect(html).toContain('href="x/index.html#req-rest.b"');
     expect(html).not.toMatch(/<script|<link|src=|@import/);
+  });
+});
+
+describe('compare: INFO never shows a failure', () => {
+  test('an INFO requirement is observed, also from a summary written when INFO could fail', () => {
+    const now = runOf('http://now', [
+      t('pass', 'soap.a'),
+      t('pass', 'rest.b'),
+      t('fail', 'rest.c'),
+    ]);
+    const older = runOf('http://older', [t('pass', 'soap.a'), t('pass', 'rest.b')]);
+    // What an older summary.json said of the INFO requirement, and without the newer fields.
+    const { verdict, ...olderWithout } = older;
+    void verdict;
+    olderWithout.requirements = olderWithout.requirements.map((r) =>
+      r.id === 'rest.c' ? { ...r, status: 'fail' } : r,
+    );
+    const { observed, ...oldTotals } = olderWithout.requirementTotals;
+    void observed;
+    const comparison = compareRuns([
+      { source: 'now/summary.json', run: now },
+      {
+        source: 'older/summary.json',
+        run: { ...olderWithout, requirementTotals: oldTotals as RunResult['requirementTotals'] },
+      },
+    ]);
+    const row = comparison.requirements.find((r) => r.id === 'rest.c')!;
+    expect(Object.values(row.statuses)).toEqual(['observed', 'observed']);
+    expect(row.differs).toBe(false);
+    expect(
+      comparison.implementations.map((i) => [i.verdictKind, i.requirementTotals.observed]),
+    ).toEqual([
+      ['conforming', 1],
+      ['conforming', 0],
+    ]);
+    const html = renderCompareHtml(comparison, [undefined, undefined]);
+    expect(html).toContain(
+      '<td data-status="observed"><span class="badge s-observed">observed</span></td>',
+    );
+    expect(html).toMatch(/\.s-observed\{background:#0969da\}/);
   });
 });
