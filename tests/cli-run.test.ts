@@ -25,9 +25,12 @@ describe('conformance run against the embedded reference server', () => {
   test('exits 0 and prints the closing summary by section', () => {
     expect(run.stderr).not.toMatch(/error/i);
     expect(run.code).toBe(0);
-    expect(run.stdout).toMatch(/^section\s+pass\s+fail/m);
+    expect(run.stdout).toMatch(/^section\s+pass\s+observed\s+fail/m);
     expect(run.stdout).toMatch(/^§5\.2 REST authentication/m);
     expect(run.stdout).toMatch(/tests done/);
+    // Issue 13: with test control (clock and fail-next) every MUST can be judged, and is.
+    expect(run.stdout).toMatch(/^verdict: Conforming: all \d+ MUST requirements passed\.$/m);
+    expect(run.summary().verdict?.kind).toBe('conforming');
   });
 
   test('writes index.html, summary.json, junit.xml and the single-file Allure report', () => {
