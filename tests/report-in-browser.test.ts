@@ -38,9 +38,9 @@ function withObservation(good: RunResult): { dir: string; run: RunResult; test: 
       ? {
           ...t,
           status: 'fail' as const,
-          message: 'is_mandatory values: expected [ 0, 1 ] to deeply equal [ 0, 1, 2 ]',
-          expected: '[0, 1]',
-          actual: '[0, 1, 2]',
+          message: "what the target answered: expected 'its own choice' to be 'the real system's'",
+          expected: "the real system's",
+          actual: 'its own choice',
           transcript: '(wire)',
         }
       : t,
@@ -124,7 +124,7 @@ describe.skipIf(CHROMIUM_MISSING)('index.html in headless Chromium', () => {
     expect(observedRequirements.length, 'requirements with observations').toBeGreaterThan(0);
     const { page } = await open(good);
     for (const r of observedRequirements) {
-      const shown = await page.locator(`tr[id="req-${r.id}"] .observed li`).allInnerTexts();
+      const shown = await page.locator(`tr[id="req-${r.id}"] .observations li`).allInnerTexts();
       expect(shown, r.id).toEqual(r.observations!.map((o) => `Observed: ${o}`));
     }
   });
@@ -145,7 +145,7 @@ describe.skipIf(CHROMIUM_MISSING)('index.html in headless Chromium', () => {
     const requirementId = run.tests.find((t) => t.id === id)!.requirements[0]!;
     const row = page.locator(`tr[id="req-${requirementId}"]`);
     expect(await row.getAttribute('data-status')).toBe('observed');
-    expect(await row.locator('.observed').innerText()).toContain('is_mandatory values');
+    expect(await row.locator('.observations').innerText()).toContain('what the target answered');
     // Nothing on the page is red but the legend's badge: no failure, and an observation is not one.
     const red = await page.evaluate(
       (rgb) =>

@@ -2,7 +2,7 @@
 import { relative } from 'node:path';
 import { SECTION_TITLES, SECTIONS } from '../requirements/index.ts';
 import { REQUIREMENT_STATUSES, type RunResult } from '../results/model.ts';
-import { judgeVerdict, describeCapability } from '../results/verdict.ts';
+import { describeCapability, judgeVerdict } from '../results/verdict.ts';
 
 const COLUMNS = REQUIREMENT_STATUSES;
 

@@ -10,7 +10,7 @@ import {
   type RunResult,
   type TestResult,
 } from '../results/model.ts';
-import { exitCode, judgeVerdict, describeCapability } from '../results/verdict.ts';
+import { describeCapability, exitCode, judgeVerdict } from '../results/verdict.ts';
 import { escapeXml as h } from './escape.ts';
 
 const STATUSES = REQUIREMENT_STATUSES;
@@ -35,7 +35,7 @@ code,pre{font:12px/1.4 ui-monospace,monospace}pre{background:#f6f8fa;border:1px 
 .failure{background:#fff;border:1px solid #d8dee4;border-left:4px solid #cf222e;padding:8px 12px;margin:10px 0}
 .failure.error{border-left-color:#fb8500}.failure.expected-fail{border-left-color:#8250df}.failure.observed{border-left-color:#0969da}
 .faults{font-size:12px}.faults code{white-space:nowrap}.none{color:#57606a;font-size:12px}.decision{color:#57606a;font-size:12px}
-.observed{margin:4px 0 0 0;padding-left:18px;color:#0a3069;font-size:12px}
+.observations{margin:4px 0 0 0;padding-left:18px;color:#0a3069;font-size:12px}
 h2{margin-top:28px;border-bottom:1px solid #d8dee4}.legend span{margin-right:12px}
 `;
 
@@ -228,7 +228,7 @@ function plantedFaults(r: RequirementResult): string {
 /** What the target was seen to do (ctx.observe): the substance of an INFO requirement. */
 function observed(observations: readonly string[] | undefined): string {
   if (!observations?.length) return '';
-  return `<ul class="observed">${observations.map((o) => `<li>Observed: ${h(o)}</li>`).join('')}</ul>`;
+  return `<ul class="observations">${observations.map((o) => `<li>Observed: ${h(o)}</li>`).join('')}</ul>`;
 }
 
 function failure(t: TestResult, requirements: readonly RequirementResult[]): string {
