@@ -74,7 +74,8 @@ describe('encoded answers', () => {
         expectSuccess(answer, op);
         expect(answer.part, `${op}Response holds the output part <${op}>`).toBeDefined();
         expect(answer.part!.name, 'name of the output part').toBe(op);
-        expect(untypedValues(answer.part!), 'values without xsi:type').toEqual([]);
+        const untyped = untypedValues(answer.part!);
+        expect(untyped, `values without xsi:type: ${untyped.join(', ')}`).toEqual([]);
         expect(xsiType(answer.part!), `xsi:type of the part`).toEqual({
           ns: soap.namespace,
           local: array,
@@ -104,10 +105,8 @@ describe('encoded answers', () => {
         expect(answer.part!.children.length, `${op} returns at least one ${item}`).toBeGreaterThan(
           0,
         );
-        expect(
-          encodedArrayProblems(answer.part!, soap.namespace, item),
-          `${op} as a SOAP-ENC array`,
-        ).toEqual([]);
+        const problems = encodedArrayProblems(answer.part!, soap.namespace, item);
+        expect(problems, `${op} as a SOAP-ENC array: ${problems.join('; ')}`).toEqual([]);
       },
     );
   }

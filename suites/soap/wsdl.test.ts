@@ -86,9 +86,10 @@ describe('the WSDL at {base_url}/soap/project/?wsdl', () => {
     async (ctx) => {
       const { wsdl, tns } = await fetchWsdl(ctx);
       const form = baseOfNamespace(wsdl.targetNamespace);
-      expect(form.problem, 'definitions/@targetNamespace of the form <base>/soap/project').toBe(
-        undefined,
-      );
+      expect(
+        form.problem,
+        `definitions/@targetNamespace of the form <base>/soap/project: ${form.problem ?? 'it is'}`,
+      ).toBeUndefined();
       expect(
         wsdl.targetNamespace,
         'definitions/@targetNamespace: the namespace the run learned from this WSDL before the suites',
