@@ -34,12 +34,10 @@ export function projectNamespace(base: string): string {
   return `${base}${SERVICE_PATH}`;
 }
 
-/** A path segment that reads as a version (v2, 1.3, v1.0): §9.1 allows none in the namespace. */
-const VERSION_SEGMENT = /^v?\d+(\.\d+)*$/i;
-
 /**
  * The base of a target namespace of the form <base>/soap/project, where <base> is an http(s) URL
- * with no trailing slash, query, fragment or version marker; otherwise what is wrong with it.
+ * with no trailing slash, query or fragment; otherwise what is wrong with it. (A version marker
+ * after /soap/project breaks the form; one inside <base> cannot be told from a deployment path.)
  */
 export function baseOfNamespace(
   namespace: string | undefined,
@@ -67,10 +65,5 @@ export function baseOfNamespace(
     };
   if (base.endsWith('/'))
     return { problem: `the target namespace '${namespace}' ${form}: '${base}' ends with a slash` };
-  const versioned = url.pathname.split('/').find((s) => VERSION_SEGMENT.test(s));
-  if (versioned !== undefined)
-    return {
-      problem: `the target namespace '${namespace}' carries a version marker ('${versioned}'): §9.1 fixes it at {base_url}/soap/project`,
-    };
   return { base };
 }
