@@ -135,6 +135,12 @@ const SOAP_FAULTS = [
     ['wire'],
   ),
   soap(
+    'array-typed-as-member',
+    'an array is typed with its members\' type (xsi:type="ns1:ServiceValue"), neither its WSDL type nor SOAP-ENC:Array (§4.1, SOAP 1.1 §5.4.2)',
+    ['soap.wire.xsi-type'],
+    ['wire'],
+  ),
+  soap(
     'array-type-count-wrong',
     'SOAP-ENC:arrayType declares one member more than the array holds (SOAP 1.1 §5.4.2)',
     ['soap.wire.encoded-arrays'],

@@ -46,6 +46,11 @@ export const VARIANTS = [
     "SOAP 1.1 §5.4.2: 'a value of zero integers indicates that no particular quantity is asserted'",
   ),
   variant(
+    'soap-arrays-typed-soap-enc',
+    'arrays are typed xsi:type="SOAP-ENC:Array" (their SOAP-ENC:arrayType names the members), as NuSOAP and Axis write them, not ns1:ArrayOfServicesValues',
+    "SOAP 1.1 §5.4.2: arrays have the type 'SOAP-ENC:Array or a type derived therefrom'",
+  ),
+  variant(
     'soap-fault-strings',
     'every fault has another faultstring (in French, without the code) and a detail, in an envelope that declares only the SOAP-ENV namespace, as PHP writes it',
     "§7.1 fixes the faultcode, not the text; §7.2: the shape of a fault is 'not shown'; tuleap-facts A.1",

@@ -4,7 +4,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { decode } from './client.ts';
-import { encodedArrayProblems, untypedValues } from './wire.ts';
+import { arrayTypeProblem, encodedArrayProblems, untypedValues } from './wire.ts';
 import { parseXml } from './xml-tree.ts';
 
 const TNS = 'https://h/soap/project';
@@ -53,6 +53,28 @@ describe('encodedArrayProblems', () => {
     expect(encodedArrayProblems(node, TNS, 'ServiceValue')).toEqual([
       '<r> has no SOAP-ENC:arrayType attribute',
     ]);
+  });
+});
+
+describe('arrayTypeProblem', () => {
+  const typed = (xsiType: string, arrayType: string) =>
+    parseXml(`<r ${DECLS} e:arrayType="${arrayType}" i:type="${xsiType}"/>`);
+  test.each([
+    ['the WSDL type', 't:ArrayOfServicesValues', 's:anyType[0]'],
+    ['SOAP-ENC:Array naming the member type', 'e:Array', 't:ServiceValue[0]'],
+  ])('accepts %s', (_, xsiType, arrayType) => {
+    expect(
+      arrayTypeProblem(typed(xsiType, arrayType), TNS, 'ArrayOfServicesValues', 'ServiceValue'),
+    ).toBeUndefined();
+  });
+  test.each([
+    ['another array type', 't:ArrayOfDescFields', 't:ServiceValue[0]', 'expected {https://h'],
+    ['SOAP-ENC:Array of another type', 'e:Array', 't:DescField[0]', 'must then name'],
+    ['SOAP-ENC:Struct', 'e:Struct', 't:ServiceValue[0]', 'expected {https://h'],
+  ])('refuses %s', (_, xsiType, arrayType, why) => {
+    expect(
+      arrayTypeProblem(typed(xsiType, arrayType), TNS, 'ArrayOfServicesValues', 'ServiceValue'),
+    ).toContain(why);
   });
 });
 

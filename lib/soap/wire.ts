@@ -19,6 +19,35 @@ export function xsiType(node: XmlNode): { ns: string; local: string } | undefine
 }
 
 /**
+ * What is wrong with the xsi:type of an array value (undefined when nothing). SOAP 1.1 §5.4.2:
+ * an array's type is SOAP-ENC:Array 'or a type derived therefrom': the WSDL's {tns}ArrayOfX, or
+ * SOAP-ENC:Array itself (as NuSOAP and Axis write it), whose arrayType then names {tns}X.
+ */
+export function arrayTypeProblem(
+  node: XmlNode,
+  namespace: string,
+  arrayType: string,
+  itemType: string,
+): string | undefined {
+  const type = xsiType(node);
+  const shown = type ? `{${type.ns}}${type.local}` : 'none';
+  if (type?.ns === namespace && type.local === arrayType) return undefined;
+  if (type?.ns !== SOAP_NS.enc || type.local !== 'Array')
+    return `xsi:type is ${shown}, expected {${namespace}}${arrayType} (or SOAP-ENC:Array)`;
+  const members = memberType(node);
+  return members?.ns === namespace && members.local === itemType
+    ? undefined
+    : `xsi:type is SOAP-ENC:Array, whose SOAP-ENC:arrayType must then name {${namespace}}${itemType}`;
+}
+
+/** The member type SOAP-ENC:arrayType names ('ns1:ServiceValue[3]' → {ns, 'ServiceValue'}). */
+function memberType(node: XmlNode): { ns: string; local: string } | undefined {
+  const arrayType = attribute(node, SOAP_NS.enc, 'arrayType');
+  const match = arrayType === undefined ? null : /^([^[]+)\[/.exec(arrayType.trim());
+  return match ? resolveQName(node, match[1]!) : undefined;
+}
+
+/**
  * What is wrong with `node` as a SOAP-ENC array of `itemType` members (empty when nothing). SOAP 1.1
  * §5.4.2: every child element is a member and its name is insignificant (PHP writes <item>, other
  * stacks the type's name); SOAP-ENC:arrayType names the members' type and either counts them or

@@ -30,6 +30,8 @@ export interface WireStyle {
   memberName(item: Struct): string;
   /** SOAP-ENC:arrayType with the member count ('T[3]') or asserting none ('T[]', §5.4.2). */
   arraySize: boolean;
+  /** Arrays typed as the WSDL declares them (ns1:ArrayOfX, PHP) or as SOAP-ENC:Array (NuSOAP). */
+  arrayXsiType: 'declared' | 'soap-enc';
   /** A fault's envelope declares only the envelope namespace (PHP, tuleap-facts A.1). */
   bareFaultEnvelope: boolean;
   /** Line breaks and indentation between elements. */
@@ -43,6 +45,7 @@ export const PHP_STYLE: WireStyle = {
   defaultNamespace: false,
   memberName: () => 'item',
   arraySize: true,
+  arrayXsiType: 'declared',
   bareFaultEnvelope: false,
   indent: false,
 };
@@ -110,7 +113,9 @@ class Writer {
     }
     const items = value as unknown[];
     const size = this.style.arraySize ? String(items.length) : '';
-    const array = `${enc}:arrayType="${this.typeName(`tns:${type.item.name}`)}[${size}]" ${xsi}:type="${this.typeName(`tns:${type.name}`)}"`;
+    const arrayType =
+      this.style.arrayXsiType === 'soap-enc' ? `${enc}:Array` : this.typeName(`tns:${type.name}`);
+    const array = `${enc}:arrayType="${this.typeName(`tns:${type.item.name}`)}[${size}]" ${xsi}:type="${arrayType}"`;
     if (items.length === 0) return `<${open} ${array}/>`;
     const member = this.style.memberName(type.item);
     return `<${open} ${array}>${this.join(items.map((item) => this.value(member, type.item, item)))}</${tag}>`;

@@ -12,6 +12,11 @@ export function plantedAnswer(faults: Faults, xml: string): string {
   if (faults.on('soap-no-xsi-type')) out = out.replace(/ xsi:type="[^"]*"/g, '');
   if (faults.on('soap-array-members-untyped'))
     out = out.replace(/<item xsi:type="[^"]*"/g, '<item');
+  if (faults.on('soap-array-typed-as-member'))
+    out = out.replace(
+      /( SOAP-ENC:arrayType="ns1:(\w+)\[\d*\]" xsi:type=")ns1:\w+"/g,
+      (_, head: string, member: string) => `${head}ns1:${member}"`,
+    );
   if (faults.on('soap-arrays-without-array-type'))
     out = out.replace(/ SOAP-ENC:arrayType="[^"]*"/g, '');
   if (faults.on('soap-array-type-count-wrong'))

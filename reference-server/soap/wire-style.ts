@@ -15,6 +15,8 @@ export function wireStyleOf(variants: Variants): WireStyle {
   if (variants.on('array-member-names')) style = { ...style, memberName: (item) => item.name };
   // SOAP 1.1 §5.4.2: 'T[]' asserts no size; the members give it.
   if (variants.on('soap-array-size-unstated')) style = { ...style, arraySize: false };
+  // SOAP 1.1 §5.4.2: 'SOAP-ENC:Array or a type derived therefrom'.
+  if (variants.on('soap-arrays-typed-soap-enc')) style = { ...style, arrayXsiType: 'soap-enc' };
   if (variants.on('soap-namespace-prefixes'))
     style = {
       ...style,

@@ -140,6 +140,7 @@ const SOAP_VARIANTS: readonly VariantName[] = [
   'base-url-other-name',
   'array-member-names',
   'soap-array-size-unstated',
+  'soap-arrays-typed-soap-enc',
   'soap-fault-strings',
   'soap-namespace-prefixes',
   'soap-default-namespace',
