@@ -71,6 +71,11 @@ export const VARIANTS = [
     'whitespace between elements of an encoded struct or array is insignificant (SOAP 1.1 §5)',
   ),
   variant(
+    'soap-multi-ref',
+    'every struct and array is a multi-reference value, as Axis writes them: the part and each member carry href="#idN", the values are independent <multiRef id="idN" SOAP-ENC:root="0"> elements of the Body',
+    'SOAP 1.1 §5.2.1 and §5.4: a value may be serialized once, apart, and referenced by its accessors',
+  ),
+  variant(
     'soap-wsdl-redirect',
     'GET /soap/project/?wsdl answers 302 to /soap/project/index.php?wsdl, which serves the WSDL',
     'the spec locates the service, not the WSDL document; Tuleap itself redirects /soap/?wsdl (tuleap-facts A.7)',

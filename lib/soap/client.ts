@@ -6,6 +6,7 @@ import type { HttpClient, HttpResponse } from '../clients/http.ts';
 import { projectNamespace, soapBaseOf } from './base.ts';
 import { buildRequest, SOAP_NS, type EnvelopeOptions, type Part } from './envelope.ts';
 import { soapOperation, type SoapScalar } from './operations.ts';
+import { soapBodyRoot } from './references.ts';
 import { attribute, child, parseXml, resolveQName, type XmlNode } from './xml-tree.ts';
 
 export interface SoapFault {
@@ -102,8 +103,7 @@ export function readAnswer(http: HttpResponse, operation: string): SoapAnswer {
     throw new SoapProtocolError(
       `the answer is not a SOAP 1.1 Envelope but <${root.name}> in '${root.ns}'`,
     );
-  const body = child(root, 'Body');
-  const first = body?.children[0];
+  const first = soapBodyRoot(root);
   if (!first) throw new SoapProtocolError('the answer has no Body content');
   if (first.name === 'Fault' && first.ns === SOAP_NS.env) {
     return {

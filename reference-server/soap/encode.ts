@@ -36,6 +36,11 @@ export interface WireStyle {
   bareFaultEnvelope: boolean;
   /** Line breaks and indentation between elements. */
   indent: boolean;
+  /**
+   * Structs and arrays as multi-reference values (SOAP 1.1 §5.2.1, as Axis writes them): the
+   * accessor carries href="#idN", the value is an independent <multiRef id="idN"> of the Body.
+   */
+  multiRef: boolean;
 }
 
 export const PHP_STYLE: WireStyle = {
@@ -48,6 +53,7 @@ export const PHP_STYLE: WireStyle = {
   arrayXsiType: 'declared',
   bareFaultEnvelope: false,
   indent: false,
+  multiRef: false,
 };
 
 export function escapeText(text: string): string {
@@ -61,6 +67,9 @@ export function escapeText(text: string): string {
 
 /** Qualified names and the layout of one answer, from its style. */
 class Writer {
+  /** The independent elements of multi-reference values, written after the response element. */
+  readonly independents: string[] = [];
+
   constructor(
     readonly style: WireStyle,
     private readonly namespace: string,
@@ -109,16 +118,37 @@ class Writer {
       const fields = type.fields.map(([name, fieldType]) =>
         this.value(name, fieldType, record[name]),
       );
-      return `<${open} ${xsi}:type="${this.typeName(`tns:${type.name}`)}">${this.join(fields)}</${tag}>`;
+      return this.compound(
+        tag,
+        attributes,
+        `${xsi}:type="${this.typeName(`tns:${type.name}`)}"`,
+        fields,
+      );
     }
     const items = value as unknown[];
     const size = this.style.arraySize ? String(items.length) : '';
     const arrayType =
       this.style.arrayXsiType === 'soap-enc' ? `${enc}:Array` : this.typeName(`tns:${type.name}`);
     const array = `${enc}:arrayType="${this.typeName(`tns:${type.item.name}`)}[${size}]" ${xsi}:type="${arrayType}"`;
-    if (items.length === 0) return `<${open} ${array}/>`;
     const member = this.style.memberName(type.item);
-    return `<${open} ${array}>${this.join(items.map((item) => this.value(member, type.item, item)))}</${tag}>`;
+    return this.compound(
+      tag,
+      attributes,
+      array,
+      items.map((item) => this.value(member, type.item, item)),
+    );
+  }
+
+  /** A struct or an array: in place, or (multiRef) referenced from here and written apart. */
+  private compound(tag: string, attributes: string, typing: string, content: string[]): string {
+    const element = (name: string, extra: string) =>
+      content.length === 0
+        ? `<${name}${extra} ${typing}/>`
+        : `<${name}${extra} ${typing}>${this.join(content)}</${name}>`;
+    if (!this.style.multiRef) return element(tag, attributes);
+    const id = `id${this.independents.length}`;
+    this.independents.push(element('multiRef', ` id="${id}" ${this.style.prefix.enc}:root="0"`));
+    return `<${tag}${attributes} href="#${id}"/>`;
   }
 
   envelope(body: string, names: ReadonlyArray<keyof WireStyle['prefix']>): string {
@@ -156,7 +186,8 @@ export function encodeResponse(
   const unqualified = style.defaultNamespace ? ' xmlns=""' : '';
   const part = type === null ? '' : w.value(partName, type, value, unqualified);
   return w.envelope(
-    part === '' ? `<${element}${declared}/>` : `<${element}${declared}>${part}</${element}>`,
+    (part === '' ? `<${element}${declared}/>` : `<${element}${declared}>${part}</${element}>`) +
+      w.independents.join(''),
     envelopeNames,
   );
 }

@@ -28,6 +28,7 @@ export function wireStyleOf(variants: Variants): WireStyle {
     style = { ...style, defaultNamespace: true, prefix: { ...style.prefix, tns: 'ns2' } };
   if (variants.on('soap-fault-strings')) style = { ...style, bareFaultEnvelope: true };
   if (variants.on('soap-indented-xml')) style = { ...style, indent: true };
+  if (variants.on('soap-multi-ref')) style = { ...style, multiRef: true };
   return style;
 }
 

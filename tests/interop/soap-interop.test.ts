@@ -145,6 +145,7 @@ const SOAP_VARIANTS: readonly VariantName[] = [
   'soap-namespace-prefixes',
   'soap-default-namespace',
   'soap-indented-xml',
+  'soap-multi-ref',
   'soap-wsdl-redirect',
 ];
 
