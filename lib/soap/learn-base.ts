@@ -36,8 +36,6 @@ export interface LearnedBase {
   base: string;
   /** Why the WSDL could not give the base (then `base` is the target URL). */
   problem?: string;
-  /** The WSDL as read, when it could be. */
-  wsdl?: Wsdl;
 }
 
 export async function learnSoapBase(
@@ -60,7 +58,5 @@ export async function learnSoapBase(
     return fallback(`${fetched.url} is not a WSDL 1.1 document: ${(error as Error).message}`);
   }
   const learned = baseOfNamespace(wsdl.targetNamespace);
-  return learned.base === undefined
-    ? { ...fallback(learned.problem), wsdl }
-    : { base: learned.base, wsdl };
+  return learned.base === undefined ? fallback(learned.problem) : { base: learned.base };
 }
