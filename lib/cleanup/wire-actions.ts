@@ -66,7 +66,7 @@ function soapAction(e: Exchange): WireAction | undefined {
   };
 }
 
-/** The first entry of the SOAP Body (references resolved), or undefined when the text is no SOAP envelope. */
+/** The SOAP Body's first entry (references resolved), or undefined when the text is no envelope. */
 function soapBody(text: string): XmlNode | undefined {
   try {
     const root = parseXml(text);

@@ -1,9 +1,9 @@
 /**
- * {base_url} as the target knows itself (§4.1, §9.1). A server may know itself by another name than
- * the URL the user typed (localhost for 127.0.0.1, a public name behind a proxy): its WSDL's target
- * namespace, soap:address and soapAction then use its own base. The harness learns that base once
- * per run from the WSDL (lib/soap/learn-base.ts) and uses it for every SOAP namespace and SOAPAction,
- * while every request still goes to the URL the user gave (HttpClient.baseUrl).
+ * {base_url} as the target knows itself (§4.1, §9.1). A server may know itself by another name
+ * than the URL the user typed (localhost for 127.0.0.1, a public name behind a proxy): its WSDL's
+ * target namespace, soap:address and soapAction then use its own base. The harness learns that
+ * base once per run from the WSDL (lib/soap/learn-base.ts) and uses it for every SOAP namespace
+ * and SOAPAction, while every request still goes to the URL the user gave (HttpClient.baseUrl).
  */
 import type { HttpClient } from '../clients/http.ts';
 
@@ -18,7 +18,7 @@ const SERVICE_PATH = '/soap/project';
  */
 const bases = new WeakMap<HttpClient, string>();
 
-/** Makes the SOAP clients built on `http` use `base` for namespaces and SOAPAction; returns `http`. */
+/** Makes the SOAP clients built on `http` use `base` for namespaces and SOAPAction; returns it. */
 export function withSoapBase<H extends HttpClient>(http: H, base: string): H {
   bases.set(http, base);
   return http;
