@@ -385,8 +385,15 @@ describe('the WSDL locates and serves the service', () => {
     ['soap.transport.port-443'],
     'the port the service is located at is observed (production uses 443)',
     async (ctx) => {
-      const { wsdl } = await fetchWsdl(ctx);
-      const location = serviceLocations(wsdl)[0];
+      const fetched = await fetchWsdlText(ctx.http, ctx.target.wsdlUrl ?? PROJECT_WSDL_PATH);
+      let location: string | undefined;
+      try {
+        location = serviceLocations(readWsdl(fetched.text))[0];
+      } catch {
+        return ctx.observe(
+          `no WSDL to read a location from (GET ${fetched.url}: ${fetched.status})`,
+        );
+      }
       const url = location !== undefined && URL.canParse(location) ? new URL(location) : undefined;
       const port = url && (url.port || (url.protocol === 'https:' ? '443' : '80'));
       ctx.observe(
