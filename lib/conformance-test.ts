@@ -14,6 +14,7 @@ import { runCreatedProjectIds, type Fixtures } from './fixtures/projects.ts';
 import { Transcript } from './clients/transcript.ts';
 import type { RunSettings } from './provided.ts';
 import { requirement } from './requirements/index.ts';
+import { withSoapBase } from './soap/base.ts';
 import type { Profile } from './target/profile.ts';
 
 export interface ConformanceContext {
@@ -51,7 +52,7 @@ export function conformanceTest(
       transcript.secrets.add(account.password);
     const ctx: ConformanceContext = {
       target: settings.target,
-      http: new HttpClient(settings.target.baseUrl, transcript, settings.timeoutMs),
+      http: targetClient(settings, transcript),
       transcript,
       fixtures: inject('fixtures'),
       observe(observation) {
@@ -106,15 +107,20 @@ async function cleanUpAfter(
   );
   if (plan.undo.length === 0 && plan.remaining.length === 0) return;
   const own = new Transcript();
-  const outcome = await runCleanup(
-    plan,
-    new HttpClient(settings.target.baseUrl, own, settings.timeoutMs),
-  );
+  const outcome = await runCleanup(plan, targetClient(settings, own));
   const redact = (text: string) => transcript.secrets.redact(own.secrets.redact(text));
   context.task.meta.cleanup = {
     undone: outcome.undone.map(redact),
     remaining: outcome.remaining.map((r) => ({ ...r, what: redact(r.what) })),
   };
+}
+
+/** A client of the URL the user gave, whose SOAP clients use the base the target knows itself by. */
+function targetClient(settings: RunSettings, transcript: Transcript): HttpClient {
+  return withSoapBase(
+    new HttpClient(settings.target.baseUrl, transcript, settings.timeoutMs),
+    settings.soapBase,
+  );
 }
 
 /** A HarnessError thrown directly, or as the cause of another (fast-check wraps a property's error). */

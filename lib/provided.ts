@@ -5,6 +5,11 @@ import type { Profile } from './target/profile.ts';
 
 export interface RunSettings {
   target: Profile;
+  /**
+   * {base_url} as the target knows itself (lib/soap/base.ts), learned from its WSDL before the
+   * suites, for SOAP namespaces and SOAPAction; the target URL when the WSDL could not give it.
+   */
+  soapBase: string;
   seed: number;
   runs: number;
   timeoutMs: number;

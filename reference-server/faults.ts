@@ -129,6 +129,30 @@ const SOAP_FAULTS = [
     ['wire'],
   ),
   soap(
+    'array-members-untyped',
+    'array members carry no xsi:type, though the array and their fields do (§4.1 rpc/encoded)',
+    ['soap.wire.xsi-type'],
+    ['wire'],
+  ),
+  soap(
+    'array-typed-as-member',
+    'an array is typed with its members\' type (xsi:type="ns1:ServiceValue"), neither its WSDL type nor SOAP-ENC:Array (§4.1, SOAP 1.1 §5.4.2)',
+    ['soap.wire.xsi-type'],
+    ['wire'],
+  ),
+  soap(
+    'array-type-count-wrong',
+    'SOAP-ENC:arrayType declares one member more than the array holds (SOAP 1.1 §5.4.2)',
+    ['soap.wire.encoded-arrays'],
+    ['wire'],
+  ),
+  soap(
+    'answer-namespace-other-base',
+    'answers are in {other name}/soap/project while the WSDL declares {base_url}/soap/project (§4.1, §9.1)',
+    ['soap.versioning.fixed-namespace', 'soap.wire.xsi-type'],
+    ['wire'],
+  ),
+  soap(
     'fault-http-200',
     'SOAP faults are sent with HTTP status 200 (§7.1, SOAP 1.1 over HTTP)',
     ['soap.fault.http-500'],
@@ -162,6 +186,24 @@ const SOAP_FAULTS = [
   soap(
     'wsdl-bare-soap-action',
     'the WSDL soapAction is the bare operation name, not {tns}#<op> (§4.1)',
+    ['soap.wsdl.soap-action'],
+    ['wsdl'],
+  ),
+  soap(
+    'namespace-versioned',
+    'the target namespace is {base_url}/soap/project/v1, in the WSDL and in answers (§9.1)',
+    ['soap.wsdl.target-namespace', 'soap.versioning.fixed-namespace'],
+    ['wsdl'],
+  ),
+  soap(
+    'wsdl-location-other-base',
+    'the WSDL locates the service under another base than its target namespace names (§4.1)',
+    ['soap.transport.location'],
+    ['wsdl'],
+  ),
+  soap(
+    'wsdl-soap-action-other-base',
+    'the WSDL soapAction is {other name}/soap/project#<op>, not {tns}#<op> (§4.1)',
     ['soap.wsdl.soap-action'],
     ['wsdl'],
   ),

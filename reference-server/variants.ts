@@ -35,6 +35,56 @@ export const VARIANTS = [
     'an idle keep-alive connection is closed after 1 s, while the Keep-Alive hint still says 30 s',
     "HTTP/1.1 lets a server close an idle connection at any time (RFC 9112 §9.8); Apache's default KeepAliveTimeout is 5 s, and a client may reuse a connection the server has just closed",
   ),
+  variant(
+    'base-url-other-name',
+    'the server knows itself as https://tuleap.conformance.invalid (a name that does not resolve) in its WSDL, namespaces and SOAPAction, and refuses a SOAPAction or operation namespace built from another name',
+    '§4.1 and §9.1 build them from {base_url}, the name the server knows itself by: behind a proxy, or localhost for 127.0.0.1, it is not the URL the client typed',
+  ),
+  variant(
+    'array-member-names',
+    'SOAP-ENC array members are named after their type (<ServiceValue xsi:type="ns1:ServiceValue">), not <item>',
+    'SOAP 1.1 §5.4.2: the names of array member elements are insignificant; .NET and Axis use the type name',
+  ),
+  variant(
+    'soap-array-size-unstated',
+    'SOAP-ENC:arrayType asserts no size (ns1:ServiceValue[]): the members give it',
+    "SOAP 1.1 §5.4.2: 'a value of zero integers indicates that no particular quantity is asserted'",
+  ),
+  variant(
+    'soap-arrays-typed-soap-enc',
+    'arrays are typed xsi:type="SOAP-ENC:Array" (their SOAP-ENC:arrayType names the members), as NuSOAP and Axis write them, not ns1:ArrayOfServicesValues',
+    "SOAP 1.1 §5.4.2: arrays have the type 'SOAP-ENC:Array or a type derived therefrom'",
+  ),
+  variant(
+    'soap-fault-strings',
+    'every fault has another faultstring (in French, without the code) and a detail, in an envelope that declares only the SOAP-ENV namespace, as PHP writes it',
+    "§7.1 fixes the faultcode, not the text; §7.2: the shape of a fault is 'not shown'; tuleap-facts A.1",
+  ),
+  variant(
+    'soap-namespace-prefixes',
+    'answers use soapenv:, enc:, xs:, instance: and tns: (declared on the response element), in another order; the WSDL uses wsdl:, wsoap:, xs:, soapenc:, impl: and a schema-local typens:',
+    'XML Namespaces: a prefix is only a name for its URI; SOAP 1.1 and WSDL 1.1 fix the URIs, not the prefixes',
+  ),
+  variant(
+    'soap-default-namespace',
+    'the <op>Response element is in the default namespace (xmlns="{tns}"), and its parts reset it (xmlns="") to stay unqualified',
+    'XML Namespaces: a default namespace names the same URI as a prefix would; unqualified parts stay unqualified',
+  ),
+  variant(
+    'soap-indented-xml',
+    'SOAP answers are indented, with line breaks between elements',
+    'whitespace between elements of an encoded struct or array is insignificant (SOAP 1.1 §5)',
+  ),
+  variant(
+    'soap-multi-ref',
+    'every struct and array is a multi-reference value, as Axis writes them: the part and each member carry href="#idN", the values are independent <multiRef id="idN" SOAP-ENC:root="0"> elements of the Body',
+    'SOAP 1.1 §5.2.1 and §5.4: a value may be serialized once, apart, and referenced by its accessors',
+  ),
+  variant(
+    'soap-wsdl-redirect',
+    'GET /soap/project/?wsdl answers 302 to /soap/project/index.php?wsdl, which serves the WSDL',
+    'the spec locates the service, not the WSDL document; Tuleap itself redirects /soap/?wsdl (tuleap-facts A.7)',
+  ),
 ] as const satisfies readonly Variant[];
 
 /** The name of a variant: a typo in `variants.on(...)` is a compile error. */

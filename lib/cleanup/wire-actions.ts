@@ -5,7 +5,8 @@
  */
 import type { Exchange } from '../clients/transcript.ts';
 import { SOAP_NS } from '../soap/envelope.ts';
-import { child, parseXml, type XmlNode } from '../soap/xml-tree.ts';
+import { soapBodyRoot } from '../soap/references.ts';
+import { parseXml, type XmlNode } from '../soap/xml-tree.ts';
 
 export type WireAction =
   | {
@@ -65,12 +66,12 @@ function soapAction(e: Exchange): WireAction | undefined {
   };
 }
 
-/** The first element of the SOAP Body, or undefined when the text is no SOAP envelope. */
+/** The SOAP Body's first entry (references resolved), or undefined when the text is no envelope. */
 function soapBody(text: string): XmlNode | undefined {
   try {
     const root = parseXml(text);
     if (root.name !== 'Envelope' || root.ns !== SOAP_NS.env) return undefined;
-    return child(root, 'Body')?.children[0];
+    return soapBodyRoot(root);
   } catch {
     return undefined;
   }

@@ -1,6 +1,10 @@
 /** Before the suites run: is the target there at all, and does it offer test control? */
 import { request } from 'undici';
+import { HttpClient } from '../clients/http.ts';
+import { Transcript } from '../clients/transcript.ts';
+import { learnSoapBase, type LearnedBase } from '../soap/learn-base.ts';
 import { CLOCK_PATH, FAIL_NEXT_PATH } from '../target/test-control.ts';
+import type { Profile } from '../target/profile.ts';
 
 export class TargetUnreachable extends Error {}
 
@@ -61,4 +65,19 @@ export async function probeFailNext(baseUrl: string, deadlineMs: number): Promis
   } catch {
     return false;
   }
+}
+
+/**
+ * design.md: the base the target knows itself by, from its WSDL's target namespace (the profile's
+ * wsdlUrl, else {target}/soap/project/?wsdl); the target URL, with the reason, when it cannot be.
+ */
+export function learnTargetSoapBase(profile: Profile, timeoutMs: number): Promise<LearnedBase> {
+  const http = new HttpClient(profile.baseUrl, new Transcript(), timeoutMs);
+  return learnSoapBase(http, profile.wsdlUrl);
+}
+
+/** The header line's words on the SOAP base: nothing when it is the target URL, as it mostly is. */
+export function describeSoapBase(learned: LearnedBase, targetUrl: string): string {
+  if (learned.problem !== undefined) return `, SOAP base: the target URL, since ${learned.problem}`;
+  return learned.base === targetUrl ? '' : `, SOAP base ${learned.base} (the WSDL's own name)`;
 }

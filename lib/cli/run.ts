@@ -15,7 +15,13 @@ import { writeReports } from '../report/write.ts';
 import { resolveProfile } from '../target/default-profile.ts';
 import { loadProfileFile, type Profile } from '../target/profile.ts';
 import type { RunOptions } from './args.ts';
-import { checkReachable, probeFailNext, probeTestControl } from './preflight.ts';
+import {
+  checkReachable,
+  describeSoapBase,
+  learnTargetSoapBase,
+  probeFailNext,
+  probeTestControl,
+} from './preflight.ts';
 import { describeSharedProjects } from '../fixtures/projects.ts';
 import { runSuites } from './run-suites.ts';
 import { renderClosing } from './summary-table.ts';
@@ -45,6 +51,7 @@ export async function run(options: RunOptions, argv: readonly string[]): Promise
     if (profileFile?.capabilities?.failNext === undefined) {
       profile.capabilities.failNext = await probeFailNext(profile.baseUrl, options.timeoutMs);
     }
+    const soapBase = await learnTargetSoapBase(profile, options.timeoutMs);
     const reportDir = resolve(options.reportDir);
     await rm(join(reportDir, 'allure-results'), { recursive: true, force: true });
     await rm(join(reportDir, 'allure-report'), { recursive: true, force: true });
@@ -54,6 +61,7 @@ export async function run(options: RunOptions, argv: readonly string[]): Promise
       `conformance: target ${profile.baseUrl}${server ? ' (embedded reference server)' : ''}, seed ${options.seed}, ` +
         `test control ${profile.capabilities.testControl ? 'yes' : 'no'}, ` +
         `fail-next ${profile.capabilities.failNext ? 'yes' : 'no'}` +
+        describeSoapBase(soapBase, profile.baseUrl) +
         `${options.shard ? `, shard ${options.shard}` : ''}\n`,
     );
     const suitesStarted = performance.now();
@@ -62,6 +70,7 @@ export async function run(options: RunOptions, argv: readonly string[]): Promise
       { ...options, reportDir },
       {
         target: profile,
+        soapBase: soapBase.base,
         seed: options.seed,
         runs: options.runs,
         timeoutMs: options.timeoutMs,

@@ -217,7 +217,7 @@ const soapTransport: Requirement[] = [
     'soap.wire.encoded-arrays',
     '§4.1',
     'MUST',
-    'Arrays are SOAP-encoded arrays (SOAP-ENC:arrayType) of item elements.',
+    'Arrays are SOAP-encoded arrays: SOAP-ENC:arrayType names the member type and counts the members (or asserts no size); member names are insignificant (SOAP 1.1 §5.4.2).',
   ),
   req(
     'soap.wire.soap-action-header',

@@ -3,8 +3,10 @@
  * recording HTTP client, and reads answers as they are on the wire (faults, xsi:types, arrays).
  */
 import type { HttpClient, HttpResponse } from '../clients/http.ts';
+import { projectNamespace, soapBaseOf } from './base.ts';
 import { buildRequest, SOAP_NS, type EnvelopeOptions, type Part } from './envelope.ts';
 import { soapOperation, type SoapScalar } from './operations.ts';
+import { soapBodyRoot } from './references.ts';
 import { attribute, child, parseXml, resolveQName, type XmlNode } from './xml-tree.ts';
 
 export interface SoapFault {
@@ -38,12 +40,17 @@ export class SoapClient {
     readonly namespace: string,
   ) {}
 
+  /**
+   * Sent to {target}/soap/project/, the URL the user gave; namespace and SOAPAction from the base
+   * the target knows itself by (lib/soap/base.ts).
+   */
   static project(http: HttpClient): SoapClient {
-    return new SoapClient(http, '/soap/project/', `${http.baseUrl}/soap/project`);
+    return new SoapClient(http, '/soap/project/', projectNamespace(soapBaseOf(http)));
   }
 
+  /** The core login service (tuleap-facts A.7): its namespace is the base itself. */
   static login(http: HttpClient): SoapClient {
-    return new SoapClient(http, '/soap/', http.baseUrl);
+    return new SoapClient(http, '/soap/', soapBaseOf(http));
   }
 
   /** Calls a §4.2 operation with its parts in the declared order. */
@@ -96,8 +103,7 @@ export function readAnswer(http: HttpResponse, operation: string): SoapAnswer {
     throw new SoapProtocolError(
       `the answer is not a SOAP 1.1 Envelope but <${root.name}> in '${root.ns}'`,
     );
-  const body = child(root, 'Body');
-  const first = body?.children[0];
+  const first = soapBodyRoot(root);
   if (!first) throw new SoapProtocolError('the answer has no Body content');
   if (first.name === 'Fault' && first.ns === SOAP_NS.env) {
     return {
@@ -125,7 +131,8 @@ export function decode(node: XmlNode): unknown {
   if (isArray) return node.children.map(decode);
   if (node.children.length > 0)
     return Object.fromEntries(node.children.map((c) => [c.name, decode(c)]));
-  if (resolved?.ns === SOAP_NS.xsd)
+  // SOAP 1.1 §5.2.1: SOAP-ENC declares an element and type for each XML Schema simple type.
+  if (resolved?.ns === SOAP_NS.xsd || resolved?.ns === SOAP_NS.enc)
     return decodeScalar(`xsd:${resolved.local}` as SoapScalar, node.text);
   return node.text;
 }

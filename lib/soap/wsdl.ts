@@ -41,7 +41,8 @@ export interface WsdlComplexType {
   fields: Array<{ name: string; type?: QName }>;
   /** For SOAP-ENC arrays: the restriction base and the wsdl:arrayType attribute. */
   restrictionBase?: QName;
-  arrayType?: string;
+  /** wsdl:arrayType, e.g. 'tns:DescField[]': the members' type, resolved where it is written. */
+  arrayType?: { written: string; item: QName; dimensions: string };
 }
 
 export interface Wsdl {
@@ -186,7 +187,19 @@ export function readWsdl(text: string): Wsdl {
         return ref?.ns === SOAP_NS.enc && ref.local === 'arrayType';
       });
     const base = restriction && qname(restriction, attr(restriction, 'base'));
-    const arrayType = arrayAttribute && attribute(arrayAttribute, WSDL_NS.wsdl, 'arrayType');
+    const written = arrayAttribute && attribute(arrayAttribute, WSDL_NS.wsdl, 'arrayType');
+    const brackets = written === undefined ? -1 : written.indexOf('[');
+    const arrayType =
+      written === undefined
+        ? undefined
+        : {
+            written,
+            item: resolveQName(
+              arrayAttribute!,
+              (brackets < 0 ? written : written.slice(0, brackets)).trim(),
+            ),
+            dimensions: brackets < 0 ? '' : written.slice(brackets),
+          };
     complexTypes.set(name, {
       name,
       fields: members.map((e) => {

@@ -13,10 +13,13 @@ import { BadRequest, coerce, matchParts, parseCall } from './request.ts';
 import { SESSION, typeOf, type Scalar } from './soap-types.ts';
 import {
   plantedAnswer,
+  plantedAnswerNamespace,
   plantedFault,
+  plantedNamespace,
   plantedSoapActionRefused,
   plantedWsdl,
 } from './planted-wire.ts';
+import { checkOwnName, faultTextOf, ownBase, wireStyleOf, wsdlStyleOf } from './wire-style.ts';
 import { loginWsdl, projectWsdl } from './wsdl.ts';
 
 const XML = 'text/xml; charset=utf-8';
@@ -24,40 +27,60 @@ const XML = 'text/xml; charset=utf-8';
 export type SoapService = 'project' | 'login';
 
 export function soapServiceOf(path: string): SoapService | undefined {
-  if (path === '/soap/project/' || path === '/soap/project') return 'project';
+  if (path === '/soap/project/' || path === '/soap/project' || path === PROJECT_INDEX)
+    return 'project';
   if (path === '/soap/' || path === '/soap' || path === '/soap/index.php') return 'login';
   return undefined;
 }
 
+/** Where the variant soap-wsdl-redirect serves the project WSDL (as Tuleap serves /soap/?wsdl). */
+const PROJECT_INDEX = '/soap/project/index.php';
+
 export async function handleSoap(
   state: DomainState,
   service: SoapService,
-  baseUrl: string,
+  requestBase: string,
   req: IncomingMessage,
   res: ServerResponse,
 ): Promise<void> {
-  const namespace = service === 'project' ? `${baseUrl}/soap/project` : baseUrl;
+  const { faults, variants } = state;
+  const baseUrl = ownBase(variants, requestBase);
+  const namespace = service === 'project' ? plantedNamespace(faults, baseUrl) : baseUrl;
+  const answerNamespace =
+    service === 'project' ? plantedAnswerNamespace(faults, namespace) : namespace;
+  const style = wireStyleOf(variants);
+  const sendFault = (status: number, code: string, message: string, headers = {}) => {
+    const text = faultTextOf(variants, code, message);
+    send(res, status, encodeFault(answerNamespace, code, text.faultstring, style, text.detail), {
+      'Content-Type': XML,
+      ...headers,
+    });
+  };
   const url = new URL(req.url ?? '/', 'http://placeholder');
   if (
     req.method === 'GET' &&
     [...url.searchParams.keys()].some((k) => k.toLowerCase() === 'wsdl')
   ) {
+    if (
+      service === 'project' &&
+      variants.on('soap-wsdl-redirect') &&
+      url.pathname !== PROJECT_INDEX
+    )
+      return send(res, 302, '', { Location: `${PROJECT_INDEX}?wsdl` });
     const wsdl =
-      service === 'project' ? plantedWsdl(state.faults, projectWsdl(baseUrl)) : loginWsdl(baseUrl);
+      service === 'project'
+        ? plantedWsdl(faults, projectWsdl(baseUrl, { namespace, style: wsdlStyleOf(variants) }))
+        : loginWsdl(baseUrl);
     return send(res, 200, wsdl, {
       'Content-Type': XML,
     });
   }
   if (req.method !== 'POST') {
-    return send(
-      res,
+    return sendFault(
       405,
-      encodeFault(
-        namespace,
-        'SOAP-ENV:Client',
-        `Method Not Allowed: use POST for calls, GET ?wsdl for the WSDL`,
-      ),
-      { 'Content-Type': XML, Allow: 'GET, POST' },
+      'SOAP-ENV:Client',
+      `Method Not Allowed: use POST for calls, GET ?wsdl for the WSDL`,
+      { Allow: 'GET, POST' },
     );
   }
   let body: Buffer;
@@ -65,33 +88,29 @@ export async function handleSoap(
     body = await readBody(req);
   } catch (error) {
     if (error instanceof BodyTooLarge)
-      return send(
-        res,
-        413,
-        encodeFault(namespace, 'SOAP-ENV:Client', `Request Entity Too Large: ${error.message}`),
-        { 'Content-Type': XML },
-      );
+      return sendFault(413, 'SOAP-ENV:Client', `Request Entity Too Large: ${error.message}`);
     throw error;
   }
   try {
     const xml = new TextDecoder('utf-8', { fatal: true }).decode(body);
     const call = parseCall(xml);
-    checkSoapAction(state, req.headers['soapaction'], call.operation);
+    const action = soapActionOf(req.headers['soapaction']);
+    checkSoapAction(state, action, call.operation);
+    checkOwnName(variants, xml, action.value, namespace, call.operation);
     const answer = service === 'project' ? callProject(state, call) : callLogin(state, call);
     const encoded = encodeResponse(
-      namespace,
+      answerNamespace,
       call.operation,
       answer.type,
       answer.value,
       answer.part,
+      style,
     );
-    send(res, 200, plantedAnswer(state.faults, encoded), { 'Content-Type': XML });
+    send(res, 200, plantedAnswer(faults, encoded), { 'Content-Type': XML });
   } catch (error) {
     const fault = (code: string, message: string) => {
-      const sent = plantedFault(state.faults, { status: 500, code, message });
-      send(res, sent.status, encodeFault(namespace, sent.code, sent.message), {
-        'Content-Type': XML,
-      });
+      const sent = plantedFault(faults, { status: 500, code, message });
+      sendFault(sent.status, sent.code, sent.message);
     };
     if (error instanceof DomainError) return fault(String(error.code), error.message);
     if (error instanceof BadRequest) return fault(error.faultcode, error.message);
@@ -136,6 +155,12 @@ function coerceAll(
   return inputs.map(([name, type], i) => coerce(nodes[i], name, type));
 }
 
+/** The SOAPAction header as sent, and its value without the quotes. */
+function soapActionOf(header: string | string[] | undefined): { raw: string; value: string } {
+  const raw = (Array.isArray(header) ? header[0] : header)?.trim() ?? '';
+  return { raw, value: raw.replace(/^"(.*)"$/, '$1') };
+}
+
 /**
  * §4.1: the SOAP action of an operation is {base_url}/soap/project#<op>. A header naming another
  * operation is refused; an absent or empty one is accepted (PHP ignores it; clients behind a proxy
@@ -143,11 +168,10 @@ function coerceAll(
  */
 function checkSoapAction(
   state: DomainState,
-  header: string | string[] | undefined,
+  action: { raw: string; value: string },
   operation: string,
 ): void {
-  const raw = (Array.isArray(header) ? header[0] : header)?.trim() ?? '';
-  const value = raw.replace(/^"(.*)"$/, '$1');
+  const { raw, value } = action;
   if (value === '') return;
   const named = value.slice(value.lastIndexOf('#') + 1);
   if (!value.includes('#') || named !== operation || plantedSoapActionRefused(state.faults, raw)) {

@@ -4,12 +4,39 @@
  */
 import type { Faults } from '../faults.ts';
 
+/** A name that is not the server's own base: what the base faults put in place of it. */
+const OTHER_BASE = 'http://other-name.invalid';
+
 export function plantedAnswer(faults: Faults, xml: string): string {
   let out = xml;
   if (faults.on('soap-no-xsi-type')) out = out.replace(/ xsi:type="[^"]*"/g, '');
+  if (faults.on('soap-array-members-untyped'))
+    out = out.replace(/<item xsi:type="[^"]*"/g, '<item');
+  if (faults.on('soap-array-typed-as-member'))
+    out = out.replace(
+      /( SOAP-ENC:arrayType="ns1:(\w+)\[\d*\]" xsi:type=")ns1:\w+"/g,
+      (_, head: string, member: string) => `${head}ns1:${member}"`,
+    );
   if (faults.on('soap-arrays-without-array-type'))
     out = out.replace(/ SOAP-ENC:arrayType="[^"]*"/g, '');
+  if (faults.on('soap-array-type-count-wrong'))
+    out = out.replace(
+      /( SOAP-ENC:arrayType="[^"[]*\[)(\d+)\]/g,
+      (_, head: string, n: string) => `${head}${Number(n) + 1}]`,
+    );
   return out;
+}
+
+/** The project service's namespace, in the WSDL and in answers: {base}/soap/project (§4.1). */
+export function plantedNamespace(faults: Faults, base: string): string {
+  return faults.on('soap-namespace-versioned') ? `${base}/soap/project/v1` : `${base}/soap/project`;
+}
+
+/** The namespace answers are written in: the WSDL's, unless the server names itself otherwise there. */
+export function plantedAnswerNamespace(faults: Faults, namespace: string): string {
+  return faults.on('soap-answer-namespace-other-base')
+    ? namespace.replace(/^https?:\/\/[^/]+/, OTHER_BASE)
+    : namespace;
 }
 
 /** A fault's HTTP status and faultcode/faultstring as the planted faults would send them. */
@@ -40,6 +67,10 @@ export function plantedWsdl(faults: Faults, wsdl: string): string {
   if (faults.on('soap-wsdl-literal-use')) out = out.replaceAll('use="encoded"', 'use="literal"');
   if (faults.on('soap-wsdl-bare-soap-action'))
     out = out.replace(/soapAction="[^"#]*#/g, 'soapAction="');
+  if (faults.on('soap-wsdl-soap-action-other-base'))
+    out = out.replace(/soapAction="https?:\/\/[^/"]+/g, `soapAction="${OTHER_BASE}`);
+  if (faults.on('soap-wsdl-location-other-base'))
+    out = out.replace(/location="https?:\/\/[^/"]+/g, `location="${OTHER_BASE}`);
   if (faults.on('soap-wsdl-session-key-int'))
     out = out.replaceAll(
       '<part name="sessionKey" type="xsd:string"/>',

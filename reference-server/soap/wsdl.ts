@@ -1,67 +1,124 @@
 /**
  * The WSDL of §4.1/§4.2 at {base}/soap/project/?wsdl: the 14 operations with their parts in order,
- * the §2.1 types, rpc/encoded, soapAction {tns}#<op>, output part named <op>.
+ * the §2.1 types, rpc/encoded, soapAction {tns}#<op>, output part named <op>. A WsdlStyle writes the
+ * same document with another stack's prefixes (variant soap-namespace-prefixes).
  */
 import { SOAP_OPERATIONS } from '../../lib/soap/operations.ts';
 import { escapeText, NS } from './encode.ts';
 import { ARRAYS, STRUCTS, type Struct } from './soap-types.ts';
 
-const BODY = (ns: string) =>
-  `<soap:body use="encoded" namespace="${ns}" encodingStyle="${NS.enc}"/>`;
-
-function struct(type: Struct): string {
-  const elements = type.fields
-    .map(([name, t]) => `<xsd:element name="${name}" type="${t}"/>`)
-    .join('');
-  return `<xsd:complexType name="${type.name}"><xsd:sequence>${elements}</xsd:sequence></xsd:complexType>`;
+export interface WsdlStyle {
+  /** Prefix of the WSDL elements; '' puts them in the default namespace. */
+  wsdl: string;
+  soap: string;
+  xsd: string;
+  enc: string;
+  /** Prefix of the target namespace in messages, port type and binding. */
+  tns: string;
+  /** Prefix of the target namespace inside the schema, declared on the schema element itself. */
+  schemaTns: string;
 }
 
-export function projectWsdl(baseUrl: string): string {
-  const tns = escapeText(`${baseUrl}/soap/project`);
+export const NUSOAP_STYLE: WsdlStyle = {
+  wsdl: '',
+  soap: 'soap',
+  xsd: 'xsd',
+  enc: 'SOAP-ENC',
+  tns: 'tns',
+  schemaTns: 'tns',
+};
+
+const WSDL_NS = 'http://schemas.xmlsoap.org/wsdl/';
+const q = (prefix: string, local: string) => (prefix === '' ? local : `${prefix}:${local}`);
+
+export interface ProjectWsdlOptions {
+  /** The target namespace (default {base}/soap/project). */
+  namespace?: string;
+  style?: WsdlStyle;
+}
+
+export function projectWsdl(baseUrl: string, options: ProjectWsdlOptions = {}): string {
+  const st = options.style ?? NUSOAP_STYLE;
+  const tns = escapeText(options.namespace ?? `${baseUrl}/soap/project`);
+  const location = escapeText(`${baseUrl}/soap/project/`);
+  const w = (local: string) => q(st.wsdl, local);
+  const x = (local: string) => q(st.xsd, local);
+  /** A type name of lib/soap/operations.ts ('xsd:int', 'tns:UserInfo') with this style's prefixes. */
+  const typeRef = (type: string, tnsPrefix: string) => {
+    const [prefix, local] = type.split(':') as [string, string];
+    return q(prefix === 'xsd' ? st.xsd : tnsPrefix, local);
+  };
+  const body = `<${st.soap}:body use="encoded" namespace="${tns}" encodingStyle="${NS.enc}"/>`;
+  const struct = (type: Struct) =>
+    `<${x('complexType')} name="${type.name}"><${x('sequence')}>` +
+    type.fields
+      .map(([name, t]) => `<${x('element')} name="${name}" type="${typeRef(t, st.schemaTns)}"/>`)
+      .join('') +
+    `</${x('sequence')}></${x('complexType')}>`;
   const types = [
     ...STRUCTS.map(struct),
     ...ARRAYS.map(
       (a) =>
-        `<xsd:complexType name="${a.name}"><xsd:complexContent><xsd:restriction base="SOAP-ENC:Array">` +
-        `<xsd:attribute ref="SOAP-ENC:arrayType" wsdl:arrayType="tns:${a.item.name}[]"/></xsd:restriction></xsd:complexContent></xsd:complexType>`,
+        `<${x('complexType')} name="${a.name}"><${x('complexContent')}><${x('restriction')} base="${st.enc}:Array">` +
+        `<${x('attribute')} ref="${st.enc}:arrayType" ${q('wsdl', 'arrayType')}="${st.schemaTns}:${a.item.name}[]"/>` +
+        `</${x('restriction')}></${x('complexContent')}></${x('complexType')}>`,
     ),
   ].join('\n');
   const messages = SOAP_OPERATIONS.map((op) => {
     const inputs = op.inputs
-      .map(([name, type]) => `<part name="${name}" type="${type}"/>`)
+      .map(([name, type]) => `<${w('part')} name="${name}" type="${typeRef(type, st.tns)}"/>`)
       .join('');
-    const output = op.output === null ? '' : `<part name="${op.name}" type="${op.output}"/>`;
-    return `<message name="${op.name}Request">${inputs}</message>\n<message name="${op.name}Response">${output}</message>`;
+    const output =
+      op.output === null
+        ? ''
+        : `<${w('part')} name="${op.name}" type="${typeRef(op.output, st.tns)}"/>`;
+    return (
+      `<${w('message')} name="${op.name}Request">${inputs}</${w('message')}>\n` +
+      `<${w('message')} name="${op.name}Response">${output}</${w('message')}>`
+    );
   }).join('\n');
   const portOps = SOAP_OPERATIONS.map(
     (op) =>
-      `<operation name="${op.name}"><input message="tns:${op.name}Request"/><output message="tns:${op.name}Response"/></operation>`,
+      `<${w('operation')} name="${op.name}"><${w('input')} message="${st.tns}:${op.name}Request"/>` +
+      `<${w('output')} message="${st.tns}:${op.name}Response"/></${w('operation')}>`,
   ).join('\n');
   const bindingOps = SOAP_OPERATIONS.map(
     (op) =>
-      `<operation name="${op.name}"><soap:operation soapAction="${tns}#${op.name}" style="rpc"/>` +
-      `<input>${BODY(tns)}</input><output>${BODY(tns)}</output></operation>`,
+      `<${w('operation')} name="${op.name}"><${st.soap}:operation soapAction="${tns}#${op.name}" style="rpc"/>` +
+      `<${w('input')}>${body}</${w('input')}><${w('output')}>${body}</${w('output')}></${w('operation')}>`,
   ).join('\n');
+  const schemaDeclarations =
+    st.schemaTns === st.tns
+      ? ''
+      : ` xmlns:${st.schemaTns}="${tns}" xmlns:${st.xsd}="${NS.xsd}" xmlns:${st.enc}="${NS.enc}"`;
+  const rootDeclarations =
+    (st.wsdl === '' ? ` xmlns="${WSDL_NS}"` : '') +
+    ` xmlns:wsdl="${WSDL_NS}" xmlns:${st.soap}="http://schemas.xmlsoap.org/wsdl/soap/"` +
+    (st.schemaTns === st.tns
+      ? ` xmlns:SOAP-ENV="${NS.env}" xmlns:${st.enc}="${NS.enc}" xmlns:${st.xsd}="${NS.xsd}" xmlns:xsi="${NS.xsi}"`
+      : ` xmlns:${st.xsd}="${NS.xsd}"`) +
+    ` xmlns:${st.tns}="${tns}"`;
   return `<?xml version="1.0" encoding="UTF-8"?>
-<definitions xmlns="http://schemas.xmlsoap.org/wsdl/" xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/" xmlns:soap="http://schemas.xmlsoap.org/wsdl/soap/" xmlns:SOAP-ENV="${NS.env}" xmlns:SOAP-ENC="${NS.enc}" xmlns:xsd="${NS.xsd}" xmlns:xsi="${NS.xsi}" xmlns:tns="${tns}" targetNamespace="${tns}">
-<types><xsd:schema targetNamespace="${tns}"><xsd:import namespace="${NS.enc}"/><xsd:import namespace="http://schemas.xmlsoap.org/wsdl/"/>
+<${w('definitions')}${rootDeclarations} targetNamespace="${tns}">
+<${w('types')}><${x('schema')}${schemaDeclarations} targetNamespace="${tns}"><${x('import')} namespace="${NS.enc}"/><${x('import')} namespace="${WSDL_NS}"/>
 ${types}
-</xsd:schema></types>
+</${x('schema')}></${w('types')}>
 ${messages}
-<portType name="ProjectAPIPortType">
+<${w('portType')} name="ProjectAPIPortType">
 ${portOps}
-</portType>
-<binding name="ProjectAPIBinding" type="tns:ProjectAPIPortType"><soap:binding style="rpc" transport="http://schemas.xmlsoap.org/soap/http"/>
+</${w('portType')}>
+<${w('binding')} name="ProjectAPIBinding" type="${st.tns}:ProjectAPIPortType"><${st.soap}:binding style="rpc" transport="http://schemas.xmlsoap.org/soap/http"/>
 ${bindingOps}
-</binding>
-<service name="ProjectAPI"><port name="ProjectAPIPort" binding="tns:ProjectAPIBinding"><soap:address location="${tns}/"/></port></service>
-</definitions>
+</${w('binding')}>
+<${w('service')} name="ProjectAPI"><${w('port')} name="ProjectAPIPort" binding="${st.tns}:ProjectAPIBinding"><${st.soap}:address location="${location}"/></${w('port')}></${w('service')}>
+</${w('definitions')}>
 `;
 }
 
 /** The core login WSDL at {base}/soap/?wsdl (tuleap-facts A.7): tns is the base URL itself. */
 export function loginWsdl(baseUrl: string): string {
   const tns = escapeText(baseUrl);
+  const body = `<soap:body use="encoded" namespace="${tns}" encodingStyle="${NS.enc}"/>`;
   const op = (name: string, inputs: string[][], output: string | null) => ({
     name,
     inputs,
@@ -90,7 +147,7 @@ ${ops
   .join('\n')}
 <portType name="CodendiAPIPortType">${ops.map((o) => `<operation name="${o.name}"><input message="tns:${o.name}Request"/><output message="tns:${o.name}Response"/></operation>`).join('')}</portType>
 <binding name="CodendiAPIBinding" type="tns:CodendiAPIPortType"><soap:binding style="rpc" transport="http://schemas.xmlsoap.org/soap/http"/>
-${ops.map((o) => `<operation name="${o.name}"><soap:operation soapAction="${tns}#${o.name}" style="rpc"/><input>${BODY(tns)}</input><output>${BODY(tns)}</output></operation>`).join('\n')}
+${ops.map((o) => `<operation name="${o.name}"><soap:operation soapAction="${tns}#${o.name}" style="rpc"/><input>${body}</input><output>${body}</output></operation>`).join('\n')}
 </binding>
 <service name="CodendiAPI"><port name="CodendiAPIPort" binding="tns:CodendiAPIBinding"><soap:address location="${tns}/soap/"/></port></service>
 </definitions>

@@ -2,7 +2,7 @@
 /**
  * Interop driver for PHP's SoapClient.
  *
- * Usage: php tests/interop/php-client.php WSDL_URL < calls.json
+ * Usage: php tests/interop/php-client.php WSDL_URL [ENDPOINT_URL] < calls.json
  *
  * stdin:  a JSON array of calls, [{"op": "login", "args": ["alice", "alice-pass"]}, ...]
  * stdout: one JSON array, one entry per call:
@@ -70,10 +70,12 @@ function resolveArg($arg, array $values)
     throw new RuntimeException("$arg: the value of call $index has no field $field");
 }
 
-if ($argc !== 2) {
-    fail('usage: php php-client.php WSDL_URL < calls.json');
+if ($argc !== 2 && $argc !== 3) {
+    fail('usage: php php-client.php WSDL_URL [ENDPOINT_URL] < calls.json');
 }
 $wsdl = $argv[1];
+// ENDPOINT_URL: where to post, instead of the WSDL's soap:address (a name that may not resolve here).
+$location = $argv[2] ?? null;
 
 $input = stream_get_contents(STDIN);
 $calls = json_decode($input === false ? '' : $input, true);
@@ -86,7 +88,7 @@ try {
         'cache_wsdl' => WSDL_CACHE_NONE,
         'exceptions' => true,
         'trace' => true,
-    ]);
+    ] + ($location === null ? [] : ['location' => $location]));
 } catch (Throwable $e) {
     fail("cannot load the WSDL $wsdl: " . $e->getMessage());
 }

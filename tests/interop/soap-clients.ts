@@ -8,7 +8,9 @@ import { join } from 'node:path';
 import soap from 'soap';
 import { HttpClient } from '../../lib/clients/http.ts';
 import { Transcript } from '../../lib/clients/transcript.ts';
+import { withSoapBase } from '../../lib/soap/base.ts';
 import { SoapClient } from '../../lib/soap/client.ts';
+import { learnSoapBase } from '../../lib/soap/learn-base.ts';
 import { soapOperation } from '../../lib/soap/operations.ts';
 
 export type Service = 'login' | 'project';
@@ -23,11 +25,23 @@ export interface InteropClient {
   name: string;
   /** Why the client cannot run here (a missing Debian package), or undefined. */
   missing?: string;
-  run(baseUrl: string, service: Service, calls: Call[]): Promise<CallResult[]>;
+  /**
+   * Makes the calls; with `sendToBaseUrl`, every call goes to {baseUrl}/soap/project/ (or /soap/)
+   * instead of the WSDL's location, which names the server as it knows itself (lib/soap/base.ts).
+   */
+  run(
+    baseUrl: string,
+    service: Service,
+    calls: Call[],
+    sendToBaseUrl?: boolean,
+  ): Promise<CallResult[]>;
 }
 
-const wsdlUrl = (baseUrl: string, service: Service) =>
-  `${baseUrl}${service === 'project' ? '/soap/project/' : '/soap/'}?wsdl`;
+const servicePath = (service: Service) => (service === 'project' ? '/soap/project/' : '/soap/');
+const wsdlUrl = (baseUrl: string, service: Service) => `${baseUrl}${servicePath(service)}?wsdl`;
+/** The drivers' optional second argument: the URL to post to. */
+const endpointArgs = (baseUrl: string, service: Service, sendToBaseUrl: boolean | undefined) =>
+  sendToBaseUrl ? [`${baseUrl}${servicePath(service)}`] : [];
 
 const LOGIN_PARTS: Record<string, Array<[string, 'xsd:string']>> = {
   login: [
@@ -44,7 +58,9 @@ function partsOf(service: Service, op: string): Array<readonly [string, string]>
 export const ownClient: InteropClient = {
   name: 'harness client',
   async run(baseUrl, service, calls) {
+    // As the harness does: namespaces and SOAPAction from the base the project WSDL names.
     const http = new HttpClient(baseUrl, new Transcript(), 10_000);
+    withSoapBase(http, (await learnSoapBase(http)).base);
     const client = service === 'project' ? SoapClient.project(http) : SoapClient.login(http);
     const results: CallResult[] = [];
     for (const call of calls) {
@@ -70,8 +86,11 @@ function unwrapNodeSoap(value: unknown): unknown {
   const attributes = (record['attributes'] ?? {}) as Record<string, string>;
   const isArray = Object.keys(attributes).some((k) => k.endsWith(':arrayType'));
   if (isArray) {
-    const items = record['item'];
-    return items === undefined ? [] : (Array.isArray(items) ? items : [items]).map(unwrapNodeSoap);
+    // SOAP 1.1 §5.4.2: member names are insignificant (<item>, <ServiceValue>, …).
+    return Object.entries(record)
+      .filter(([k]) => k !== 'attributes')
+      .flatMap(([, members]) => (Array.isArray(members) ? members : [members]))
+      .map(unwrapNodeSoap);
   }
   // An empty typed element (<email xsi:type="xsd:string"/>) comes back as its attributes alone.
   if (Object.keys(record).length === 1 && 'attributes' in record) return '';
@@ -84,8 +103,9 @@ function unwrapNodeSoap(value: unknown): unknown {
 
 export const nodeSoapClient: InteropClient = {
   name: 'node-soap',
-  async run(baseUrl, service, calls) {
+  async run(baseUrl, service, calls, sendToBaseUrl) {
     const client = await soap.createClientAsync(wsdlUrl(baseUrl, service));
+    if (sendToBaseUrl) client.setEndpoint(`${baseUrl}${servicePath(service)}`);
     const results: CallResult[] = [];
     for (const call of calls) {
       const args = Object.fromEntries(
@@ -151,10 +171,14 @@ export const phpClient: InteropClient = {
         missing:
           'php-cli and php-soap are not installed: apt-get install -y php-cli php-soap php-xml (.ci/run does)',
       }),
-  run: (baseUrl, service, calls) =>
+  run: (baseUrl, service, calls, sendToBaseUrl) =>
     spawnDriver(
       'php',
-      [join(HERE, 'php-client.php'), wsdlUrl(baseUrl, service)],
+      [
+        join(HERE, 'php-client.php'),
+        wsdlUrl(baseUrl, service),
+        ...endpointArgs(baseUrl, service, sendToBaseUrl),
+      ],
       JSON.stringify(calls),
     ),
 };
@@ -165,10 +189,14 @@ export const zeepClient: InteropClient = {
   spawnSync('/usr/bin/python3', ['-c', 'import zeep']).status === 0
     ? {}
     : { missing: 'python3-zeep is not installed: apt-get install -y python3-zeep (.ci/run does)' }),
-  run: (baseUrl, service, calls) =>
+  run: (baseUrl, service, calls, sendToBaseUrl) =>
     spawnDriver(
       '/usr/bin/python3',
-      [join(HERE, 'zeep_client.py'), wsdlUrl(baseUrl, service)],
+      [
+        join(HERE, 'zeep_client.py'),
+        wsdlUrl(baseUrl, service),
+        ...endpointArgs(baseUrl, service, sendToBaseUrl),
+      ],
       JSON.stringify(calls),
     ),
 };

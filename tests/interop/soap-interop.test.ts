@@ -7,6 +7,7 @@
  */
 import { afterEach, describe, expect, test } from 'vitest';
 import { startReferenceServer, type RunningServer } from '../../reference-server/listen.ts';
+import type { VariantName } from '../../reference-server/variants.ts';
 import {
   nodeSoapClient,
   ownClient,
@@ -21,8 +22,14 @@ import {
 const WIKI_SERVICE_OF_101 = 21;
 const UGROUP_OF_101 = 102;
 
-async function scenario(client: InteropClient, baseUrl: string): Promise<CallResult[]> {
-  const logins = await client.run(baseUrl, 'login', [
+async function scenario(
+  client: InteropClient,
+  baseUrl: string,
+  sendToBaseUrl = false,
+): Promise<CallResult[]> {
+  const run = (service: 'login' | 'project', calls: Call[]) =>
+    client.run(baseUrl, service, calls, sendToBaseUrl);
+  const logins = await run('login', [
     { op: 'login', args: ['alice', 'alice-pass'] },
     { op: 'login', args: ['admin', 'admin-pass'] },
     { op: 'login', args: ['alice', 'wrong'] },
@@ -47,11 +54,9 @@ async function scenario(client: InteropClient, baseUrl: string): Promise<CallRes
     { op: 'unsetGenericUser', args: [key, 101] },
     { op: 'getProjectServicesUsage', args: [key, 999] },
   ];
-  const results = await client.run(baseUrl, 'project', calls);
-  const logout = await client.run(baseUrl, 'login', [{ op: 'logout', args: [key] }]);
-  const after = await client.run(baseUrl, 'project', [
-    { op: 'getPlateformProjectDescriptionFields', args: [key] },
-  ]);
+  const results = await run('project', calls);
+  const logout = await run('login', [{ op: 'logout', args: [key] }]);
+  const after = await run('project', [{ op: 'getPlateformProjectDescriptionFields', args: [key] }]);
   return [...logins, ...results, ...logout, ...after];
 }
 
@@ -112,7 +117,9 @@ afterEach(async () => {
   server = undefined;
 });
 
-describe.each([ownClient, nodeSoapClient, phpClient, zeepClient])('$name', (client) => {
+const CLIENTS = [ownClient, nodeSoapClient, phpClient, zeepClient];
+
+describe.each(CLIENTS)('$name', (client) => {
   test.skipIf(client.missing)(
     `reads every operation as the WSDL types it${client.missing ? ` (skipped: ${client.missing})` : ''}`,
     async () => {
@@ -122,4 +129,35 @@ describe.each([ownClient, nodeSoapClient, phpClient, zeepClient])('$name', (clie
       expect((results[7] as { value: unknown[] }).value).toHaveLength(11);
     },
   );
+});
+
+/**
+ * The SOAP wire variants (reference-server/variants.ts) are other choices a correct server may
+ * make: independent clients read them as they read the reference server. Calls go to the URL the
+ * server was reached at, as the harness sends them (base-url-other-name names itself otherwise).
+ */
+const SOAP_VARIANTS: readonly VariantName[] = [
+  'base-url-other-name',
+  'array-member-names',
+  'soap-array-size-unstated',
+  'soap-arrays-typed-soap-enc',
+  'soap-fault-strings',
+  'soap-namespace-prefixes',
+  'soap-default-namespace',
+  'soap-indented-xml',
+  'soap-multi-ref',
+  'soap-wsdl-redirect',
+];
+
+describe.each(SOAP_VARIANTS)('variant %s', (variant) => {
+  for (const client of CLIENTS) {
+    test.skipIf(client.missing)(
+      `${client.name} reads every operation as from the reference server${client.missing ? ` (skipped: ${client.missing})` : ''}`,
+      async () => {
+        server = await startReferenceServer({ variants: [variant] });
+        const results = await scenario(client, server.url, true);
+        expect(emptyStringsAsNull(results)).toEqual(EXPECTED);
+      },
+    );
+  }
 });

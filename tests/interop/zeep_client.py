@@ -1,6 +1,6 @@
 """Interop driver for Python zeep.
 
-Usage: /usr/bin/python3 tests/interop/zeep_client.py WSDL_URL < calls.json
+Usage: /usr/bin/python3 tests/interop/zeep_client.py WSDL_URL [ENDPOINT_URL] < calls.json
 
 stdin:  a JSON array of calls, [{"op": "login", "args": ["alice", "alice-pass"]}, ...]
 stdout: one JSON array, one entry per call:
@@ -84,9 +84,11 @@ def resolve_arg(arg, values):
 
 
 def main():
-    if len(sys.argv) != 2:
-        fail("usage: /usr/bin/python3 zeep_client.py WSDL_URL < calls.json")
+    if len(sys.argv) not in (2, 3):
+        fail("usage: /usr/bin/python3 zeep_client.py WSDL_URL [ENDPOINT_URL] < calls.json")
     wsdl = sys.argv[1]
+    # ENDPOINT_URL: where to post, instead of the WSDL's soap:address (a name that may not resolve).
+    endpoint = sys.argv[2] if len(sys.argv) == 3 else None
 
     try:
         calls = json.load(sys.stdin)
@@ -99,6 +101,10 @@ def main():
         client = zeep.Client(wsdl, transport=OfflineTransport())
     except Exception as exc:  # noqa: BLE001 - any failure to load the WSDL ends the driver
         fail("cannot load the WSDL %s: %s: %s" % (wsdl, type(exc).__name__, exc))
+    service = client.service
+    if endpoint is not None:
+        binding = next(iter(client.wsdl.bindings))
+        service = client.create_service(binding, endpoint)
 
     results = []
     values = {}  # index -> JSON value of the calls that succeeded
@@ -113,7 +119,7 @@ def main():
         except LookupError as exc:
             fail("call %d: %s" % (i, exc))
         try:
-            answer = client.service[call["op"]](*args)
+            answer = service[call["op"]](*args)
         except zeep.exceptions.Fault as f:
             results.append(
                 {

@@ -1,0 +1,88 @@
+/**
+ * The SOAP variants (reference-server/variants.ts) as the endpoint applies them: how answers and
+ * the WSDL are written, the fault texts, and the name the server knows itself by. Each is a choice
+ * SOAP 1.1 or the specification leaves open; none changes a value.
+ */
+import type { Variants } from '../variants.ts';
+import { PHP_STYLE, type WireStyle } from './encode.ts';
+import { BadRequest } from './request.ts';
+import { NUSOAP_STYLE, type WsdlStyle } from './wsdl.ts';
+import { child, parseXml } from '../../lib/soap/xml-tree.ts';
+
+export function wireStyleOf(variants: Variants): WireStyle {
+  let style = PHP_STYLE;
+  // SOAP 1.1 §5.4.2: member names are insignificant; .NET and Axis name members after their type.
+  if (variants.on('array-member-names')) style = { ...style, memberName: (item) => item.name };
+  // SOAP 1.1 §5.4.2: 'T[]' asserts no size; the members give it.
+  if (variants.on('soap-array-size-unstated')) style = { ...style, arraySize: false };
+  // SOAP 1.1 §5.4.2: 'SOAP-ENC:Array or a type derived therefrom'.
+  if (variants.on('soap-arrays-typed-soap-enc')) style = { ...style, arrayXsiType: 'soap-enc' };
+  if (variants.on('soap-namespace-prefixes'))
+    style = {
+      ...style,
+      prefix: { env: 'soapenv', enc: 'enc', xsd: 'xs', xsi: 'instance', tns: 'tns' },
+      order: ['enc', 'xsi', 'xsd', 'env', 'tns'],
+      tnsDeclaredOn: 'response',
+    };
+  if (variants.on('soap-default-namespace'))
+    style = { ...style, defaultNamespace: true, prefix: { ...style.prefix, tns: 'ns2' } };
+  if (variants.on('soap-fault-strings')) style = { ...style, bareFaultEnvelope: true };
+  if (variants.on('soap-indented-xml')) style = { ...style, indent: true };
+  if (variants.on('soap-multi-ref')) style = { ...style, multiRef: true };
+  return style;
+}
+
+export function wsdlStyleOf(variants: Variants): WsdlStyle {
+  return variants.on('soap-namespace-prefixes')
+    ? { wsdl: 'wsdl', soap: 'wsoap', xsd: 'xs', enc: 'soapenc', tns: 'impl', schemaTns: 'typens' }
+    : NUSOAP_STYLE;
+}
+
+/**
+ * soap-fault-strings: §7.1 fixes the code, not the text; another server words every fault its own
+ * way (here in French, with the code nowhere in the text) and may add a detail.
+ */
+export function faultTextOf(
+  variants: Variants,
+  code: string,
+  message: string,
+): { faultstring: string; detail?: string } {
+  if (!variants.on('soap-fault-strings')) return { faultstring: message };
+  return {
+    faultstring: /^\d+$/.test(code) ? 'La requête a échoué.' : 'Requête SOAP refusée.',
+    detail: `Détail : ${message}`,
+  };
+}
+
+/** base-url-other-name: the name the server knows itself by; .invalid never resolves (RFC 6761). */
+const OTHER_NAME = 'https://tuleap.conformance.invalid';
+
+/** {base_url} as this server knows itself: the request's (Host or --base-url), or the other name. */
+export function ownBase(variants: Variants, requestBase: string): string {
+  return variants.on('base-url-other-name') ? OTHER_NAME : requestBase;
+}
+
+/**
+ * base-url-other-name: strict as some SOAP stacks are, the server refuses a call whose operation
+ * element or SOAPAction names the service by another name than its own. A client that builds them
+ * from the URL it was given, instead of the server's own base, is refused.
+ */
+export function checkOwnName(
+  variants: Variants,
+  xml: string,
+  soapAction: string,
+  namespace: string,
+  operation: string,
+): void {
+  if (!variants.on('base-url-other-name')) return;
+  if (soapAction !== '' && soapAction !== `${namespace}#${operation}`)
+    throw new BadRequest(
+      `SOAPAction '${soapAction}' is not this service's: expected '${namespace}#${operation}'`,
+    );
+  const root = parseXml(xml);
+  const call = child(root, 'Body')?.children[0];
+  if (call && call.ns !== namespace)
+    throw new BadRequest(
+      `<${call.name}> is in the namespace '${call.ns}', not this service's '${namespace}'`,
+    );
+}
