@@ -75,7 +75,7 @@ export async function handleSoap(
   }
   try {
     const xml = new TextDecoder('utf-8', { fatal: true }).decode(body);
-    const call = parseCall(xml);
+    const call = parseCall(xml, { dropWhitespaceText: state.variants.on('php-whitespace') });
     checkSoapAction(state, req.headers['soapaction'], call.operation);
     const answer = service === 'project' ? callProject(state, call) : callLogin(state, call);
     const encoded = encodeResponse(
