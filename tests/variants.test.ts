@@ -4,7 +4,8 @@
  * must be judged as a correct server is: exit 0, no MUST failure, no harness error. A variant that
  * fails is a check fitted to the reference server's own choice: a false failure for a user.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { startReferenceServer } from '../reference-server/listen.ts';
@@ -25,7 +26,15 @@ const outcomes: Outcome[] = [];
 async function judge(variant: Variant): Promise<Outcome> {
   const server = await startReferenceServer({ testControl: true, variants: [variant.name] });
   try {
-    const run = await runCli(['--target', server.url, '--seed', '11', '--runs', '25']);
+    const run = await runCli([
+      '--target',
+      server.url,
+      '--seed',
+      '11',
+      '--runs',
+      '25',
+      ...profileArgs(variant),
+    ]);
     const summary = run.summary();
     const wrongVerdicts = [
       ...summary.requirements
@@ -47,6 +56,14 @@ async function judge(variant: Variant): Promise<Outcome> {
   } finally {
     await server.close();
   }
+}
+
+/** A variant's profile fields (what a user would write for such a server), as --profile FILE. */
+function profileArgs(variant: Variant): string[] {
+  if (variant.profile === undefined) return [];
+  const file = join(mkdtempSync(join(tmpdir(), 'variant-profile-')), `${variant.name}.json`);
+  writeFileSync(file, JSON.stringify(variant.profile));
+  return ['--profile', file];
 }
 
 describe('every variant the specification allows is judged conforming', () => {
