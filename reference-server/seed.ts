@@ -70,8 +70,9 @@ export const TEMPLATE_SERVICES: ReadonlyArray<readonly [string, boolean]> = [
 ];
 
 /**
- * Seeded projects: 100 the default template (§4.2), and two projects administered by alice with
- * bob as member — one public, one private — for the REST side and the permission cases.
+ * Seeded projects: 100 the default template (§4.2), two projects administered by alice with bob as
+ * member — one public, one private — for the REST side and the permission cases, and a private
+ * one administered by bob (a profile's foreignProjectId: an admin of another project, §5.1.2).
  */
 export const SEEDED_PROJECTS = [
   {
@@ -102,6 +103,16 @@ export const SEEDED_PROJECTS = [
     isTemplate: false,
     admins: [102],
     members: [102, 103],
+    ugroups: ['developers'],
+  },
+  {
+    id: 103,
+    shortName: 'member-project',
+    publicName: 'Member Project',
+    privacy: 'private',
+    isTemplate: false,
+    admins: [103],
+    members: [103],
     ugroups: ['developers'],
   },
 ] as const;

@@ -1,3 +1,5 @@
+import type { ProfileFile } from '../lib/target/profile.ts';
+
 /**
  * Variants (`--variant NAME`, repeatable): other choices that the specification leaves open, each
  * one a correct implementation could make. Where planted faults (faults.ts) show that the suites
@@ -11,13 +13,19 @@ export interface Variant {
   chooses: string;
   /** Why a correct implementation may do so: where the specification leaves it open. */
   because: string;
+  /** What a user would write in the profile for such a server (tests/variants.test.ts passes it). */
+  profile?: ProfileFile;
 }
 
-const variant = <N extends string>(name: N, chooses: string, because: string) => ({
-  name,
-  chooses,
-  because,
-});
+const variant = <N extends string>(
+  name: N,
+  chooses: string,
+  because: string,
+  profile?: ProfileFile,
+) => ({ name, chooses, because, ...(profile === undefined ? {} : { profile }) });
+
+/** The admins user group of the variant 'admins-ugroup-other-id' (the real system's is 4). */
+export const OTHER_ADMINS_UGROUP = 20;
 
 export const VARIANTS = [
   variant(
@@ -84,6 +92,27 @@ export const VARIANTS = [
     'soap-wsdl-redirect',
     'GET /soap/project/?wsdl answers 302 to /soap/project/index.php?wsdl, which serves the WSDL',
     'the spec locates the service, not the WSDL document; Tuleap itself redirects /soap/?wsdl (tuleap-facts A.7)',
+  ),
+  variant(
+    'php-whitespace',
+    'SOAP request parsing drops text nodes made only of spaces, tabs, CR or LF (a string part "\\n" arrives as "")',
+    "the real system's SOAP stack does (PHP SoapServer::handle() with no argument, tuleap-facts A.1); whitespace inside a value is kept",
+  ),
+  variant(
+    'admins-ugroup-other-id',
+    `the user group of a project's admins has id ${OTHER_ADMINS_UGROUP}; there is no user group 4`,
+    "§4.2 #4 names user groups by id and never says which one holds the admins: 4 is the real system's convention",
+    { projectAdminsUgroupId: OTHER_ADMINS_UGROUP },
+  ),
+  variant(
+    'no-admins-ugroup',
+    "no user group holds a project's admins (user group 4 answers 3301); admins come from addProject alone",
+    'the spec names no user group a client could rely on; such a target is run with the default profile (4), which the suites probe',
+  ),
+  variant(
+    'no-description-fields',
+    'the platform has no project description fields: getPlateformProjectDescriptionFields answers 3107',
+    '§7.1 3107 exists for such a platform; nothing in §4.2 requires fields',
   ),
 ] as const satisfies readonly Variant[];
 

@@ -42,12 +42,15 @@ function snapshot(state: DomainState, ids: readonly number[]): Record<number, Pr
   );
 }
 
-/** A private project administered by alice alone, made in-process: the profile's soapProject. */
-function sharedSoapProject(state: DomainState): number {
-  const alice = state.projectAdmin.login('alice', 'alice-pass').session_hash;
+/**
+ * A private project administered by one account alone, made in-process: the profile's soapProject
+ * (alice's) or foreignProject (bob's, the projectMember).
+ */
+function sharedProject(state: DomainState, owner: 'alice' | 'bob', shortName: string): number {
+  const key = state.projectAdmin.login(owner, `${owner}-pass`).session_hash;
   const admin = state.projectAdmin.login('admin', 'admin-pass').session_hash;
-  const id = state.projectAdmin.addProject(alice, admin, 'shared-soap', 'Shared', 'private', 100);
-  state.projectAdmin.logout(alice);
+  const id = state.projectAdmin.addProject(key, admin, shortName, 'Shared', 'private', 100);
+  state.projectAdmin.logout(key);
   state.projectAdmin.logout(admin);
   return id;
 }
@@ -65,8 +68,9 @@ describe('cleanup on a shared target', () => {
       const server = await startReferenceServer({ testControl: true });
       const state = server.app.state;
       try {
-        const soapProject = sharedSoapProject(state);
-        const named = [101, 102, soapProject];
+        const soapProject = sharedProject(state, 'alice', 'shared-soap');
+        const foreignProject = sharedProject(state, 'bob', 'shared-foreign');
+        const named = [101, 102, soapProject, foreignProject];
         const profile = join(mkdtempSync(join(tmpdir(), 'cleanup-')), 'profile.json');
         writeFileSync(
           profile,
@@ -76,6 +80,7 @@ describe('cleanup on a shared target', () => {
               publicProjectId: 101,
               privateProjectId: 102,
               soapProjectId: soapProject,
+              foreignProjectId: foreignProject,
             },
           }),
         );

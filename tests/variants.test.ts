@@ -6,7 +6,8 @@
  * 'observed' is no wrong verdict: a variant may differ from the real system where the spec leaves
  * it open, and its INFO checks record that (listed in reports/variants/summary.json).
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connect } from 'node:net';
 import { afterAll, describe, expect, test } from 'vitest';
@@ -30,7 +31,15 @@ const outcomes: Outcome[] = [];
 async function judge(variant: Variant): Promise<Outcome> {
   const server = await startReferenceServer({ testControl: true, variants: [variant.name] });
   try {
-    const run = await runCli(['--target', server.url, '--seed', '11', '--runs', '25']);
+    const run = await runCli([
+      '--target',
+      server.url,
+      '--seed',
+      '11',
+      '--runs',
+      '25',
+      ...profileArgs(variant),
+    ]);
     const summary = run.summary();
     const wrongVerdicts = [
       ...summary.requirements
@@ -57,6 +66,14 @@ async function judge(variant: Variant): Promise<Outcome> {
   } finally {
     await server.close();
   }
+}
+
+/** A variant's profile fields (what a user would write for such a server), as --profile FILE. */
+function profileArgs(variant: Variant): string[] {
+  if (variant.profile === undefined) return [];
+  const file = join(mkdtempSync(join(tmpdir(), 'variant-profile-')), `${variant.name}.json`);
+  writeFileSync(file, JSON.stringify(variant.profile));
+  return ['--profile', file];
 }
 
 describe('every variant the specification allows is judged conforming', () => {

@@ -401,6 +401,13 @@ const soapRules: Requirement[] = [
     'Removes the generic user from the project members; the account stays (real system).',
   ),
   req(
+    'soap.strings.whitespace-only',
+    '§4.2',
+    'INFO',
+    'What a string value made only of spaces, tabs, CR or LF reads back as (a description value) is observed.',
+    "As sent (reference server). The real system's SOAP stack (PHP SoapServer::handle() with no argument) drops such text nodes, so it reads back as ''; whitespace inside a value is kept there too (tuleap-facts A.1). The MUST round trips leave such values out.",
+  ),
+  req(
     'soap.boolean-meaning',
     '§4.2',
     'INFO',
@@ -606,6 +613,12 @@ const soapAuth: Requirement[] = [
     '§5.1',
     'MUST',
     'Operations on a project require the session of a project admin of that project.',
+  ),
+  req(
+    'soap.auth.generic-user',
+    '§5.1',
+    'MUST',
+    "getProjectGenericUser, setProjectGenericUser and unsetGenericUser are operations on a project: the session of a member, an outsider or the admin of another project is refused with a fault, and the project's generic user and its password stay as they were.",
   ),
   req(
     'soap.auth.site-admin-creates',

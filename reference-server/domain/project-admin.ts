@@ -8,7 +8,7 @@ import type { ArmedFailures } from './armed-failures.ts';
 import type { DescriptionField } from './description-fields.ts';
 import { DomainError, MESSAGES } from './errors.ts';
 import { publicNameProblem, shortNameProblem } from './name-rules.ts';
-import { PROJECT_ADMINS_UGROUP, type Project, type Projects, type Service } from './projects.ts';
+import type { Project, Projects, Service } from './projects.ts';
 import type { Quota } from './quota.ts';
 import type { Sessions } from './sessions.ts';
 import type { User, Users } from './users.ts';
@@ -28,6 +28,8 @@ export interface ProjectAdminDeps {
   sessions: Sessions;
   quota: Quota;
   descriptionFields: DescriptionField[];
+  /** The user group that holds a project's admins (the real system's 4); null: there is none. */
+  adminsUgroupId: number | null;
   /** Planted faults (reference-server/faults.ts); none in normal use. */
   faults: Faults;
   /** Test control's fail-next: failures armed for the next call (never without the flag). */
@@ -145,7 +147,7 @@ export class ProjectAdmin {
     const project = this.projectIfAdmin(sessionKey, groupId, 3201);
     const user = this.d.users.byIdOf(userId);
     if (!user) throw new DomainError(3203, `Invalid user id ${userId}`);
-    if (ugroupId === PROJECT_ADMINS_UGROUP) {
+    if (ugroupId === this.d.adminsUgroupId) {
       project.admins.add(user.id);
       project.members.add(user.id);
       return true;
@@ -164,7 +166,7 @@ export class ProjectAdmin {
     const project = this.projectIfAdmin(sessionKey, groupId, 3201);
     const user = this.d.users.byIdOf(userId);
     if (!user) throw new DomainError(3203, `Invalid user id ${userId}`);
-    if (ugroupId === PROJECT_ADMINS_UGROUP) {
+    if (ugroupId === this.d.adminsUgroupId) {
       if (project.admins.has(user.id) && project.admins.size === 1) {
         throw new DomainError(0, 'Impossible to remove last admin of the project');
       }
@@ -184,7 +186,10 @@ export class ProjectAdmin {
     isUsed: boolean,
   ): boolean {
     const project = this.projectIfAdmin(sessionKey, groupId, 3203);
-    const service = project.services.find((s) => s.id === serviceId);
+    const services = this.d.faults.on('soap-service-lookup-platform-wide')
+      ? this.d.projects.all().flatMap((p) => p.services)
+      : project.services;
+    const service = services.find((s) => s.id === serviceId);
     if (!service) throw new DomainError(3019, MESSAGES.serviceMissing);
     if (isUsed || !this.d.faults.on('soap-deactivate-not-applied')) service.isUsed = isUsed;
     return true;
@@ -202,6 +207,8 @@ export class ProjectAdmin {
     const failure = this.d.armedFailures?.take('getPlateformProjectDescriptionFields', sessionKey);
     if (this.d.descriptionFields.length === 0 || failure === 'no-description-fields')
       throw new DomainError(3107, MESSAGES.noDescriptionFields);
+    if (this.d.faults.on('soap-description-fields-list-incomplete'))
+      return this.d.descriptionFields.slice(0, -1);
     return [...this.d.descriptionFields];
   }
 
@@ -302,18 +309,27 @@ export class ProjectAdmin {
         : new DomainError(3000, MESSAGES.invalidProject);
     const user = this.sessionUser(sessionKey);
     const mayAdminister =
-      project.admins.has(user.id) ||
-      user.siteAdmin ||
+      this.administers(user, project) ||
       (this.d.faults.on('soap-members-administer') && project.members.has(user.id));
     if (!mayAdminister) throw new DomainError(permissionCode, MESSAGES.notProjectAdmin);
     return project;
+  }
+
+  /** An admin of the project, or a site admin (the real system); planted: an admin of any. */
+  private administers(user: User, project: Project): boolean {
+    if (project.admins.has(user.id) || user.siteAdmin) return true;
+    return (
+      this.d.faults.on('soap-admin-anywhere') &&
+      this.d.projects.all().some((p) => p.admins.has(user.id))
+    );
   }
 
   /** The real system's isRequesterAdmin (generic-user operations): 3001, then 3201. */
   private requesterAdmin(sessionKey: string, groupId: number): Project {
     const user = this.sessionUser(sessionKey);
     const project = this.d.projects.get(groupId);
-    if (!project || (!project.admins.has(user.id) && !user.siteAdmin))
+    const anySession = this.d.faults.on('soap-generic-user-any-session');
+    if (!project || (!anySession && !this.administers(user, project)))
       throw new DomainError(3201, MESSAGES.notProjectAdmin);
     return project;
   }

@@ -1,12 +1,12 @@
 /** The whole domain state of one server instance: pure data and rules, no HTTP or SOAP types. */
 import { Faults } from '../faults.ts';
-import { Variants } from '../variants.ts';
+import { OTHER_ADMINS_UGROUP, Variants } from '../variants.ts';
 import { ArmedFailures } from './armed-failures.ts';
 import { Artifacts } from './artifacts.ts';
 import type { Clock } from './clock.ts';
 import { SEEDED_DESCRIPTION_FIELDS, type DescriptionField } from './description-fields.ts';
 import { ProjectAdmin } from './project-admin.ts';
-import { Projects } from './projects.ts';
+import { PROJECT_ADMINS_UGROUP, Projects } from './projects.ts';
 import { Quota } from './quota.ts';
 import { Sessions } from './sessions.ts';
 import { TOKEN_LIFETIME_MS, Tokens } from './tokens.ts';
@@ -42,6 +42,7 @@ export interface StateOptions {
 
 export function createState(clock: Clock, options: StateOptions = {}): DomainState {
   const faults = options.faults ?? new Faults();
+  const variants = options.variants ?? new Variants();
   const users = new Users();
   for (const user of SEEDED_USERS) users.add(user);
   const projects = seedProjects();
@@ -50,13 +51,16 @@ export function createState(clock: Clock, options: StateOptions = {}): DomainSta
     trackers.create(seed.id, structuredClone(ISSUES_TRACKER) as TrackerBlueprint);
   const sessions = new Sessions(clock);
   const armedFailures = new ArmedFailures();
-  const descriptionFields = [...(options.descriptionFields ?? SEEDED_DESCRIPTION_FIELDS)];
+  const descriptionFields = variants.on('no-description-fields')
+    ? []
+    : [...(options.descriptionFields ?? SEEDED_DESCRIPTION_FIELDS)];
   const projectAdmin = new ProjectAdmin({
     users,
     projects,
     sessions,
     quota: new Quota(clock, options.projectQuota ?? 10),
     descriptionFields,
+    adminsUgroupId: adminsUgroupId(variants),
     faults,
     armedFailures,
     onProjectCreated: (project, template) => trackers.copy(template.id, project.id),
@@ -72,9 +76,14 @@ export function createState(clock: Clock, options: StateOptions = {}): DomainSta
     descriptionFields,
     projectAdmin,
     faults,
-    variants: options.variants ?? new Variants(),
+    variants,
     armedFailures,
   };
+}
+
+function adminsUgroupId(variants: Variants): number | null {
+  if (variants.on('no-admins-ugroup')) return null;
+  return variants.on('admins-ugroup-other-id') ? OTHER_ADMINS_UGROUP : PROJECT_ADMINS_UGROUP;
 }
 
 function tokenLifetime(faults: Faults): number {

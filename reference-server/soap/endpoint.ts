@@ -93,7 +93,7 @@ export async function handleSoap(
   }
   try {
     const xml = new TextDecoder('utf-8', { fatal: true }).decode(body);
-    const call = parseCall(xml);
+    const call = parseCall(xml, { dropWhitespaceText: state.variants.on('php-whitespace') });
     const action = soapActionOf(req.headers['soapaction']);
     checkSoapAction(state, action, call.operation);
     checkOwnName(variants, xml, action.value, namespace, call.operation);

@@ -40,7 +40,15 @@ export interface ParsedCall {
   parts: Array<{ name: string; node: OrderedNode }>;
 }
 
-export function parseCall(xml: string): ParsedCall {
+export interface ParseOptions {
+  /**
+   * The variant 'php-whitespace': drop every text node made only of spaces, tabs, CR or LF, as
+   * PHP's SoapServer::handle() does (tuleap-facts A.1): such a string part arrives as ''.
+   */
+  dropWhitespaceText?: boolean;
+}
+
+export function parseCall(xml: string, options: ParseOptions = {}): ParsedCall {
   if (/<!DOCTYPE/i.test(xml))
     throw new BadRequest('DTD are not supported by SOAP', 'SOAP-ENV:Server');
   const valid = XMLValidator.validate(xml);
@@ -53,6 +61,7 @@ export function parseCall(xml: string): ParsedCall {
     // The parser's own limits, past the validator: e.g. more than 100 nested elements.
     throw new BadRequest(`Bad Request: malformed XML: ${(error as Error).message}`);
   }
+  if (options.dropWhitespaceText) doc = doc.map(withoutWhitespaceText);
   const envelope = doc.find(
     (node) => elementName(node) !== undefined && !elementName(node)!.startsWith('?'),
   );
@@ -114,6 +123,19 @@ export function coerce(
     throw new BadRequest(`part '${name}': expected xsd:int, got '${clip(text)}'`);
   }
   return value;
+}
+
+const WHITESPACE_ONLY = /^[ \t\r\n]+$/;
+
+function withoutWhitespaceText(node: OrderedNode): OrderedNode {
+  const name = elementName(node);
+  if (name === undefined) return node;
+  const content = (node[name] as OrderedNode[])
+    .filter(
+      (child) => !(typeof child['#text'] === 'string' && WHITESPACE_ONLY.test(child['#text'])),
+    )
+    .map(withoutWhitespaceText);
+  return { ...node, [name]: content };
 }
 
 function elementName(node: OrderedNode): string | undefined {

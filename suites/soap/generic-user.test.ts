@@ -2,13 +2,16 @@
  * §4.2 #8, #13, #14: the project's generic user, on the SOAP project (this file alone sets it).
  * setProjectGenericUser creates it with the given password (it can log in with it, read back with
  * getProjectGenericUser); unsetGenericUser's effect and the three operations' codes are 'not shown'
- * in the spec: observed (INFO).
+ * in the spec: observed (INFO). The three are operations on a project (§5.1.2): a member, an
+ * outsider and the admin of another project are refused. Those refusals are tried on the foreign
+ * project (its admin: the projectMember; this file alone changes its members and generic user), not
+ * on the SOAP project, whose admins membership.test.ts changes meanwhile.
  */
 import { describe, expect, inject } from 'vitest';
 import { conformanceTest, type ConformanceContext } from '../../lib/conformance-test.ts';
 import { sessionKeys } from '../../lib/fixtures/sessions.ts';
-import { SoapClient } from '../../lib/soap/client.ts';
-import { expectFault, expectSuccess } from '../../lib/soap/expect.ts';
+import { SoapClient, type SoapAnswer } from '../../lib/soap/client.ts';
+import { expectAnyFault, expectFault, expectSuccess, expectTrue } from '../../lib/soap/expect.ts';
 import { xsiType } from '../../lib/soap/wire.ts';
 
 interface UserInfo {
@@ -176,19 +179,119 @@ describe('unsetGenericUser (effect not shown: observed)', () => {
   );
 });
 
+type GenericOp = 'getProjectGenericUser' | 'setProjectGenericUser' | 'unsetGenericUser';
+const GENERIC_OPS: readonly GenericOp[] = [
+  'getProjectGenericUser',
+  'setProjectGenericUser',
+  'unsetGenericUser',
+];
+
+/** The foreign project with a generic user its admin (the projectMember) set, and a password. */
+async function foreignGenericUser(ctx: ConformanceContext) {
+  const s = await setUp(ctx);
+  const project = ctx.fixtures.foreignProject.id;
+  const owner = s.keys.projectMember;
+  const user = expectSuccess(
+    await s.soap.call('setProjectGenericUser', [owner, project, s.password]),
+    `setProjectGenericUser on the foreign project ${project} by its admin, the projectMember`,
+  ) as UserInfo;
+  return { ...s, project, owner, user };
+}
+
+type Foreign = Awaited<ReturnType<typeof foreignGenericUser>>;
+
+/**
+ * `op` on the foreign project by the admin of another project (the projectAdmin), an outsider (the
+ * nonMember) and a member (the nonMember, made one for the call, then removed again).
+ */
+async function refusals(
+  ctx: ConformanceContext,
+  g: Foreign,
+  op: GenericOp,
+): Promise<Array<{ who: string; answer: SoapAnswer }>> {
+  const args = (key: string) =>
+    op === 'setProjectGenericUser' ? [key, g.project, `Other-${g.password}`] : [key, g.project];
+  const answers = [
+    {
+      who: 'the admin of another project (the projectAdmin)',
+      answer: await g.soap.call(op, args(g.keys.projectAdmin)),
+    },
+    { who: 'an outsider (the nonMember)', answer: await g.soap.call(op, args(g.keys.nonMember)) },
+  ];
+  const member = ctx.target.accounts.nonMember.username;
+  // Whatever an interrupted run left: the nonMember is made a member from a known state.
+  await g.soap.call('removeProjectMember', [g.owner, g.project, member]);
+  expectTrue(
+    await g.soap.call('addProjectMember', [g.owner, g.project, member]),
+    `addProjectMember ${member} to the foreign project by its admin`,
+  );
+  try {
+    answers.push({
+      who: `a member (${member}, made one)`,
+      answer: await g.soap.call(op, args(g.keys.nonMember)),
+    });
+  } finally {
+    await g.soap.call('removeProjectMember', [g.owner, g.project, member]);
+  }
+  return answers;
+}
+
+describe('the generic-user operations are project operations (§5.1.2)', () => {
+  for (const op of GENERIC_OPS) {
+    conformanceTest(
+      ['soap.auth.generic-user', 'soap.fault.nothing-changed'],
+      `${op} on a project by a member, an outsider or the admin of another project must be refused with a fault; the generic user and its password stay as they were`,
+      async (ctx) => {
+        const g = await foreignGenericUser(ctx);
+        for (const { who, answer } of await refusals(ctx, g, op))
+          expectAnyFault(answer, `${op} on the foreign project ${g.project} by ${who}`);
+        const read = expectSuccess(
+          await g.soap.call('getProjectGenericUser', [g.owner, g.project]),
+          'read back: getProjectGenericUser by the admin of the foreign project',
+        ) as UserInfo;
+        expect(
+          { id: read.id, username: read.username },
+          'read back: the generic user is the one its admin set',
+        ).toEqual({ id: g.user.id, username: g.user.username });
+        if (ctx.target.soapSessions.mode === 'login') {
+          expect(
+            await canLogIn(ctx, g.user.username, g.password),
+            `read back: the generic user ${g.user.username} still logs in with its password`,
+          ).toBe(true);
+          if (op === 'setProjectGenericUser')
+            expect(
+              await canLogIn(ctx, g.user.username, `Other-${g.password}`),
+              'read back: the password a refused call gave does not work',
+            ).toBe(false);
+        }
+      },
+    );
+  }
+});
+
 describe('codes of the generic-user operations (not shown: observed)', () => {
+  /** Observes the code each refusal came with, and expects the real system's 3201 (INFO). */
+  async function observeRefusals(ctx: ConformanceContext, op: GenericOp): Promise<void> {
+    const g = await foreignGenericUser(ctx);
+    const answers = await refusals(ctx, g, op);
+    ctx.observe(
+      `${op} refused to ${answers
+        .map(
+          ({ who, answer }) =>
+            `${who}: ${answer.fault ? `fault ${answer.fault.faultcode}` : 'no fault'}`,
+        )
+        .join('; ')}`,
+    );
+    for (const { who, answer } of answers) expectFault(answer, 3201, `${op} by ${who}`);
+  }
+
   conformanceTest(
     ['soap.getProjectGenericUser.faults'],
-    'getProjectGenericUser codes are observed: 3201 for a member or an outsider, 3106 when the project has none, 3001 for a bad session',
+    'getProjectGenericUser codes are observed: 3201 for a member, an outsider or the admin of another project, 3106 when the project has none, 3001 for a bad session',
     async (ctx) => {
+      await observeRefusals(ctx, 'getProjectGenericUser');
       const { soap, keys } = await setUp(ctx);
       const project = ctx.fixtures.publicProject.id;
-      for (const role of ['projectMember', 'nonMember'] as const)
-        expectFault(
-          await soap.call('getProjectGenericUser', [keys[role], project]),
-          3201,
-          `getProjectGenericUser by the ${role}`,
-        );
       expectFault(
         await soap.call('getProjectGenericUser', [keys.projectAdmin, project]),
         3106,
@@ -204,19 +307,10 @@ describe('codes of the generic-user operations (not shown: observed)', () => {
 
   conformanceTest(
     ['soap.setProjectGenericUser.faults'],
-    'setProjectGenericUser codes are observed: 3201 for a member or an outsider, 3105 for an empty password',
+    'setProjectGenericUser codes are observed: 3201 for a member, an outsider or the admin of another project, 3105 for an empty password',
     async (ctx) => {
+      await observeRefusals(ctx, 'setProjectGenericUser');
       const { soap, keys, project } = await setUp(ctx);
-      for (const role of ['projectMember', 'nonMember'] as const)
-        expectFault(
-          await soap.call('setProjectGenericUser', [
-            keys[role],
-            ctx.fixtures.publicProject.id,
-            'Some-Password-1',
-          ]),
-          3201,
-          `setProjectGenericUser by the ${role}`,
-        );
       expectFault(
         await soap.call('setProjectGenericUser', [keys.projectAdmin, project, '']),
         3105,
@@ -227,15 +321,10 @@ describe('codes of the generic-user operations (not shown: observed)', () => {
 
   conformanceTest(
     ['soap.unsetGenericUser.faults'],
-    'unsetGenericUser codes are observed: 3201 for a member or an outsider, 3300 when the project has none, 3203 when it is no longer a member',
+    'unsetGenericUser codes are observed: 3201 for a member, an outsider or the admin of another project, 3300 when the project has none, 3203 when it is no longer a member',
     async (ctx) => {
+      await observeRefusals(ctx, 'unsetGenericUser');
       const { soap, keys, project } = await setGenericUser(ctx);
-      for (const role of ['projectMember', 'nonMember'] as const)
-        expectFault(
-          await soap.call('unsetGenericUser', [keys[role], project]),
-          3201,
-          `unsetGenericUser by the ${role}`,
-        );
       expectFault(
         await soap.call('unsetGenericUser', [keys.projectAdmin, ctx.fixtures.publicProject.id]),
         3300,

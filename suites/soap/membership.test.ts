@@ -1,14 +1,16 @@
 /**
  * §4.2 #3, #4, #10, #11: project members and user groups. Effects on the SOAP project (this file
  * alone changes its members and user groups; it runs sequentially), observed through other
- * operations: removing a non-member answers 3203, and a user added to user group 4 (the real
- * system's project administrators) gains the project-admin operations. §7.1 faults on the shared
- * projects, which must stay as they were, and model-based properties with random actors.
+ * operations: removing a non-member answers 3203, and a user added to the project-admins user group
+ * (the profile's projectAdminsUgroupId; the real system's 4) gains the project-admin operations.
+ * §7.1 faults on the shared projects, which must stay as they were, the same refusals to the admin
+ * of another project (§5.1.2), and model-based properties with random actors.
  */
 import fc from 'fast-check';
 import { describe, expect, inject } from 'vitest';
 import { propertyRun } from '../../lib/property-run.ts';
 import { conformanceTest, type ConformanceContext } from '../../lib/conformance-test.ts';
+import { foreignAdminKey } from '../../lib/fixtures/foreign-admin.ts';
 import { sessionKeys, userId } from '../../lib/fixtures/sessions.ts';
 import { SoapClient, type SoapAnswer } from '../../lib/soap/client.ts';
 import { expectFault, expectSuccess, expectTrue } from '../../lib/soap/expect.ts';
@@ -18,11 +20,13 @@ import type { Role } from '../../lib/target/profile.ts';
 const NO_SUCH_PROJECT = 2_000_000_001;
 const NO_SUCH_USER_ID = 2_000_000_004;
 const NO_SUCH_UGROUP = 2_000_000_005;
-/** The real system's dynamic user group of the project administrators (tuleap-facts A.4). */
-const PROJECT_ADMINS = 4;
-const NO_ADMINS_GROUP =
-  'the target has no user group 4 (the project administrators of the real system), the only user group ' +
-  'a black-box client can name in a project it created; these checks need one';
+/** The real system's user group of the project admins (tuleap-facts A.4): where no other is known. */
+const REAL_ADMINS_GROUP = 4;
+const noAdminsGroup = (id: number | null) =>
+  id === null
+    ? 'the profile says the target has no project-admins user group (projectAdminsUgroupId null), the only user group a black-box client can name in a project it created; these checks need one'
+    : `the target answers 3301 for user group ${id}, the profile's project-admins user group (projectAdminsUgroupId; the real system's 4), ` +
+      'the only user group a black-box client can name in a project it created; these checks need one';
 
 type Other = Exclude<Role, 'projectAdmin'>;
 const OTHERS: readonly Other[] = ['projectMember', 'nonMember', 'siteAdmin'];
@@ -32,6 +36,8 @@ interface World {
   keys: Record<Role, string>;
   ids: Record<Role, number>;
   login: (role: Role) => string;
+  /** The project-admins user group (profile projectAdminsUgroupId); null: the target has none. */
+  admins: number | null;
 }
 
 async function world(ctx: ConformanceContext): Promise<World> {
@@ -46,7 +52,13 @@ async function world(ctx: ConformanceContext): Promise<World> {
   const ids = Object.fromEntries(
     await Promise.all(roles.map(async (r) => [r, await userId(ctx.http, ctx.target, r)] as const)),
   ) as Record<Role, number>;
-  return { soap, keys, ids, login: (role) => ctx.target.accounts[role].username };
+  return {
+    soap,
+    keys,
+    ids,
+    login: (role) => ctx.target.accounts[role].username,
+    admins: ctx.target.projectAdminsUgroupId,
+  };
 }
 
 /**
@@ -55,12 +67,13 @@ async function world(ctx: ConformanceContext): Promise<World> {
  */
 async function reset(w: World, project: number): Promise<void> {
   for (const role of OTHERS) {
-    await w.soap.call('removeUserFromUGroup', [
-      w.keys.projectAdmin,
-      project,
-      PROJECT_ADMINS,
-      w.ids[role],
-    ]);
+    if (w.admins !== null)
+      await w.soap.call('removeUserFromUGroup', [
+        w.keys.projectAdmin,
+        project,
+        w.admins,
+        w.ids[role],
+      ]);
     await w.soap.call('removeProjectMember', [w.keys.projectAdmin, project, w.login(role)]);
   }
 }
@@ -78,19 +91,24 @@ function expectBooleanPart(answer: SoapAnswer, op: string): void {
   });
 }
 
-/** Skips when the target has no user group 4 (probed with a removal that changes nothing). */
+/**
+ * The project-admins user group; skips when the profile says there is none, or when the target
+ * answers 3301 for it (probed with a removal that changes nothing).
+ */
 async function requireAdminsGroup(
   ctx: ConformanceContext,
   w: World,
   project: number,
-): Promise<void> {
+): Promise<number> {
+  if (w.admins === null) ctx.skip(noAdminsGroup(null));
   const probe = await w.soap.call('removeUserFromUGroup', [
     w.keys.projectAdmin,
     project,
-    PROJECT_ADMINS,
+    w.admins,
     w.ids.nonMember,
   ]);
-  if (probe.fault?.faultcode === '3301') ctx.skip(NO_ADMINS_GROUP);
+  if (probe.fault?.faultcode === '3301') ctx.skip(noAdminsGroup(w.admins));
+  return w.admins;
 }
 
 describe('addProjectMember and removeProjectMember', () => {
@@ -153,12 +171,12 @@ describe('addUserToUGroup and removeUserFromUGroup', () => {
       'soap.addUserToUGroup.output',
       'soap.removeUserFromUGroup.output',
     ],
-    'a member added to the project-admins user group (4) must gain the project-admin operations, and lose them when removed from it',
+    "a member added to the project-admins user group (the profile's; the real system's 4) must gain the project-admin operations, and lose them when removed from it",
     async (ctx) => {
       const w = await world(ctx);
       const project = ctx.fixtures.soapProject.id;
       await reset(w, project);
-      await requireAdminsGroup(ctx, w, project);
+      const admins = await requireAdminsGroup(ctx, w, project);
       const user = w.login('projectMember');
       expectTrue(
         await w.soap.call('addProjectMember', [w.keys.projectAdmin, project, user]),
@@ -172,27 +190,27 @@ describe('addUserToUGroup and removeUserFromUGroup', () => {
       const added = await w.soap.call('addUserToUGroup', [
         w.keys.projectAdmin,
         project,
-        PROJECT_ADMINS,
+        admins,
         w.ids.projectMember,
       ]);
-      expectTrue(added, `addUserToUGroup ${user} to user group 4`);
+      expectTrue(added, `addUserToUGroup ${user} to user group ${admins}`);
       expectBooleanPart(added, 'addUserToUGroup');
       expectSuccess(
         await isAdmin(w, 'projectMember', project),
-        `read back: getProjectServicesUsage by ${user}, now in user group 4`,
+        `read back: getProjectServicesUsage by ${user}, now in user group ${admins}`,
       );
       const removed = await w.soap.call('removeUserFromUGroup', [
         w.keys.projectAdmin,
         project,
-        PROJECT_ADMINS,
+        admins,
         w.ids.projectMember,
       ]);
-      expectTrue(removed, `removeUserFromUGroup ${user} from user group 4`);
+      expectTrue(removed, `removeUserFromUGroup ${user} from user group ${admins}`);
       expectBooleanPart(removed, 'removeUserFromUGroup');
       expectFault(
         await isAdmin(w, 'projectMember', project),
         3203,
-        `read back: getProjectServicesUsage by ${user}, removed from user group 4`,
+        `read back: getProjectServicesUsage by ${user}, removed from user group ${admins}`,
       );
     },
   );
@@ -334,7 +352,7 @@ describe('faults (user groups)', () => {
           await w.soap.call(op, [
             w.keys.projectAdmin,
             NO_SUCH_PROJECT,
-            PROJECT_ADMINS,
+            w.admins ?? REAL_ADMINS_GROUP,
             w.ids.projectMember,
           ]),
           3000,
@@ -349,7 +367,7 @@ describe('faults (user groups)', () => {
       async (ctx) => {
         const w = await world(ctx);
         const project = ctx.fixtures.publicProject.id;
-        await requireAdminsGroup(ctx, w, project);
+        const admins = await requireAdminsGroup(ctx, w, project);
         const [user, readBack] =
           op === 'addUserToUGroup'
             ? ([
@@ -371,9 +389,9 @@ describe('faults (user groups)', () => {
               ] as const);
         for (const actor of ['projectMember', 'nonMember'] as const)
           expectFault(
-            await w.soap.call(op, [w.keys[actor], project, PROJECT_ADMINS, w.ids[user]]),
+            await w.soap.call(op, [w.keys[actor], project, admins, w.ids[user]]),
             3201,
-            `${op} user group 4, user ${w.login(user)}, by the ${actor}`,
+            `${op} user group ${admins}, user ${w.login(user)}, by the ${actor}`,
           );
         await readBack();
       },
@@ -385,9 +403,9 @@ describe('faults (user groups)', () => {
       async (ctx) => {
         const w = await world(ctx);
         const project = ctx.fixtures.publicProject.id;
-        await requireAdminsGroup(ctx, w, project);
+        const admins = await requireAdminsGroup(ctx, w, project);
         expectFault(
-          await w.soap.call(op, [w.keys.projectAdmin, project, PROJECT_ADMINS, NO_SUCH_USER_ID]),
+          await w.soap.call(op, [w.keys.projectAdmin, project, admins, NO_SUCH_USER_ID]),
           3203,
           `${op} of user id ${NO_SUCH_USER_ID}`,
         );
@@ -408,6 +426,127 @@ describe('faults (user groups)', () => {
       },
     );
   }
+});
+
+describe('the admin of another project gets no rights here (§5.1.2)', () => {
+  // The projectMember administers the run's foreign project, and nothing in the SOAP project (reset).
+  const OUTSIDER_ADMIN = 'the projectMember, who administers another project';
+
+  conformanceTest(
+    ['soap.addProjectMember.fault.3201', 'soap.auth.project-admin', 'soap.fault.nothing-changed'],
+    'addProjectMember by the admin of another project must answer fault 3201 and add nobody',
+    async (ctx) => {
+      const w = await world(ctx);
+      const project = ctx.fixtures.soapProject.id;
+      await reset(w, project);
+      const key = await foreignAdminKey(ctx, w.soap);
+      const user = w.login('nonMember');
+      expectFault(
+        await w.soap.call('addProjectMember', [key, project, user]),
+        3201,
+        `addProjectMember ${user} by ${OUTSIDER_ADMIN}`,
+      );
+      expectFault(
+        await w.soap.call('removeProjectMember', [w.keys.projectAdmin, project, user]),
+        3203,
+        `read back: ${user} is still not a member (removeProjectMember by the admin answers 3203)`,
+      );
+    },
+  );
+
+  conformanceTest(
+    [
+      'soap.removeProjectMember.fault.3201',
+      'soap.auth.project-admin',
+      'soap.fault.nothing-changed',
+    ],
+    'removeProjectMember by the admin of another project must answer fault 3201 and remove nobody',
+    async (ctx) => {
+      const w = await world(ctx);
+      const project = ctx.fixtures.soapProject.id;
+      await reset(w, project);
+      const key = await foreignAdminKey(ctx, w.soap);
+      const user = w.login('nonMember');
+      expectTrue(
+        await w.soap.call('addProjectMember', [w.keys.projectAdmin, project, user]),
+        `addProjectMember ${user} by the admin`,
+      );
+      expectFault(
+        await w.soap.call('removeProjectMember', [key, project, user]),
+        3201,
+        `removeProjectMember ${user} by ${OUTSIDER_ADMIN}`,
+      );
+      expectTrue(
+        await w.soap.call('removeProjectMember', [w.keys.projectAdmin, project, user]),
+        `read back: ${user} was still a member (removeProjectMember by the admin answers true)`,
+      );
+    },
+  );
+
+  conformanceTest(
+    ['soap.addUserToUGroup.fault.3201', 'soap.auth.project-admin', 'soap.fault.nothing-changed'],
+    'addUserToUGroup by the admin of another project, putting themselves in the project-admins user group, must answer fault 3201 and grant nothing',
+    async (ctx) => {
+      const w = await world(ctx);
+      const project = ctx.fixtures.soapProject.id;
+      await reset(w, project);
+      const admins = await requireAdminsGroup(ctx, w, project);
+      const key = await foreignAdminKey(ctx, w.soap);
+      expectFault(
+        await w.soap.call('addUserToUGroup', [key, project, admins, w.ids.projectMember]),
+        3201,
+        `addUserToUGroup ${admins} of ${OUTSIDER_ADMIN}, by themselves`,
+      );
+      expectFault(
+        await isAdmin(w, 'projectMember', project),
+        3203,
+        'read back: getProjectServicesUsage by the projectMember, still no admin here',
+      );
+    },
+  );
+
+  conformanceTest(
+    [
+      'soap.removeUserFromUGroup.fault.3201',
+      'soap.auth.project-admin',
+      'soap.fault.nothing-changed',
+    ],
+    'removeUserFromUGroup by the admin of another project must answer fault 3201 and leave the group as it was',
+    async (ctx) => {
+      const w = await world(ctx);
+      const project = ctx.fixtures.soapProject.id;
+      await reset(w, project);
+      const admins = await requireAdminsGroup(ctx, w, project);
+      const key = await foreignAdminKey(ctx, w.soap);
+      const user = w.login('nonMember');
+      try {
+        expectTrue(
+          await w.soap.call('addProjectMember', [w.keys.projectAdmin, project, user]),
+          `addProjectMember ${user} by the admin`,
+        );
+        expectTrue(
+          await w.soap.call('addUserToUGroup', [
+            w.keys.projectAdmin,
+            project,
+            admins,
+            w.ids.nonMember,
+          ]),
+          `addUserToUGroup ${admins} of ${user} by the admin`,
+        );
+        expectFault(
+          await w.soap.call('removeUserFromUGroup', [key, project, admins, w.ids.nonMember]),
+          3201,
+          `removeUserFromUGroup ${admins} of ${user} by ${OUTSIDER_ADMIN}`,
+        );
+        expectSuccess(
+          await isAdmin(w, 'nonMember', project),
+          `read back: getProjectServicesUsage by ${user}, still in user group ${admins}`,
+        );
+      } finally {
+        await reset(w, project);
+      }
+    },
+  );
 });
 
 // ---- model-based properties ---------------------------------------------------------------------
@@ -485,6 +624,8 @@ class AddAdmin implements Cmd {
   constructor(
     readonly actor: Actor,
     readonly user: Other,
+    /** The project-admins user group. */
+    readonly group: number,
   ) {}
   check = (m: Readonly<Model>) => m.members.has(this.user) && !m.admins.has(this.user);
   async run(m: Model, r: Real) {
@@ -493,7 +634,7 @@ class AddAdmin implements Cmd {
       await r.w.soap.call('addUserToUGroup', [
         r.w.keys[this.actor],
         r.project,
-        PROJECT_ADMINS,
+        this.group,
         r.w.ids[this.user],
       ]),
       ok,
@@ -502,13 +643,15 @@ class AddAdmin implements Cmd {
     );
     if (ok) m.admins.add(this.user);
   }
-  toString = () => `addUserToUGroup(4, ${this.user}) by ${this.actor}`;
+  toString = () => `addUserToUGroup(${this.group}, ${this.user}) by ${this.actor}`;
 }
 
 class RemoveAdmin implements Cmd {
   constructor(
     readonly actor: Actor,
     readonly user: Other,
+    /** The project-admins user group. */
+    readonly group: number,
   ) {}
   // The project admin of the fixture always stays admin, so the project is never left without one.
   check = (m: Readonly<Model>) => m.admins.has(this.user);
@@ -518,7 +661,7 @@ class RemoveAdmin implements Cmd {
       await r.w.soap.call('removeUserFromUGroup', [
         r.w.keys[this.actor],
         r.project,
-        PROJECT_ADMINS,
+        this.group,
         r.w.ids[this.user],
       ]),
       ok,
@@ -527,7 +670,7 @@ class RemoveAdmin implements Cmd {
     );
     if (ok) m.admins.delete(this.user);
   }
-  toString = () => `removeUserFromUGroup(4, ${this.user}) by ${this.actor}`;
+  toString = () => `removeUserFromUGroup(${this.group}, ${this.user}) by ${this.actor}`;
 }
 
 class ProbeAdmin implements Cmd {
@@ -545,7 +688,7 @@ async function runModel(ctx: ConformanceContext, withGroups: boolean): Promise<v
   const w = await world(ctx);
   const project = ctx.fixtures.soapProject.id;
   await reset(w, project);
-  if (withGroups) await requireAdminsGroup(ctx, w, project);
+  const group = withGroups ? await requireAdminsGroup(ctx, w, project) : undefined;
   const actor = fc.constantFrom(...ACTORS);
   const user = fc.constantFrom(...OTHERS);
   const commands: Array<fc.Arbitrary<Cmd>> = [
@@ -553,10 +696,10 @@ async function runModel(ctx: ConformanceContext, withGroups: boolean): Promise<v
     fc.tuple(actor, user).map(([a, u]) => new RemoveMember(a, u)),
     actor.map((a) => new ProbeAdmin(a)),
   ];
-  if (withGroups)
+  if (group !== undefined)
     commands.push(
-      fc.tuple(actor, user).map(([a, u]) => new AddAdmin(a, u)),
-      fc.tuple(actor, user).map(([a, u]) => new RemoveAdmin(a, u)),
+      fc.tuple(actor, user).map(([a, u]) => new AddAdmin(a, u, group)),
+      fc.tuple(actor, user).map(([a, u]) => new RemoveAdmin(a, u, group)),
     );
   try {
     await fc.assert(
@@ -597,7 +740,7 @@ describe('properties: random sequences by random actors', () => {
       'soap.removeUserFromUGroup.fault.3201',
       'soap.auth.project-admin',
     ],
-    'any sequence of member and user-group-4 changes by random actors must answer as a model of members and admins predicts, admin rights included',
+    'any sequence of member and project-admins user group changes by random actors must answer as a model of members and admins predicts, admin rights included',
     async (ctx) => runModel(ctx, true),
   );
 });

@@ -1,12 +1,15 @@
 /**
  * §4.2 #1, #5, #9: getProjectServicesUsage, activateService, deactivateService. Effects on the SOAP
  * project (this file alone changes its services), read back with getProjectServicesUsage; §7.1 faults
- * and the permission cases on the shared public project, whose services must stay as they were.
+ * and the permission cases on the shared public project, whose services must stay as they were (not
+ * on the SOAP project: membership.test.ts makes others its admins meanwhile). The admin of another
+ * project gets no rights (§5.1.2), and that project's service ids are not this one's (3019).
  */
 import fc from 'fast-check';
 import { describe, expect, inject } from 'vitest';
 import { propertyRun } from '../../lib/property-run.ts';
 import { conformanceTest, type ConformanceContext } from '../../lib/conformance-test.ts';
+import { foreignAdminKey } from '../../lib/fixtures/foreign-admin.ts';
 import { sessionKey, sessionKeys } from '../../lib/fixtures/sessions.ts';
 import { SoapClient } from '../../lib/soap/client.ts';
 import {
@@ -219,6 +222,86 @@ describe('faults and permissions (on the public project, which must stay as it w
       },
     );
   }
+
+  for (const op of ['activateService', 'deactivateService'] as const) {
+    conformanceTest(
+      [`soap.${op}.fault.3019`, 'soap.fault.nothing-changed'],
+      `${op} of a service of another project must answer fault 3019 and change neither project`,
+      async (ctx) => {
+        const soap = SoapClient.project(ctx.http);
+        const admin = await sessionKey(ctx.http, ctx.target, 'projectAdmin');
+        const foreignKey = await foreignAdminKey(ctx, soap);
+        const project = ctx.fixtures.publicProject.id;
+        const foreign = ctx.fixtures.foreignProject.id;
+        const before = await servicesOf(soap, admin, project);
+        const foreignBefore = await servicesOf(soap, foreignKey, foreign);
+        // An id this project does not have (a target may number services per project), and one
+        // the call would change: a server that looks it up platform-wide shows it.
+        const own = new Set(before.map((s) => s.id));
+        const candidates = foreignBefore.filter((s) => !own.has(s.id));
+        if (candidates.length === 0)
+          ctx.skip(
+            `every service id of the foreign project ${foreign} is also a service id of project ${project}: ` +
+              'no id exists in the other project only',
+          );
+        const wanted = op === 'activateService' ? 0 : 1;
+        const other =
+          candidates.find((s) => s.is_used === wanted && !KEEP_ON.has(s.short_name)) ??
+          candidates.find((s) => s.is_used === wanted) ??
+          candidates[0]!;
+        expectFault(
+          await soap.call(op, [admin, project, other.id]),
+          3019,
+          `${op} on project ${project} of service ${other.id} ('${other.short_name}' of project ${foreign})`,
+        );
+        expect(
+          usage(await servicesOf(soap, foreignKey, foreign)),
+          `services of the other project ${foreign} after the fault`,
+        ).toEqual(usage(foreignBefore));
+        expect(
+          usage(await servicesOf(soap, admin, project)),
+          `services of project ${project} after the fault`,
+        ).toEqual(usage(before));
+      },
+    );
+
+    conformanceTest(
+      [`soap.${op}.fault.3203`, 'soap.auth.project-admin', 'soap.fault.nothing-changed'],
+      `${op} by the admin of another project must answer fault 3203 and change nothing`,
+      async (ctx) => {
+        const soap = SoapClient.project(ctx.http);
+        const admin = await sessionKey(ctx.http, ctx.target, 'projectAdmin');
+        const key = await foreignAdminKey(ctx, soap);
+        const project = ctx.fixtures.publicProject.id;
+        const before = await servicesOf(soap, admin, project);
+        const wanted = op === 'activateService' ? 0 : 1;
+        const target =
+          before.find((s) => s.is_used === wanted && !KEEP_ON.has(s.short_name)) ?? before[0]!;
+        expectFault(
+          await soap.call(op, [key, project, target.id]),
+          3203,
+          `${op} ${target.short_name} by the projectMember, who administers another project`,
+        );
+        expect(usage(await servicesOf(soap, admin, project)), 'services after the fault').toEqual(
+          usage(before),
+        );
+      },
+    );
+  }
+
+  conformanceTest(
+    ['soap.getProjectServicesUsage.fault.3203', 'soap.auth.project-admin'],
+    'getProjectServicesUsage by the admin of another project must answer fault 3203',
+    async (ctx) => {
+      const soap = SoapClient.project(ctx.http);
+      const key = await foreignAdminKey(ctx, soap);
+      expectFault(
+        await soap.call('getProjectServicesUsage', [key, ctx.fixtures.publicProject.id]),
+        3203,
+        'getProjectServicesUsage of the public project by the projectMember, who administers another project',
+      );
+    },
+  );
 
   conformanceTest(
     ['soap.getProjectServicesUsage.fault.3000'],
