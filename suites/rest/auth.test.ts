@@ -1,8 +1,9 @@
 /** §5.2, §4.3 rule 2, §7.2: anonymous and authenticated access, 401, token and Basic, bad credentials. */
 import { describe, expect, inject } from 'vitest';
 import { conformanceTest, type ConformanceContext } from '../../lib/conformance-test.ts';
+import { postArtifact } from '../../lib/rest/artifacts.ts';
 import { ANONYMOUS, basicFor, tokenFor, type Auth } from '../../lib/rest/auth.ts';
-import { get, is2xx, sendJson } from '../../lib/rest/requests.ts';
+import { get, is2xx } from '../../lib/rest/requests.ts';
 
 const privatePath = () => `/api/projects/${inject('fixtures').privateProject.id}`;
 const publicPath = () => `/api/projects/${inject('fixtures').publicProject.id}`;
@@ -52,11 +53,10 @@ describe('REST authentication (§5.2)', () => {
     async (ctx) => {
       const tracker = await get(ctx, privatePath(), ANONYMOUS);
       expect.soft(tracker.status, 'GET of a private project without credentials').toBe(401);
-      const create = await sendJson(ctx, 'POST', '/api/artifacts', ANONYMOUS, {
-        tracker: { id: 1 },
-        values: [],
+      const create = await postArtifact(ctx, ANONYMOUS, {
+        json: { tracker: { id: 1 }, values: [] },
       });
-      expect.soft(create.status, 'POST /api/artifacts without credentials').toBe(401);
+      expect.soft(create.status, 'POST /artifacts without credentials').toBe(401);
     },
   );
 
