@@ -97,7 +97,8 @@ export async function givenArtifact(
 
 export interface ArtifactVersion {
   answer: HttpResponse;
-  values: Map<number, ModelValue>;
+  /** Read from the representation on first use ('not shown': Unjudgeable when unreadable). */
+  readonly values: Map<number, ModelValue>;
   etag: string | undefined;
   lastModified: string | undefined;
 }
@@ -113,9 +114,13 @@ export async function readArtifact(
     throw new BrokenFeature(
       `GET /api/artifacts/${id} of an artifact the test created answered ${answer.status}: the feature is broken (rest.artifacts.get); ${excerpt(answer)}`,
     );
+  let values: Map<number, ModelValue> | undefined;
   return {
     answer,
-    values: readValuesJson(jsonOf(answer)),
+    get values() {
+      values ??= readValuesJson(jsonOf(answer));
+      return values;
+    },
     etag: answer.headers['etag'],
     lastModified: answer.headers['last-modified'],
   };

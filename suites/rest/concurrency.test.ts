@@ -54,9 +54,16 @@ function overwrite(ctx: ConformanceContext, s: Subject, label: string) {
   );
 }
 
+/** The current version: its headers, and the string field's text when a check reads it. */
 async function current(ctx: ConformanceContext, s: Subject) {
   const read = await readArtifact(ctx, s.auth, s.id);
-  return { ...read, text: read.values.get(s.tracker.stringField.id) };
+  return {
+    etag: read.etag,
+    lastModified: read.lastModified,
+    get text() {
+      return read.values.get(s.tracker.stringField.id);
+    },
+  };
 }
 
 /**

@@ -25,6 +25,8 @@ import { get, is2xx, jsonOf, XML_TYPE } from '../../lib/rest/requests.ts';
 import { discoverTracker, type TrackerModel } from '../../lib/rest/tracker-model.ts';
 import { parseXml } from '../../lib/soap/xml-tree.ts';
 import type { HttpResponse } from '../../lib/clients/http.ts';
+import { excerpt } from '../../lib/rest/broken.ts';
+import { Unjudgeable } from '../../lib/rest/unjudgeable.ts';
 
 const XML_OUT = { accept: XML_TYPE };
 const XML_IN = { 'content-type': XML_TYPE };
@@ -182,7 +184,13 @@ describe('XML (§4.5)', () => {
       expect(id, 'the created id (XML id element or Location)').toBeTypeOf('number');
       const xml = await getArtifact(ctx, auth, id!, XML_OUT, `/artifacts/${id}`);
       const root = parseXml(xml.text);
-      const entries = root.children.find((c) => c.name === 'values')?.children ?? [];
+      const listed = root.children.find((c) => c.name === 'values');
+      // Which element holds the values is 'not shown'; the real system's is <values>.
+      if (!listed)
+        throw new Unjudgeable(
+          `could not judge: the XML artifact has no <values> under its root (the representation is 'not shown'; rest.artifacts.representation); ${excerpt(xml)}`,
+        );
+      const entries = listed.children;
       expect(entries.length, 'values has entries').toBeGreaterThan(0);
       expect(
         entries.every((e) => e.name === 'item'),
