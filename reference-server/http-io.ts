@@ -69,7 +69,12 @@ export interface RestErrorBody {
  * The REST error body (§7.2: its shape is not shown). The real system's {"error":{"code",
  * "message"}} (tuleap-facts B.1), or a variant's: text/plain, or RFC 9457 problem+json.
  */
-export function restErrorBody(status: number, message: string, variants?: Variants): RestErrorBody {
+export function restErrorBody(
+  status: number,
+  message: string,
+  variants?: Variants,
+  jsonType = 'application/json',
+): RestErrorBody {
   if (variants?.on('rest-errors-plain-text'))
     return { body: `${status} ${message}\n`, contentType: 'text/plain; charset=utf-8' };
   if (variants?.on('rest-errors-problem-json')) {
@@ -82,10 +87,7 @@ export function restErrorBody(status: number, message: string, variants?: Varian
     };
     return { body: JSON.stringify(problem), contentType: 'application/problem+json' };
   }
-  return {
-    body: JSON.stringify({ error: { code: status, message } }),
-    contentType: 'application/json',
-  };
+  return { body: JSON.stringify({ error: { code: status, message } }), contentType: jsonType };
 }
 
 export function sendRestError(

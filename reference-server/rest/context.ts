@@ -59,7 +59,7 @@ export function replyError(
           body: encodeXml(errorValue(status, message, variants), xmlOptions(ctx.state)),
           contentType: 'application/xml; charset=utf-8',
         }
-      : restErrorBody(status, message, variants);
+      : restErrorBody(status, message, variants, 'application/json; charset=utf-8');
   const all = { 'Content-Type': shaped.contentType, ...headers };
   if (error instanceof BodyTooLarge) return sendAndClose(ctx.res, 413, shaped.body, all);
   send(ctx.res, status, shaped.body, all);
