@@ -68,19 +68,25 @@ export async function readCollection<T>(
   const first = await fetchPage(http, request);
   const items = itemsOf<T>(first, asked, shapeStated);
   const pages = [first];
-  const { limit: announced, size, limitMax } = pageHeaders(first);
+  const { limit: announced, limitMax } = pageHeaders(first);
   const step = positive(limitMax) ?? positive(announced);
-  let offset = positive(announced) ?? items.length;
+  // The limit the last page was served with, its length, and the collection's latest size.
+  let used = positive(announced) ?? items.length;
   let last = items.length;
+  let size = pageHeaders(first).size;
+  let offset = used;
   while (pages.length < MAX_PAGES && last > 0) {
-    if (Number.isInteger(size) ? offset >= size : step === undefined || last < step) break;
-    const answer = await fetchPage(http, request, { limit: step ?? last, offset });
-    const what = `${asked.what}?limit=${step ?? last}&offset=${offset}`;
+    if (Number.isInteger(size) ? offset >= size : last < used) break;
+    const limit = step ?? used;
+    const answer = await fetchPage(http, request, { limit, offset });
+    const what = `${asked.what}?limit=${limit}&offset=${offset}`;
     const page = itemsOf<T>(answer, { ...asked, what }, shapeStated);
     pages.push(answer);
     items.push(...page);
-    offset += positive(pageHeaders(answer).limit) ?? step ?? last;
+    used = positive(pageHeaders(answer).limit) ?? limit;
+    size = pageHeaders(answer).size;
     last = page.length;
+    offset += used;
   }
   return { items, pages };
 }
