@@ -1,9 +1,9 @@
 /**
  * Issue 13: a shape the spec leaves open ('not shown') that a target chose otherwise gets error
- * ("could not judge", naming what was expected), never fail. The target here is the reference
- * server behind a front that rewrites every single-artifact JSON representation into another
- * shape (no id member, values under another name with other keys): a correct server whose
- * artifact representation the suites cannot read.
+ * ("could not judge", naming what was expected), never fail. The targets here are the reference
+ * server behind a front that rewrites every single-artifact JSON representation (no id member,
+ * values under another name with other keys), or every tracker representation (fields under
+ * another name), into another shape: correct servers whose representation the suites cannot read.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startReferenceServer, type RunningServer } from '../reference-server/listen.ts';
@@ -43,32 +43,56 @@ function reshapeArtifact(body: unknown): unknown {
   };
 }
 
-let upstream: RunningServer;
-let proxy: { url: string; close(): Promise<void> };
+/** A tracker whose fields are listed under another name, each with id and kind. */
+function reshapeTracker(tracker: unknown): unknown {
+  const { fields, ...rest } = tracker as { fields: Array<Record<string, unknown>> };
+  return {
+    ...rest,
+    form_elements: fields.map(({ field_id, type, ...field }) => ({
+      ...field,
+      id: field_id,
+      kind: type,
+    })),
+  };
+}
+
+const ARTIFACT_GET = /^\/(api\/)?artifacts\/\d+\/?$/;
+const TRACKERS = /^\/api\/(projects\/\d+\/trackers|trackers\/\d+)\/?(\?|$)/;
+
+const servers: Array<{ close(): Promise<void> }> = [];
 let run: CliRun;
+let trackerRun: CliRun;
+
+async function reshaped(
+  applies: (url: string) => boolean,
+  reshape: (body: unknown) => unknown,
+  suites: string[],
+): Promise<CliRun> {
+  const upstream: RunningServer = await startReferenceServer({ testControl: true });
+  const proxy = await startReshapingProxy(upstream.url, {
+    applies: (req) => req.method === 'GET' && applies(req.url ?? ''),
+    reshape,
+  });
+  servers.push(proxy, upstream);
+  return runCli(['--target', proxy.url, ...suites.flatMap((s) => ['--suite', s]), '--runs', '3']);
+}
 
 beforeAll(async () => {
-  upstream = await startReferenceServer({ testControl: true });
-  proxy = await startReshapingProxy(upstream.url, {
-    applies: (req) => req.method === 'GET' && /^\/(api\/)?artifacts\/\d+\/?$/.test(req.url ?? ''),
-    reshape: reshapeArtifact,
-  });
-  run = await runCli([
-    '--target',
-    proxy.url,
-    '--suite',
-    'rest/artifacts',
-    '--suite',
-    'rest/concurrency',
-    '--suite',
-    'rest/xml',
-    '--runs',
-    '3',
+  [run, trackerRun] = await Promise.all([
+    reshaped((url) => ARTIFACT_GET.test(url), reshapeArtifact, [
+      'rest/artifacts',
+      'rest/concurrency',
+      'rest/xml',
+    ]),
+    reshaped(
+      (url) => TRACKERS.test(url),
+      (body) => (Array.isArray(body) ? body.map(reshapeTracker) : reshapeTracker(body)),
+      ['rest/trackers', 'rest/artifacts'],
+    ),
   ]);
 });
 afterAll(async () => {
-  await proxy?.close();
-  await upstream?.close();
+  for (const server of servers) await server.close();
 });
 
 describe('a target whose artifact representation cannot be read', () => {
@@ -92,5 +116,22 @@ describe('a target whose artifact representation cannot be read', () => {
   test('still judges, and passes, the rules that need only headers and statuses', () => {
     const byId = new Map(run.summary().requirements.map((r) => [r.id, r]));
     for (const id of JUDGED_WITHOUT_IT) expect(byId.get(id)?.status, id).toBe('pass');
+  });
+});
+
+describe('a target whose tracker representation cannot be read', () => {
+  test('gets error on the tracker rules and on the checks that need a tracker; no MUST fails', () => {
+    const summary = trackerRun.summary();
+    const byId = new Map(summary.requirements.map((r) => [r.id, r]));
+    const failed = summary.requirements.filter((r) => r.level === 'MUST' && r.status === 'fail');
+    expect(
+      failed.map((r) => `${r.id}: ${r.reason ?? ''}`.slice(0, 300)),
+      'no MUST fails',
+    ).toEqual([]);
+    for (const id of ['rest.projects.trackers', 'rest.trackers.get', 'rest.artifacts.create']) {
+      expect(byId.get(id)?.status, id).toBe('error');
+      expect(byId.get(id)?.reason ?? '', id).toMatch(/could not judge/);
+    }
+    expect(trackerRun.code, trackerRun.stderr.slice(-500)).toBe(2);
   });
 });

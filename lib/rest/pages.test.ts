@@ -18,7 +18,7 @@ function target(size: number, options: { defaultLimit: number; max: number; head
         offset,
         offset + limit,
       );
-      const headers =
+      const headers: Record<string, string> =
         options.headers === false
           ? {}
           : {
