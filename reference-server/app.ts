@@ -44,7 +44,12 @@ export function createApp(options: AppOptions = {}): App {
       path = new URL(req.url ?? '/', 'http://placeholder').pathname;
     } catch {
       // A request-target that is no URL (e.g. '//['): RFC 9112 §3.2 asks for a 400.
-      return sendRestError(res, 400, 'Bad Request: the request target is not a valid URL');
+      return sendRestError(
+        res,
+        400,
+        'Bad Request: the request target is not a valid URL',
+        state.variants,
+      );
     }
     if (options.testControl && path === CLOCK_PATH) return advanceClock(state.clock, req, res);
     if (options.testControl && path === FAIL_NEXT_PATH)
@@ -61,9 +66,10 @@ export function createApp(options: AppOptions = {}): App {
       applyWireVariants(res, state.variants);
       route(req, res).catch((error: unknown) => {
         if (res.headersSent) return res.destroy();
-        if (error instanceof BodyTooLarge) return sendRestError(res, 413, error.message);
+        if (error instanceof BodyTooLarge)
+          return sendRestError(res, 413, error.message, state.variants);
         console.error('reference-server: unexpected error', error);
-        sendRestError(res, 500, 'Internal Server Error');
+        sendRestError(res, 500, 'Internal Server Error', state.variants);
       });
     },
   };

@@ -342,6 +342,36 @@ const REST_FAULTS = [
     ['collections'],
   ),
   rest(
+    'pagination-limit-max-refused',
+    'a limit equal to X-PAGINATION-LIMIT-MAX is refused with 406 (§8: it is the maximum allowed)',
+    ['rest.pagination.limit-max'],
+    ['collections', 'pagination-boundaries'],
+  ),
+  rest(
+    'pagination-default-page-overfull',
+    'a request without limit holds twice the X-PAGINATION-LIMIT it announces (§8.2)',
+    ['rest.pagination.limit-chunk'],
+    ['collections'],
+  ),
+  rest(
+    'query-size-counts-all',
+    "a filtered query's X-PAGINATION-SIZE counts every artifact of the tracker, not the matches (§8.2)",
+    ['rest.pagination.size'],
+    ['collections'],
+  ),
+  rest(
+    'query-answers-500',
+    'the artifact query (POST /api/trackers/<id>/artifacts) answers 500 (§4.3): a broken feature fails, it is no harness error',
+    ['rest.query.route'],
+    ['collections'],
+  ),
+  rest(
+    'token-route-500',
+    'POST /api/tokens answers 500 (§4.3): the tests that need a token fail, they are no harness errors',
+    ['rest.auth.token-headers'],
+    ['auth'],
+  ),
+  rest(
     'query-ignores-criteria',
     'the artifact query answers every artifact (§4.3)',
     ['rest.query.contains'],
@@ -381,6 +411,24 @@ const REST_FAULTS = [
     'if-match-always-stale',
     'a current If-match answers 412 (§4.4.2)',
     ['rest.concurrency.if-match-fresh'],
+    ['concurrency'],
+  ),
+  rest(
+    'both-headers-if-match-only',
+    'a PUT sending both If-match and If-Unmodified-Since is checked against If-match alone (§4.4.3)',
+    ['rest.concurrency.each-header-checked'],
+    ['concurrency'],
+  ),
+  rest(
+    'both-headers-since-only',
+    'a PUT sending both If-match and If-Unmodified-Since is checked against If-Unmodified-Since alone (§4.4.3)',
+    ['rest.concurrency.each-header-checked'],
+    ['concurrency'],
+  ),
+  rest(
+    'last-modified-creation-time',
+    'Last-Modified is the creation time of the artifact, not the time of its last modification (§4.4.1)',
+    ['rest.concurrency.last-modified-version'],
     ['concurrency'],
   ),
   rest(
@@ -442,6 +490,12 @@ const REST_FAULTS = [
     'project-list-hides-private',
     'members do not see their private projects in the list (§4.3)',
     ['rest.projects.list'],
+    ['projects'],
+  ),
+  rest(
+    'project-list-shows-private',
+    'GET /api/projects lists private projects to everyone, anonymous callers and outsiders included (§5.2.1)',
+    ['rest.projects.private-hidden'],
     ['projects'],
   ),
   rest(

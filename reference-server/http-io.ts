@@ -1,5 +1,6 @@
 /** Small node:http helpers shared by the REST, SOAP and test-control adapters. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Variants } from './variants.ts';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -58,10 +59,44 @@ export function sendJson(
   send(res, status, JSON.stringify(value), { 'Content-Type': 'application/json', ...headers });
 }
 
-/** The real system's REST error body (tuleap-facts B.1): {"error":{"code","message"}}. */
-export function sendRestError(res: ServerResponse, status: number, message: string): void {
-  const body = JSON.stringify({ error: { code: status, message } });
-  if (status === 413)
-    return sendAndClose(res, status, body, { 'Content-Type': 'application/json' });
-  sendJson(res, status, { error: { code: status, message } });
+/** A REST error as sent: the body and its media type. */
+export interface RestErrorBody {
+  body: string;
+  contentType: string;
+}
+
+/**
+ * The REST error body (§7.2: its shape is not shown). The real system's {"error":{"code",
+ * "message"}} (tuleap-facts B.1), or a variant's: text/plain, or RFC 9457 problem+json.
+ */
+export function restErrorBody(
+  status: number,
+  message: string,
+  variants?: Variants,
+  jsonType = 'application/json',
+): RestErrorBody {
+  if (variants?.on('rest-errors-plain-text'))
+    return { body: `${status} ${message}\n`, contentType: 'text/plain; charset=utf-8' };
+  if (variants?.on('rest-errors-problem-json')) {
+    const colon = message.indexOf(': ');
+    const problem = {
+      type: 'about:blank',
+      title: colon < 0 ? message : message.slice(0, colon),
+      status,
+      detail: colon < 0 ? message : message.slice(colon + 2),
+    };
+    return { body: JSON.stringify(problem), contentType: 'application/problem+json' };
+  }
+  return { body: JSON.stringify({ error: { code: status, message } }), contentType: jsonType };
+}
+
+export function sendRestError(
+  res: ServerResponse,
+  status: number,
+  message: string,
+  variants?: Variants,
+): void {
+  const { body, contentType } = restErrorBody(status, message, variants);
+  if (status === 413) return sendAndClose(res, status, body, { 'Content-Type': contentType });
+  send(res, status, body, { 'Content-Type': contentType });
 }

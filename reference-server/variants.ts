@@ -114,6 +114,71 @@ export const VARIANTS = [
     'the platform has no project description fields: getPlateformProjectDescriptionFields answers 3107',
     '§7.1 3107 exists for such a platform; nothing in §4.2 requires fields',
   ),
+  variant(
+    'limit-max-10',
+    'every paginated route defaults to 10 items and allows at most 10 (X-PAGINATION-LIMIT-MAX 10)',
+    '§8: the page size is 10, 50 or 100 depending on the route, and X-PAGINATION-LIMIT-MAX reports it',
+  ),
+  variant(
+    'artifact-query-limit-max-100',
+    'the artifact query (GET and POST /trackers/<id>/artifacts) defaults to 100 items and allows 100',
+    '§8: 10, 50 or 100 depending on the route (the real system later defaults to 100 there)',
+  ),
+  variant(
+    'limit-over-max-400',
+    'a limit above X-PAGINATION-LIMIT-MAX answers 400, not 406',
+    '§8 only says the limit cannot exceed the maximum (the real system answers 400 in later releases)',
+  ),
+  variant(
+    'limit-over-max-capped',
+    'a limit above X-PAGINATION-LIMIT-MAX is served capped at the maximum (X-PAGINATION-LIMIT the maximum)',
+    '§8 only says the limit cannot exceed the maximum; a capped page does not exceed it',
+  ),
+  variant(
+    'collections-descending',
+    'every collection is ordered newest first (by id, descending)',
+    'the order of a collection is not shown (§4.3, §8)',
+  ),
+  variant(
+    'projects-list-needs-auth',
+    'GET /api/projects answers 401 without credentials (public projects stay readable by id)',
+    '§5.2.1: some resources need authentication; which ones is not shown',
+  ),
+  variant(
+    'rest-errors-plain-text',
+    'REST errors answer a text/plain body (the reason phrase and the detail)',
+    '§7.2: the shape of REST error payloads is not shown',
+  ),
+  variant(
+    'rest-errors-problem-json',
+    'REST errors answer RFC 9457 application/problem+json {type, title, status, detail}',
+    '§7.2: the shape of REST error payloads is not shown',
+  ),
+  variant(
+    'xml-root-result',
+    'XML answers have the root element <result> (the real system writes <response>)',
+    '§4.5 names the request root (request) only; the answer root is not shown',
+  ),
+  variant(
+    'etag-unquoted',
+    "the Etag is the last change's Unix time, unquoted; If-match must be that exact string (the real system's way)",
+    '§4.4.1: a hash of the current version, its form not shown; §4.4.2: If-match sends back the value received',
+  ),
+  variant(
+    'last-modified-iso8601',
+    'Last-Modified is written in ISO 8601 and If-Unmodified-Since read in ISO 8601 only; another form is ignored',
+    '§4.4.1: a timestamp, its form not shown (the real system wrote ISO 8601 until 2016)',
+  ),
+  variant(
+    'artifact-routes-api-only',
+    'the artifact routes are served under /api only: POST /api/artifacts, GET and PUT /api/artifacts/<id>',
+    '§4.3 writes them with and without /api; whether they are the same routes is not shown',
+  ),
+  variant(
+    'invalid-credentials-500',
+    'invalid credentials (an unknown token, a wrong Basic password) answer 500; an expired token still 401',
+    "§5.2.2 and §7.2: invalid credentials give a 'server error'; §5.2.5: an expired token gives 401",
+  ),
 ] as const satisfies readonly Variant[];
 
 /** The name of a variant: a typo in `variants.on(...)` is a compile error. */

@@ -485,7 +485,7 @@ const restRoutes: Requirement[] = [
     '§4.3',
     'INFO',
     'Whether /artifacts and /api/artifacts are the same routes is observed.',
-    'They are: every route is served with and without /api.',
+    'They are: every route is served with and without /api. The suites send each artifact route in the form the spec writes for it first (POST /artifacts, PUT /artifacts/<id>, GET /api/artifacts/<id>; GET /artifacts/<id> for XML, §4.5.2) and the other form when that one answers 404 or 405.',
   ),
   req(
     'rest.routes.shapes',
@@ -517,6 +517,12 @@ const concurrency: Requirement[] = [
     'Every GET of an artifact carries a Last-Modified header.',
   ),
   req(
+    'rest.concurrency.last-modified-version',
+    '§4.4',
+    'MUST',
+    'Last-Modified is the timestamp of the last modification: an update made a second or more later changes it.',
+  ),
+  req(
     'rest.concurrency.if-match-fresh',
     '§4.4',
     'MUST',
@@ -541,6 +547,12 @@ const concurrency: Requirement[] = [
     'A PUT whose If-Unmodified-Since does not match the current version answers 412 and changes nothing.',
   ),
   req(
+    'rest.concurrency.each-header-checked',
+    '§4.4',
+    'MUST',
+    'When a PUT sends both If-match and If-Unmodified-Since, each is checked: one value that does not match the current version answers 412 and changes nothing.',
+  ),
+  req(
     'rest.concurrency.no-header-overwrites',
     '§4.4',
     'MUST',
@@ -557,7 +569,7 @@ const concurrency: Requirement[] = [
     '§4.4',
     'INFO',
     'Concurrency checking is available for tracker artifacts only (no other updatable resource exists here).',
-    "Only artifacts carry Etag. Etag is a quoted hash of (artifact, version); If-match accepts it quoted or bare, in a list, or *. Last-Modified is an HTTP-date that grows with every version (bumped by a second when two changes share one, so it names one version); If-Unmodified-Since must name it exactly (the real system's rule); an unparseable date → 412. A PUT that sends both headers needs both to match.",
+    "Only artifacts carry Etag. Etag is a quoted hash of (artifact, version); If-match accepts it quoted or bare, in a list, or *. Last-Modified is an HTTP-date that grows with every version (bumped by a second when two changes share one, so it names one version); If-Unmodified-Since must name it exactly (the real system's rule); an unparseable date → 412.",
   ),
 ];
 
@@ -655,6 +667,12 @@ const restAuth: Requirement[] = [
     '§5.2',
     'MUST',
     'A resource that needs authentication answers 401 when credentials are missing.',
+  ),
+  req(
+    'rest.projects.private-hidden',
+    '§5.2',
+    'MUST',
+    'GET /api/projects lists a private project neither to an anonymous caller nor to a user outside it, on any page.',
   ),
   req(
     'rest.auth.token-headers',
@@ -800,13 +818,13 @@ const limits: Requirement[] = [
     'rest.pagination.page-size',
     '§8',
     'MUST',
-    'The default page size of each paginated route is 10, 50 or 100.',
+    'The page size of each paginated route is 10, 50 or 100 (its default X-PAGINATION-LIMIT or its X-PAGINATION-LIMIT-MAX: the spec does not say which).',
   ),
   req(
     'rest.pagination.limit-chunk',
     '§8',
     'MUST',
-    'X-PAGINATION-LIMIT is the chunk size used and the body holds at most that many items.',
+    'X-PAGINATION-LIMIT is the chunk size used: the body holds min(limit, size − offset) items, with or without a limit in the request.',
   ),
   req(
     'rest.pagination.offset',
@@ -824,7 +842,7 @@ const limits: Requirement[] = [
     'rest.pagination.limit-max',
     '§8',
     'MUST',
-    'A limit above X-PAGINATION-LIMIT-MAX is never honoured.',
+    "X-PAGINATION-LIMIT-MAX is the route's maximum allowed limit: a limit equal to it is served, a limit above it is never honoured (refused with a 4xx or capped).",
   ),
   req(
     'rest.pagination.paging-forward',

@@ -1,18 +1,23 @@
 /**
- * Creating and reading artifacts for the suites. `createArtifact` answers the new id; where the
- * creation is only the setup of another check, a failed creation is Unjudgeable (reported as an
- * error naming rest.artifacts.create), never a failure of the rule under test.
+ * Creating, reading and updating artifacts for the suites, through the artifact routes as the
+ * spec writes them (artifact-routes.ts). A route that answers what its rule cannot accept is a
+ * broken feature (BrokenFeature: the test fails, even where the call is only its setup); what the
+ * spec leaves open and the target shapes otherwise (the representation, the update body) is
+ * Unjudgeable (error, naming what was expected), never a failure.
  */
 import type { HttpResponse } from '../clients/http.ts';
 import type { ConformanceContext } from '../conformance-test.ts';
+import { viaArtifactRoute } from './artifact-routes.ts';
 import {
   creationJson,
   readValuesJson,
+  valuesJson,
   type ModelValue,
   type ModelValues,
 } from './artifact-values.ts';
 import type { Auth } from './auth.ts';
-import { get, is2xx, jsonOf, sendJson } from './requests.ts';
+import { BrokenFeature, excerpt, requireSuccess } from './broken.ts';
+import { is2xx, jsonOf } from './requests.ts';
 import type { TrackerModel } from './tracker-model.ts';
 import { Unjudgeable } from './unjudgeable.ts';
 
@@ -24,52 +29,153 @@ export function createdId(answer: HttpResponse): number | undefined {
   return fromLocation === undefined ? undefined : Number(fromLocation);
 }
 
-/** Creates an artifact as the setup of another check. */
+/** POST /artifacts (§4.3) with a body and its headers; /api/artifacts when only that is served. */
+export function postArtifact(
+  ctx: ConformanceContext,
+  auth: Auth,
+  body: { json: unknown } | { text: string },
+  headers: Record<string, string> = {},
+): Promise<HttpResponse> {
+  return viaArtifactRoute('POST', '/artifacts', (path) =>
+    ctx.http.send({
+      method: 'POST',
+      path,
+      headers: { ...auth.headers, ...headers },
+      ...('json' in body ? { json: body.json } : { body: body.text }),
+    }),
+  );
+}
+
+/** PUT /artifacts/<id> (§4.3, §4.4) with a body and its headers. */
+export function putArtifact(
+  ctx: ConformanceContext,
+  auth: Auth,
+  id: number,
+  body: { json: unknown } | { text: string },
+  headers: Record<string, string> = {},
+): Promise<HttpResponse> {
+  return viaArtifactRoute('PUT', `/artifacts/${id}`, (path) =>
+    ctx.http.send({
+      method: 'PUT',
+      path,
+      headers: { ...auth.headers, ...headers },
+      ...('json' in body ? { json: body.json } : { body: body.text }),
+    }),
+  );
+}
+
+/** GET of one artifact: /api/artifacts/<id> as §4.3's table writes it, or /artifacts/<id> (§4.5). */
+export function getArtifact(
+  ctx: ConformanceContext,
+  auth: Auth,
+  id: number,
+  headers: Record<string, string> = {},
+  written = `/api/artifacts/${id}`,
+): Promise<HttpResponse> {
+  return viaArtifactRoute('GET', written, (path) =>
+    ctx.http.send({ path, headers: { ...auth.headers, ...headers } }),
+  );
+}
+
+/** Creates an artifact as the setup of another check (§2.2 creation body, stated). */
 export async function givenArtifact(
   ctx: ConformanceContext,
   auth: Auth,
   tracker: TrackerModel,
   values: ModelValues,
 ): Promise<number> {
-  const answer = await sendJson(
-    ctx,
-    'POST',
-    '/api/artifacts',
-    auth,
-    creationJson(tracker.id, values),
-  );
-  const id = is2xx(answer.status) ? createdId(answer) : undefined;
+  const answer = await postArtifact(ctx, auth, { json: creationJson(tracker.id, values) });
+  const asked = { what: 'POST /artifacts', rule: 'rest.artifacts.create' };
+  requireSuccess(answer, asked);
+  const id = createdId(answer);
   if (id === undefined)
     throw new Unjudgeable(
-      `setup: could not create an artifact in tracker ${tracker.id} (POST /api/artifacts answered ${answer.status}); see rest.artifacts.create`,
+      `could not judge: POST /artifacts answered ${answer.status} with neither an id member nor a Location ending in the id, so the created artifact cannot be found (the shape of the created artifact is 'not shown'; see rest.routes.shapes); ${excerpt(answer)}`,
     );
   return id;
 }
 
 export interface ArtifactVersion {
   answer: HttpResponse;
-  values: Map<number, ModelValue>;
+  /** Read from the representation on first use ('not shown': Unjudgeable when unreadable). */
+  readonly values: Map<number, ModelValue>;
   etag: string | undefined;
   lastModified: string | undefined;
 }
 
-/** GET /api/artifacts/<id> as JSON: values and version headers. */
+/** GET of one artifact as JSON: values and version headers. */
 export async function readArtifact(
   ctx: ConformanceContext,
   auth: Auth,
   id: number,
 ): Promise<ArtifactVersion> {
-  const answer = await get(ctx, `/api/artifacts/${id}`, auth);
-  if (answer.status !== 200)
-    throw new Unjudgeable(
-      `setup: GET /api/artifacts/${id} answered ${answer.status}; see rest.artifacts.get`,
+  const answer = await getArtifact(ctx, auth, id);
+  if (!is2xx(answer.status))
+    throw new BrokenFeature(
+      `GET /api/artifacts/${id} of an artifact the test created answered ${answer.status}: the feature is broken (rest.artifacts.get); ${excerpt(answer)}`,
     );
+  let values: Map<number, ModelValue> | undefined;
   return {
     answer,
-    values: readValuesJson(jsonOf(answer)),
+    get values() {
+      values ??= readValuesJson(jsonOf(answer));
+      return values;
+    },
     etag: answer.headers['etag'],
     lastModified: answer.headers['last-modified'],
   };
+}
+
+/**
+ * PUT of values with the real system's update body {"values": [...]} (the update body is 'not
+ * shown', §4.3). Answers the response; 400, 415 or 422 is Unjudgeable (the target may want
+ * another body), 5xx and other refusals are a broken route.
+ */
+export async function updateValues(
+  ctx: ConformanceContext,
+  auth: Auth,
+  id: number,
+  values: ModelValues,
+  headers: Record<string, string> = {},
+): Promise<HttpResponse> {
+  const answer = await putArtifact(
+    ctx,
+    auth,
+    id,
+    { json: { values: valuesJson(values) } },
+    headers,
+  );
+  requireUpdateUnderstood(answer, `PUT /artifacts/${id}`);
+  return answer;
+}
+
+/** Statuses that say the body was not understood: the update body is not shown, so no verdict. */
+export const BODY_REFUSED = new Set([400, 415, 422]);
+
+/** Unjudgeable when the target did not understand the (unstated) update body. */
+export function requireUpdateUnderstood(answer: HttpResponse, what: string): void {
+  if (BODY_REFUSED.has(answer.status))
+    throw new Unjudgeable(
+      `could not judge: ${what} with the real system's update body {"values": [{field_id, value | bind_value_ids}]} answered ${answer.status}; the update body is 'not shown' (§4.3, rest.artifacts.update-body); ${excerpt(answer)}`,
+    );
+  if (answer.status >= 500)
+    throw new BrokenFeature(
+      `${what} answered ${answer.status}: the feature is broken (rest.artifacts.update); ${excerpt(answer)}`,
+    );
+}
+
+/** Applies an update as the setup of another check: it must succeed. */
+export async function givenUpdate(
+  ctx: ConformanceContext,
+  auth: Auth,
+  id: number,
+  values: ModelValues,
+): Promise<void> {
+  const answer = await updateValues(ctx, auth, id, values);
+  if (!is2xx(answer.status))
+    throw new BrokenFeature(
+      `PUT /artifacts/${id} without concurrency headers answered ${answer.status}: it must overwrite (§4.4.4; rest.artifacts.update); ${excerpt(answer)}`,
+    );
 }
 
 /** A text unique to this test run and call, for values that must be told apart. */

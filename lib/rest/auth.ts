@@ -5,7 +5,7 @@
  */
 import type { ConformanceContext } from '../conformance-test.ts';
 import type { Role } from '../target/profile.ts';
-import { Unjudgeable } from './unjudgeable.ts';
+import { BrokenFeature, excerpt, requireSuccess } from './broken.ts';
 
 export interface Auth {
   /** For messages: 'anonymous', 'token of projectAdmin', … */
@@ -24,12 +24,15 @@ export async function tokenFor(ctx: ConformanceContext, role: Role): Promise<Aut
     path: '/api/tokens',
     json: { username, password },
   });
-  const body = answer.status < 300 ? safeJson(answer.text) : undefined;
+  // The profile's accounts are checked before the run: a refusal here is the route's fault.
+  const asked = { what: `POST /api/tokens for the ${role}`, rule: 'rest.tokens.create' };
+  requireSuccess(answer, asked);
+  const body = safeJson(answer.text);
   const token = body?.['token'];
   const userId = body?.['user_id'];
   if (typeof token !== 'string' || (typeof userId !== 'string' && typeof userId !== 'number'))
-    throw new Unjudgeable(
-      `could not obtain a token for ${role} (POST /api/tokens answered ${answer.status}); see rest.tokens.create`,
+    throw new BrokenFeature(
+      `POST /api/tokens for the ${role} answered ${answer.status} without a token and user_id (§2.2; rest.tokens.fields): ${excerpt(answer)}`,
     );
   ctx.transcript.secrets.add(token);
   return {

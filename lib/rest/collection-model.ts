@@ -1,16 +1,23 @@
 /**
- * The artifacts of one tracker as the suites know them, for the pagination and query properties.
- * The tracker must be written by one suite file only (the shared private project's, by
+ * The artifacts of one tracker as the suites know them, for the pagination and query checks. The
+ * tracker must be written by one suite file only (the shared private project's, by
  * suites/rest/collections.test.ts), so its size and content follow this model exactly. Artifacts
  * that were there before the run are read once, by id, from the query's pages.
  */
+import type { HttpResponse } from '../clients/http.ts';
 import type { ConformanceContext } from '../conformance-test.ts';
 import { readValuesJson, sorted, type ModelValue } from './artifact-values.ts';
 import { givenArtifact, readArtifact } from './artifacts.ts';
 import type { Auth } from './auth.ts';
-import { is2xx, jsonOf, pageHeaders, sendJson } from './requests.ts';
+import { fetchPage, itemsOf, readCollection, type CollectionRequest } from './pages.ts';
+import { pageHeaders } from './requests.ts';
 import type { TrackerModel } from './tracker-model.ts';
 import { Unjudgeable } from './unjudgeable.ts';
+
+export type Item = { id: number } & Record<string, unknown>;
+
+/** The query route is stated (§4.3), its body too (§2.2): a refusal is the route's fault. */
+const QUERY_RULE = 'rest.query.route';
 
 export class CollectionModel {
   readonly artifacts = new Map<number, Map<number, ModelValue>>();
@@ -26,15 +33,27 @@ export class CollectionModel {
     tracker: TrackerModel,
   ): Promise<CollectionModel> {
     const model = new CollectionModel(tracker, `/api/trackers/${tracker.id}/artifacts`);
-    for (const item of await model.queryAll(ctx, auth, {}, 50)) {
+    const { items } = await readCollection<Item>(
+      ctx.http,
+      model.request(auth, {}),
+      { what: `POST ${model.queryPath} {}`, rule: QUERY_RULE },
+      false,
+    );
+    for (const item of items) {
+      const id = idOf(item);
       const values = readValuesOrNull(item);
-      model.artifacts.set(item.id, values ?? (await readArtifact(ctx, auth, item.id)).values);
+      model.artifacts.set(id, values ?? (await readArtifact(ctx, auth, id)).values);
     }
     return model;
   }
 
   get size(): number {
     return this.artifacts.size;
+  }
+
+  /** The query as a collection request (§4.3: POST with the §2.2 body). */
+  request(auth: Auth, query: object): CollectionRequest {
+    return { method: 'POST', path: this.queryPath, headers: auth.headers, json: query };
   }
 
   async add(ctx: ConformanceContext, auth: Auth, values: Map<number, ModelValue>): Promise<number> {
@@ -57,37 +76,55 @@ export class CollectionModel {
       .map(([id]) => id);
   }
 
-  /** Every item of a query, paging forward with offset += limit (§8.3). */
+  /** One page of a query: the answer and its items (a refusal or a non-JSON body fails). */
+  async page(
+    ctx: ConformanceContext,
+    auth: Auth,
+    query: object,
+    params: { limit?: number; offset?: number },
+  ): Promise<{ answer: HttpResponse; items: Item[] }> {
+    const answer = await fetchPage(ctx.http, this.request(auth, query), params);
+    const shown = Object.entries(params).map(([k, v]) => `${k}=${v}`);
+    const what = `POST ${this.queryPath}${shown.length > 0 ? `?${shown.join('&')}` : ''} ${JSON.stringify(query)}`;
+    return { answer, items: itemsOf<Item>(answer, { what, rule: QUERY_RULE }, false) };
+  }
+
+  /** Every item of a query, paging forward with offset += limit (§8.3), and every page. */
   async queryAll(
     ctx: ConformanceContext,
     auth: Auth,
     query: object,
     limit: number,
-  ): Promise<Array<{ id: number } & Record<string, unknown>>> {
-    const items: Array<{ id: number } & Record<string, unknown>> = [];
-    for (let offset = 0, pages = 0; pages < 1000; offset += limit, pages++) {
-      const answer = await sendJson(
-        ctx,
-        'POST',
-        `${this.queryPath}?limit=${limit}&offset=${offset}`,
-        auth,
-        query,
-      );
-      if (!is2xx(answer.status))
-        throw new Unjudgeable(
-          `setup: the artifact query answered ${answer.status}; see rest.query.route`,
-        );
-      const page = jsonOf(answer);
-      if (!Array.isArray(page))
-        throw new Unjudgeable(
-          'setup: the artifact query did not answer an array; see rest.query.route',
-        );
-      items.push(...(page as Array<{ id: number }>));
-      const { size } = pageHeaders(answer);
-      if (page.length === 0 || !(offset + limit < (Number.isNaN(size) ? Infinity : size))) break;
-    }
-    return items;
+  ): Promise<Item[]> {
+    return (await this.queryPages(ctx, auth, query, limit)).items;
   }
+
+  async queryPages(
+    ctx: ConformanceContext,
+    auth: Auth,
+    query: object,
+    limit: number,
+  ): Promise<{ items: Item[]; pages: HttpResponse[] }> {
+    const items: Item[] = [];
+    const pages: HttpResponse[] = [];
+    for (let offset = 0; pages.length < 1000; offset += limit) {
+      const page = await this.page(ctx, auth, query, { limit, offset });
+      pages.push(page.answer);
+      items.push(...page.items);
+      const { size } = pageHeaders(page.answer);
+      if (page.items.length === 0 || !(offset + limit < (Number.isNaN(size) ? Infinity : size)))
+        break;
+    }
+    return { items, pages };
+  }
+}
+
+function idOf(item: Item): number {
+  if (!Number.isInteger(item?.id))
+    throw new Unjudgeable(
+      `could not judge: an item of the artifact query has no integer id (the artifact representation is 'not shown'; see rest.artifacts.representation): ${JSON.stringify(item).slice(0, 160)}`,
+    );
+  return item.id;
 }
 
 function readValuesOrNull(item: Record<string, unknown>): Map<number, ModelValue> | undefined {

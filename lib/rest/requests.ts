@@ -25,22 +25,6 @@ export function sendJson(
   return ctx.http.send({ method, path, json, headers: { ...auth.headers, ...headers } });
 }
 
-export function sendXml(
-  ctx: ConformanceContext,
-  method: 'POST' | 'PUT',
-  path: string,
-  auth: Auth,
-  body: string,
-  headers: Record<string, string> = {},
-): Promise<HttpResponse> {
-  return ctx.http.send({
-    method,
-    path,
-    body,
-    headers: { 'content-type': XML_TYPE, ...auth.headers, ...headers },
-  });
-}
-
 /** The body as JSON, or undefined when it is not JSON. */
 export function jsonOf(answer: HttpResponse): unknown {
   try {

@@ -6,6 +6,7 @@
  */
 import type { ConformanceContext } from '../conformance-test.ts';
 import type { Auth } from './auth.ts';
+import { readCollection } from './pages.ts';
 import { apiPath } from './paths.ts';
 import { Unjudgeable } from './unjudgeable.ts';
 
@@ -73,12 +74,69 @@ export function trackerModelOf(tracker: unknown): TrackerModel | undefined {
   };
 }
 
+const LIST_TYPES = new Set(['sb', 'msb', 'rb', 'cb']);
+
+/**
+ * Why a tracker representation is not in the real system's shape (an object with an integer id
+ * and fields [{field_id: integer, type: string}], list fields carrying values or bindings), or
+ * undefined when the suites can read it. The shape is 'not shown': unreadable is Unjudgeable.
+ */
+export function unreadableTracker(tracker: unknown): string | undefined {
+  const raw = tracker as { id?: unknown; fields?: unknown } | null;
+  if (typeof raw !== 'object' || raw === null || !Number.isInteger(raw.id))
+    return 'a tracker is not an object with an integer id';
+  if (!Array.isArray(raw.fields)) return `tracker ${String(raw.id)} has no fields array`;
+  for (const field of raw.fields as Array<RawField & { bindings?: unknown }>) {
+    if (!Number.isInteger(field?.field_id) || typeof field.type !== 'string')
+      return `a field of tracker ${String(raw.id)} has no integer field_id and string type`;
+    if (LIST_TYPES.has(field.type) && !('values' in field) && !('bindings' in field))
+      return `list field ${String(field.field_id)} of tracker ${String(raw.id)} has neither values nor bindings`;
+  }
+  return undefined;
+}
+
+/** The list fields of a readable tracker that give no bound value ids (§4.3: it must give them). */
+export function listFieldsWithoutValueIds(tracker: unknown): number[] {
+  const fields = (tracker as { fields: Array<RawField & { bindings?: unknown }> }).fields;
+  const ids = (list: unknown) =>
+    Array.isArray(list) && list.some((v) => Number.isInteger((v as { id?: unknown })?.id));
+  return fields
+    .filter((f) => LIST_TYPES.has(f.type as string))
+    .filter((f) => !ids(f.values) && !ids((f.bindings as { list?: unknown } | null)?.list))
+    .map((f) => f.field_id as number);
+}
+
 /** Follows project → resources[type=trackers] → the first tracker the suites can use. */
 export async function discoverTracker(
   ctx: ConformanceContext,
   auth: Auth,
   projectId: number,
 ): Promise<TrackerModel> {
+  const path = await trackersPath(ctx, auth, projectId);
+  const { items } = await readCollection<unknown>(
+    ctx.http,
+    { path, headers: auth.headers },
+    { what: `GET ${path}`, rule: 'rest.projects.trackers' },
+    false,
+  );
+  const model = items.map(trackerModelOf).find(Boolean);
+  if (!model)
+    throw new Unjudgeable(
+      `could not judge: project ${projectId} has no tracker the suites can use (GET ${path}): ` +
+        "needed a tracker with a string field and a list field (sb or msb) with at least two values, in the real system's field representation (rest.trackers.representation)" +
+        (items.map(unreadableTracker).find(Boolean)
+          ? `; ${items.map(unreadableTracker).find(Boolean)}`
+          : ''),
+    );
+  return model;
+}
+
+/** The trackers route, from the project's resources (§1, §2.2), else its §2.2 form. */
+async function trackersPath(
+  ctx: ConformanceContext,
+  auth: Auth,
+  projectId: number,
+): Promise<string> {
   const project = await ctx.http.send({
     path: `/api/projects/${projectId}`,
     headers: auth.headers,
@@ -86,23 +144,11 @@ export async function discoverTracker(
   const resources = (
     safeJson(project.text) as { resources?: Array<{ type?: unknown; uri?: unknown }> }
   )?.resources;
-  const trackersUri =
-    resources?.find((r) => r.type === 'trackers' && typeof r.uri === 'string')?.uri ??
-    `projects/${projectId}/trackers`;
-  const answer = await ctx.http.send({
-    path: `${apiPath(String(trackersUri))}?limit=50`,
-    headers: auth.headers,
-  });
-  const trackers = safeJson(answer.text);
-  const model = Array.isArray(trackers) ? trackers.map(trackerModelOf).find(Boolean) : undefined;
-  if (!model)
-    throw new Unjudgeable(
-      `project ${projectId} has no tracker the suites can use (GET ${apiPath(String(trackersUri))} answered ${answer.status}): ` +
-        "needed a tracker with a string field and a list field (sb or msb) with at least two values, in the real system's field representation (rest.trackers.representation)",
-    );
-  return model;
+  const uri = Array.isArray(resources)
+    ? resources.find((r) => r.type === 'trackers' && typeof r.uri === 'string')?.uri
+    : undefined;
+  return apiPath(String(uri ?? `projects/${projectId}/trackers`));
 }
-
 function safeJson(text: string): unknown {
   try {
     return JSON.parse(text);

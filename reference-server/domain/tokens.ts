@@ -42,6 +42,12 @@ export class Tokens {
     return token.userId;
   }
 
+  /** Whether the token was issued and has expired (not yet forgotten by verify). */
+  expired(value: string): boolean {
+    const token = this.byDigest.get(digest(value));
+    return token !== undefined && this.clock.now() >= token.createdAt + this.lifetimeMs;
+  }
+
   /** Revokes one token of this user; false when it is not theirs (or unknown, or expired). */
   revoke(userId: number, value: string): boolean {
     if (this.verify(String(userId), value) === undefined) return false;

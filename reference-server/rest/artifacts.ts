@@ -15,14 +15,54 @@ import {
 import type { Tracker } from '../domain/trackers.ts';
 import { idParam, readRequestBody, reply, type RestContext } from './context.ts';
 import { findArtifact, findTracker, requireUser } from './lookups.ts';
-import { artifactReference, artifactRepresentation } from './representations.ts';
+import { artifactReference, artifactRepresentation, isoDate } from './representations.ts';
 import { RestError } from './rest-error.ts';
 
 function versionHeaders(ctx: RestContext, artifact: Artifact): Record<string, string> {
   const faults = ctx.state.faults;
   return {
-    ...(faults.on('etag-missing') ? {} : { Etag: etagOf(artifact) }),
-    ...(faults.on('last-modified-missing') ? {} : { 'Last-Modified': lastModifiedOf(artifact) }),
+    ...(faults.on('etag-missing') ? {} : { Etag: shownEtag(ctx, artifact) }),
+    ...(faults.on('last-modified-missing')
+      ? {}
+      : { 'Last-Modified': shownLastModified(ctx, artifact) }),
+  };
+}
+
+/** Variant etag-unquoted: the real system's Etag, the last change's Unix time, unquoted. */
+function shownEtag(ctx: RestContext, artifact: Artifact): string {
+  return ctx.state.variants.on('etag-unquoted')
+    ? String(artifact.lastModified / 1000)
+    : etagOf(artifact);
+}
+
+function shownLastModified(ctx: RestContext, artifact: Artifact): string {
+  if (ctx.state.faults.on('last-modified-creation-time'))
+    return new Date(artifact.submittedOn).toUTCString();
+  if (ctx.state.variants.on('last-modified-iso8601')) return isoDate(artifact.lastModified);
+  return lastModifiedOf(artifact);
+}
+
+/**
+ * The request's preconditions in the domain's terms (§4.4.2). The variants read the headers their
+ * way at this edge: an unquoted timestamp Etag compared as a string; If-Unmodified-Since read in
+ * ISO 8601 only, another form ignored (as RFC 9110 §13.1.4 ignores a date it cannot read).
+ */
+function preconditionOf(ctx: RestContext, artifact: Artifact): Precondition {
+  let { ifMatch, ifUnmodifiedSince } = {
+    ...optionalHeader(ctx, 'if-match', 'ifMatch'),
+    ...optionalHeader(ctx, 'if-unmodified-since', 'ifUnmodifiedSince'),
+  };
+  if (ifMatch !== undefined && ctx.state.variants.on('etag-unquoted'))
+    ifMatch = ifMatch === shownEtag(ctx, artifact) ? etagOf(artifact) : '"no-such-version"';
+  if (ifUnmodifiedSince !== undefined && ctx.state.variants.on('last-modified-iso8601')) {
+    const time = /^\d{4}-\d{2}-\d{2}T/.test(ifUnmodifiedSince.trim())
+      ? Date.parse(ifUnmodifiedSince)
+      : Number.NaN;
+    ifUnmodifiedSince = Number.isNaN(time) ? undefined : new Date(time).toUTCString();
+  }
+  return {
+    ...(ifMatch === undefined ? {} : { ifMatch }),
+    ...(ifUnmodifiedSince === undefined ? {} : { ifUnmodifiedSince }),
   };
 }
 
@@ -61,10 +101,7 @@ export async function updateArtifact(ctx: RestContext): Promise<void> {
   const body = objectBody(await readRequestBody(ctx), ['values', 'comment']);
   if (!('values' in body)) throw new RestError(400, 'values is missing (send {"values": [...]})');
   const changes = changesOf(tracker, body['values']);
-  const precondition = plantedPrecondition(ctx, {
-    ...optionalHeader(ctx, 'if-match', 'ifMatch'),
-    ...optionalHeader(ctx, 'if-unmodified-since', 'ifUnmodifiedSince'),
-  });
+  const precondition = plantedPrecondition(ctx, preconditionOf(ctx, artifact));
   if (ctx.state.faults.on('update-race')) await racyCheck(artifact, precondition);
   if (
     ctx.state.faults.on('update-not-applied') ||
@@ -90,12 +127,19 @@ export async function updateArtifact(ctx: RestContext): Promise<void> {
   );
 }
 
-/** The planted faults of §4.4 (faults.ts): headers ignored, a fresh Etag refused, no header refused. */
+/**
+ * The planted faults of §4.4 (faults.ts): headers ignored, a fresh Etag refused, no header
+ * refused, one of two headers ignored.
+ */
 function plantedPrecondition(ctx: RestContext, precondition: Precondition): Precondition {
   const faults = ctx.state.faults;
-  const { ifMatch, ifUnmodifiedSince } = precondition;
+  let { ifMatch, ifUnmodifiedSince } = precondition;
   if (faults.on('no-header-refused') && ifMatch === undefined && ifUnmodifiedSince === undefined)
     throw new RestError(428, 'a concurrency header is required (planted fault)');
+  if (ifMatch !== undefined && ifUnmodifiedSince !== undefined) {
+    if (faults.on('both-headers-if-match-only')) ifUnmodifiedSince = undefined;
+    if (faults.on('both-headers-since-only')) ifMatch = undefined;
+  }
   return {
     ...(ifMatch === undefined || faults.on('if-match-ignored')
       ? {}

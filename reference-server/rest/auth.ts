@@ -11,11 +11,26 @@ import { RestError } from './rest-error.ts';
 const BASIC_CHALLENGE = { 'WWW-Authenticate': 'Basic realm="Restricted API"' };
 
 export function authenticate(state: DomainState, req: IncomingMessage): User | undefined {
-  const byToken = tokenUser(state, req);
-  const byBasic = basicUser(state, req);
-  const user = byToken ?? byBasic;
+  let user: User | undefined;
+  // Read before verify, which forgets an expired token.
+  const expired = state.tokens.expired(header(req, 'x-auth-token')?.trim() ?? '');
+  try {
+    user = tokenUser(state, req) ?? basicUser(state, req);
+  } catch (error) {
+    throw asServerError(state, error, expired);
+  }
   if (user?.status === 'suspended') throw new RestError(403, 'the account is suspended');
   return user;
+}
+
+/**
+ * Variant invalid-credentials-500: §5.2.2's 'server error' for invalid credentials, taken
+ * literally; an expired token keeps its 401 (§5.2.5).
+ */
+function asServerError(state: DomainState, error: unknown, expiredToken: boolean): unknown {
+  if (!(error instanceof RestError) || error.status !== 401 || expiredToken) return error;
+  if (!state.variants.on('invalid-credentials-500')) return error;
+  return new RestError(500, 'invalid credentials');
 }
 
 function header(req: IncomingMessage, name: string): string | undefined {

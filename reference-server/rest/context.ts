@@ -2,7 +2,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { DomainState } from '../domain/state.ts';
 import type { User } from '../domain/users.ts';
-import { BodyTooLarge, readBody, send, sendAndClose } from '../http-io.ts';
+import { BodyTooLarge, readBody, restErrorBody, send, sendAndClose } from '../http-io.ts';
 import type { Format } from './negotiation.ts';
 import { requestFormat } from './negotiation.ts';
 import { RestError } from './rest-error.ts';
@@ -30,34 +30,53 @@ export function reply(
   headers: Record<string, string> = {},
 ): void {
   if (ctx.format === 'xml')
-    return send(
-      ctx.res,
-      status,
-      encodeXml(value, { bindIdsAsText: ctx.state?.faults.on('xml-bind-ids-as-text') === true }),
-      { 'Content-Type': 'application/xml; charset=utf-8', ...headers },
-    );
+    return send(ctx.res, status, encodeXml(value, xmlOptions(ctx.state)), {
+      'Content-Type': 'application/xml; charset=utf-8',
+      ...headers,
+    });
   send(ctx.res, status, JSON.stringify(value), {
     'Content-Type': 'application/json; charset=utf-8',
     ...headers,
   });
 }
 
-/** One error body shape for every error (rest.errors.payload-shape): {"error":{"code","message"}}. */
+/**
+ * One error body shape for every error (rest.errors.payload-shape): {"error":{"code","message"}},
+ * in XML on the artifact routes when XML was asked for; a variant's shape otherwise (http-io.ts).
+ */
 export function replyError(
-  ctx: Pick<RestContext, 'res' | 'format'>,
+  ctx: Pick<RestContext, 'res' | 'format'> & { state: DomainState },
   error: RestError | BodyTooLarge,
 ): void {
   const status = error instanceof RestError ? error.status : 413;
   const message =
     error instanceof RestError ? error.message : `Payload Too Large: ${error.message}`;
-  const body = { error: { code: status, message } };
-  if (error instanceof BodyTooLarge) {
-    const json = ctx.format === 'xml' ? encodeXml(body) : JSON.stringify(body);
-    const type =
-      ctx.format === 'xml' ? 'application/xml; charset=utf-8' : 'application/json; charset=utf-8';
-    return sendAndClose(ctx.res, 413, json, { 'Content-Type': type });
-  }
-  reply(ctx, status, body, { ...error.headers });
+  const headers = error instanceof RestError ? { ...error.headers } : {};
+  const variants = ctx.state.variants;
+  const shaped =
+    ctx.format === 'xml' && !variants.on('rest-errors-plain-text')
+      ? {
+          body: encodeXml(errorValue(status, message, variants), xmlOptions(ctx.state)),
+          contentType: 'application/xml; charset=utf-8',
+        }
+      : restErrorBody(status, message, variants, 'application/json; charset=utf-8');
+  const all = { 'Content-Type': shaped.contentType, ...headers };
+  if (error instanceof BodyTooLarge) return sendAndClose(ctx.res, 413, shaped.body, all);
+  send(ctx.res, status, shaped.body, all);
+}
+
+/** The error as a value, for XML: the real system's <error><code/><message/></error>, or a problem. */
+function errorValue(status: number, message: string, variants: DomainState['variants']): unknown {
+  return variants.on('rest-errors-problem-json')
+    ? JSON.parse(restErrorBody(status, message, variants).body)
+    : { error: { code: status, message } };
+}
+
+function xmlOptions(state: DomainState | undefined) {
+  return {
+    bindIdsAsText: state?.faults.on('xml-bind-ids-as-text') === true,
+    root: state?.variants.on('xml-root-result') ? 'result' : 'response',
+  };
 }
 
 /** Reads a JSON (or, where allowed, XML) request body into a plain value. */

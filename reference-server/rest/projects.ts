@@ -1,6 +1,6 @@
 /** §4.3: GET /api/projects, /api/projects/<id>, /api/projects/<id>/trackers (§2.2 representation). */
 import { idParam, reply, type RestContext } from './context.ts';
-import { findProject } from './lookups.ts';
+import { findProject, requireUser } from './lookups.ts';
 import { paginate } from './pagination.ts';
 import { projectRepresentation, trackerRepresentation } from './representations.ts';
 import { readAccess } from '../domain/access.ts';
@@ -9,11 +9,17 @@ import { readAccess } from '../domain/access.ts';
 const FIRST_LISTED_PROJECT_ID = 101;
 
 export function listProjects(ctx: RestContext): void {
+  if (ctx.state.variants.on('projects-list-needs-auth')) requireUser(ctx);
+  const faults = ctx.state.faults;
   const visible = ctx.state.projects
     .all()
-    .filter((p) => p.id >= FIRST_LISTED_PROJECT_ID && readAccess(p, ctx.user) === 'allowed')
-    .filter((p) => p.privacy === 'public' || !ctx.state.faults.on('project-list-hides-private'));
-  const page = paginate(visible, ctx.query, ctx.state.faults);
+    .filter(
+      (p) =>
+        p.id >= FIRST_LISTED_PROJECT_ID &&
+        (readAccess(p, ctx.user) === 'allowed' || faults.on('project-list-shows-private')),
+    )
+    .filter((p) => p.privacy === 'public' || !faults.on('project-list-hides-private'));
+  const page = paginate(visible, ctx.query, ctx.state);
   reply(
     ctx,
     200,
@@ -29,7 +35,7 @@ export function getProject(ctx: RestContext): void {
 
 export function listProjectTrackers(ctx: RestContext): void {
   const project = findProject(ctx, idParam(ctx, 'id'));
-  const page = paginate(ctx.state.trackers.ofProject(project.id), ctx.query, ctx.state.faults);
+  const page = paginate(ctx.state.trackers.ofProject(project.id), ctx.query, ctx.state);
   const faults = ctx.state.faults;
   reply(
     ctx,

@@ -10,6 +10,7 @@ const REASONS: Readonly<Record<number, string>> = {
   413: 'Payload Too Large',
   415: 'Unsupported Media Type',
   428: 'Precondition Required',
+  500: 'Internal Server Error',
 };
 
 export class RestError extends Error {

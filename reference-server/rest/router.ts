@@ -59,7 +59,8 @@ export function createRouter(routes: readonly Route[]) {
     let format: Format = 'json';
     try {
       const found = match(path);
-      if (!found) throw new RestError(404, `no route for ${req.method} ${url.pathname}`);
+      if (!found || !servedHere(state, found.route, url.pathname))
+        throw new RestError(404, `no route for ${req.method} ${url.pathname}`);
       const { route, params } = found;
       const allow = allowOf(route);
       const method = req.method === 'HEAD' ? 'GET' : req.method;
@@ -90,9 +91,15 @@ export function createRouter(routes: readonly Route[]) {
       });
     } catch (error) {
       if (!(error instanceof RestError || error instanceof BodyTooLarge)) throw error;
-      replyError({ res, format }, error);
+      replyError({ res, format, state }, error);
     }
   };
+}
+
+/** Variant artifact-routes-api-only: the artifact routes (the XML ones, §4.5.2) only under /api. */
+function servedHere(state: DomainState, route: Route, pathname: string): boolean {
+  if (!state.variants.on('artifact-routes-api-only') || route.xml !== true) return true;
+  return /^\/api\//.test(pathname);
 }
 
 function allowOf(route: Route): string {

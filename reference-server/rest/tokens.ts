@@ -8,6 +8,8 @@ import { requireUser } from './lookups.ts';
 import { RestError } from './rest-error.ts';
 
 export async function createToken(ctx: RestContext): Promise<void> {
+  if (ctx.state.faults.on('token-route-500'))
+    throw new RestError(500, 'the token could not be created (planted fault)');
   const { username, password } = credentialsOf(await readRequestBody(ctx));
   const user = ctx.state.users.authenticate(username, password);
   // Not shown in the spec; the real system answers 401 (tuleap-facts B.1).

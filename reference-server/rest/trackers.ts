@@ -18,6 +18,8 @@ export function getTracker(ctx: RestContext): void {
 
 export async function queryArtifacts(ctx: RestContext): Promise<void> {
   const found = findTracker(ctx, idParam(ctx, 'id'));
+  if (ctx.state.faults.on('query-answers-500'))
+    throw new RestError(500, 'the artifact query failed (planted fault)');
   const body = await readRequestBody(ctx, { emptyAs: {} });
   answerQuery(ctx, found, body);
 }
@@ -51,11 +53,11 @@ function answerQuery(
     if (error instanceof InvalidQuery) throw new RestError(400, error.message);
     throw error;
   }
-  const matching = ctx.state.artifacts
-    .ofTracker(tracker.id)
-    .filter(filter)
-    .sort((a, b) => a.id - b.id);
-  const page = paginate(matching, ctx.query, ctx.state.faults);
+  const all = ctx.state.artifacts.ofTracker(tracker.id);
+  const matching = all.filter(filter).sort((a, b) => a.id - b.id);
+  const page = paginate(matching, ctx.query, ctx.state, 'artifacts');
+  if (ctx.state.faults.on('query-size-counts-all'))
+    page.headers['X-PAGINATION-SIZE'] = String(all.length);
   reply(
     ctx,
     200,

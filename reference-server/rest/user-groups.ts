@@ -68,7 +68,7 @@ export function listProjectUserGroups(ctx: RestContext): void {
   const page = paginate(
     groupsOf(project).map((g) => g.representation),
     ctx.query,
-    ctx.state.faults,
+    ctx.state,
   );
   reply(ctx, 200, page.items, page.headers);
 }
@@ -83,7 +83,7 @@ export function listUserGroupUsers(ctx: RestContext): void {
     .sort((a, b) => a - b)
     .map((id) => ctx.state.users.byIdOf(id))
     .filter((user): user is User => user !== undefined);
-  const page = paginate(users, ctx.query, ctx.state.faults);
+  const page = paginate(users, ctx.query, ctx.state);
   reply(ctx, 200, page.items.map(userRepresentation), page.headers);
 }
 

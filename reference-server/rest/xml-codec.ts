@@ -8,9 +8,15 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { RestError } from './rest-error.ts';
 
-/** bindIdsAsText: the real system's way (planted fault xml-bind-ids-as-text), not §4.5.4. */
-export function encodeXml(value: unknown, options: { bindIdsAsText?: boolean } = {}): string {
-  return `<?xml version="1.0" encoding="UTF-8"?>\n${element('response', value, options.bindIdsAsText === true)}`;
+/**
+ * bindIdsAsText: the real system's way (planted fault xml-bind-ids-as-text), not §4.5.4. root: the
+ * answer's root element, 'response' as the real system (another with a variant; not shown).
+ */
+export function encodeXml(
+  value: unknown,
+  options: { bindIdsAsText?: boolean; root?: string } = {},
+): string {
+  return `<?xml version="1.0" encoding="UTF-8"?>\n${element(options.root ?? 'response', value, options.bindIdsAsText === true)}`;
 }
 
 function element(name: string, value: unknown, bindIdsAsText: boolean): string {

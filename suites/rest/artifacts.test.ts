@@ -7,9 +7,19 @@ import {
   readValuesJson,
   type ModelValue,
 } from '../../lib/rest/artifact-values.ts';
-import { createdId, givenArtifact, readArtifact, uniqueText } from '../../lib/rest/artifacts.ts';
+import {
+  createdId,
+  getArtifact,
+  givenArtifact,
+  postArtifact,
+  readArtifact,
+  uniqueText,
+  updateValues,
+} from '../../lib/rest/artifacts.ts';
 import { tokenFor } from '../../lib/rest/auth.ts';
-import { get, is2xx, jsonOf, sendJson } from '../../lib/rest/requests.ts';
+import { excerpt } from '../../lib/rest/broken.ts';
+import { get, is2xx, jsonOf } from '../../lib/rest/requests.ts';
+import { Unjudgeable } from '../../lib/rest/unjudgeable.ts';
 import { schemaProblems } from '../../lib/rest/schemas.ts';
 import { discoverTracker, type TrackerModel } from '../../lib/rest/tracker-model.ts';
 
@@ -34,16 +44,14 @@ describe('artifacts (§2.2, §4.3)', () => {
     async (ctx) => {
       const { auth, tracker } = await setup(ctx);
       const values = someValues(tracker, 'created');
-      const answer = await sendJson(
-        ctx,
-        'POST',
-        '/api/artifacts',
-        auth,
-        creationJson(tracker.id, values),
-      );
-      expect(is2xx(answer.status), `POST /api/artifacts answered ${answer.status}`).toBe(true);
+      const answer = await postArtifact(ctx, auth, { json: creationJson(tracker.id, values) });
+      expect(is2xx(answer.status), `POST /artifacts answered ${answer.status}`).toBe(true);
       const id = createdId(answer);
-      expect(id, 'the created artifact id (body id or Location)').toBeTypeOf('number');
+      // The shape of the created artifact is 'not shown': without an id or Location, no verdict.
+      if (id === undefined)
+        throw new Unjudgeable(
+          `could not judge: POST /artifacts answered neither an id member nor a Location ending in the id (rest.routes.shapes); ${excerpt(answer)}`,
+        );
       const read = await readArtifact(ctx, auth, id!);
       for (const [field, value] of normalised(values))
         expect.soft(read.values.get(field), `field ${field} read back`).toEqual(value);
@@ -56,12 +64,15 @@ describe('artifacts (§2.2, §4.3)', () => {
     async (ctx) => {
       const { auth, tracker } = await setup(ctx);
       const id = await givenArtifact(ctx, auth, tracker, someValues(tracker, 'read'));
-      const answer = await get(ctx, `/api/artifacts/${id}`, auth);
-      expect(answer.status).toBe(200);
-      expect(
-        (jsonOf(answer) as { id?: unknown })?.id,
-        'the artifact answered is the one asked',
-      ).toBe(id);
+      const answer = await getArtifact(ctx, auth, id);
+      expect(answer.status, `GET /api/artifacts/${id}`).toBe(200);
+      const body = jsonOf(answer) as { id?: unknown } | undefined;
+      // The representation is 'not shown': an id member is the real system's way to say which.
+      if (typeof body !== 'object' || body === null || !('id' in body))
+        throw new Unjudgeable(
+          `could not judge which artifact GET /api/artifacts/${id} answered: no id member (the artifact representation is 'not shown'; rest.artifacts.representation); ${excerpt(answer)}`,
+        );
+      expect(body.id, 'the artifact answered is the one asked').toBe(id);
     },
   );
 
@@ -77,10 +88,8 @@ describe('artifacts (§2.2, §4.3)', () => {
         [tracker.stringField.id, text],
         [list.id, [list.valueIds[1]!]],
       ]);
-      const answer = await sendJson(ctx, 'PUT', `/api/artifacts/${id}`, auth, {
-        values: creationJson(tracker.id, update).values,
-      });
-      expect(is2xx(answer.status), `PUT /api/artifacts/${id} answered ${answer.status}`).toBe(true);
+      const answer = await updateValues(ctx, auth, id, update);
+      expect(is2xx(answer.status), `PUT /artifacts/${id} answered ${answer.status}`).toBe(true);
       const read = await readArtifact(ctx, auth, id);
       expect.soft(read.values.get(tracker.stringField.id), 'the string field').toBe(text);
       expect.soft(read.values.get(list.id), 'the list field').toEqual([list.valueIds[1]]);
@@ -100,10 +109,8 @@ describe('artifacts (§2.2, §4.3)', () => {
       ctx.observe(
         `GET /artifacts/${id} → ${bare.status}; GET /api/artifacts/${id} → ${prefixed.status}`,
       );
-      expect(bare.status, 'the un-prefixed form').toBe(prefixed.status);
-      expect(readValuesJson(jsonOf(bare)), 'the same artifact').toEqual(
-        readValuesJson(jsonOf(prefixed)),
-      );
+      expect(bare.status, 'the un-prefixed form (reference: the same route)').toBe(prefixed.status);
+      expect(jsonOf(bare), 'the same artifact').toEqual(jsonOf(prefixed));
     },
   );
 
@@ -113,7 +120,7 @@ describe('artifacts (§2.2, §4.3)', () => {
     async (ctx) => {
       const { auth, tracker } = await setup(ctx);
       const id = await givenArtifact(ctx, auth, tracker, someValues(tracker, 'shape'));
-      const answer = await get(ctx, `/api/artifacts/${id}`, auth);
+      const answer = await getArtifact(ctx, auth, id);
       expect(schemaProblems('artifact', jsonOf(answer))).toEqual([]);
     },
   );

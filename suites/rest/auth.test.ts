@@ -1,8 +1,11 @@
 /** §5.2, §4.3 rule 2, §7.2: anonymous and authenticated access, 401, token and Basic, bad credentials. */
 import { describe, expect, inject } from 'vitest';
 import { conformanceTest, type ConformanceContext } from '../../lib/conformance-test.ts';
+import { creationJson } from '../../lib/rest/artifact-values.ts';
+import { postArtifact } from '../../lib/rest/artifacts.ts';
+import { discoverTracker } from '../../lib/rest/tracker-model.ts';
 import { ANONYMOUS, basicFor, tokenFor, type Auth } from '../../lib/rest/auth.ts';
-import { get, is2xx, sendJson } from '../../lib/rest/requests.ts';
+import { get, is2xx } from '../../lib/rest/requests.ts';
 
 const privatePath = () => `/api/projects/${inject('fixtures').privateProject.id}`;
 const publicPath = () => `/api/projects/${inject('fixtures').publicProject.id}`;
@@ -50,13 +53,18 @@ describe('REST authentication (§5.2)', () => {
     ['rest.auth.missing-401', 'rest.errors.401'],
     'a resource that needs authentication must answer 401 without credentials',
     async (ctx) => {
-      const tracker = await get(ctx, privatePath(), ANONYMOUS);
-      expect.soft(tracker.status, 'GET of a private project without credentials').toBe(401);
-      const create = await sendJson(ctx, 'POST', '/api/artifacts', ANONYMOUS, {
-        tracker: { id: 1 },
-        values: [],
+      const project = await get(ctx, privatePath(), ANONYMOUS);
+      expect.soft(project.status, 'GET of a private project without credentials').toBe(401);
+      // A valid creation body in the private project's tracker: only the credentials are missing.
+      const member = await tokenFor(ctx, 'projectMember');
+      const tracker = await discoverTracker(ctx, member, inject('fixtures').privateProject.id);
+      const values = new Map([[tracker.stringField.id, 'must not be created']]);
+      const create = await postArtifact(ctx, ANONYMOUS, {
+        json: creationJson(tracker.id, values),
       });
-      expect.soft(create.status, 'POST /api/artifacts without credentials').toBe(401);
+      expect
+        .soft(create.status, `POST /artifacts in tracker ${tracker.id} without credentials`)
+        .toBe(401);
     },
   );
 

@@ -10,10 +10,19 @@ import type { ModelValue } from '../../lib/rest/artifact-values.ts';
 import { tokenFor, type Auth } from '../../lib/rest/auth.ts';
 import { CollectionModel } from '../../lib/rest/collection-model.ts';
 import { propertyRun } from '../../lib/property-run.ts';
+import {
+  expectDefaultPageWithinLimit,
+  expectMaxServed,
+  expectOverMaxNotHonoured,
+  limitMaxOf,
+  type PaginatedRoute,
+} from '../../lib/rest/page-boundaries.ts';
 import { get, is2xx, jsonOf, pageHeaders, sendJson } from '../../lib/rest/requests.ts';
 import { discoverTracker } from '../../lib/rest/tracker-model.ts';
 
 const MAX_SIZE = 40;
+/** §8 gives 10, 50 or 100: a target's maximum beyond that is not grown past (its items counted). */
+const LARGEST_GROWTH = 101;
 let shared: CollectionModel | undefined;
 
 async function setup(ctx: ConformanceContext): Promise<{ auth: Auth; model: CollectionModel }> {
@@ -40,15 +49,17 @@ async function growTo(ctx: ConformanceContext, auth: Auth, model: CollectionMode
   while (model.size < size) await model.add(ctx, auth, randomValues(model, model.size * 7 + 3));
 }
 
-async function limitMax(
-  ctx: ConformanceContext,
-  auth: Auth,
-  model: CollectionModel,
-): Promise<number> {
-  const answer = await sendJson(ctx, 'POST', model.queryPath, auth, {});
-  const { limitMax } = pageHeaders(answer);
-  expect(Number.isInteger(limitMax), 'X-PAGINATION-LIMIT-MAX is an integer').toBe(true);
-  return limitMax;
+function queryRoute(auth: Auth, model: CollectionModel, query: object = {}): PaginatedRoute {
+  return {
+    label: `POST ${model.queryPath} ${JSON.stringify(query)}`,
+    rule: 'rest.query.route',
+    request: model.request(auth, query),
+  };
+}
+
+/** The query route's own X-PAGINATION-LIMIT-MAX (§8: 10, 50 or 100 depending on the route). */
+function limitMax(ctx: ConformanceContext, auth: Auth, model: CollectionModel): Promise<number> {
+  return limitMaxOf(ctx, queryRoute(auth, model));
 }
 
 describe('pagination (§8)', () => {
@@ -167,11 +178,16 @@ describe('pagination (§8)', () => {
     async (ctx) => {
       const { auth, model } = await setup(ctx);
       const max = await limitMax(ctx, auth, model);
-      await growTo(ctx, auth, model, Math.min(max + 1, MAX_SIZE + 20));
+      await growTo(ctx, auth, model, Math.min(max + 1, LARGEST_GROWTH));
       await fc.assert(
         fc.asyncProperty(fc.integer({ min: max + 1, max: max + 1000 }), async (limit) => {
           const answer = await sendJson(ctx, 'POST', `${model.queryPath}?limit=${limit}`, auth, {});
-          if (!is2xx(answer.status)) return;
+          if (!is2xx(answer.status)) {
+            expect(answer.status, `limit=${limit} (max ${max}): a refusal is a 4xx`).toBeLessThan(
+              500,
+            );
+            return;
+          }
           const items = jsonOf(answer) as unknown[];
           expect(items.length, `items for limit=${limit} (max ${max})`).toBeLessThanOrEqual(max);
           expect(pageHeaders(answer).limit, 'X-PAGINATION-LIMIT').toBeLessThanOrEqual(max);
@@ -183,7 +199,7 @@ describe('pagination (§8)', () => {
 
   conformanceTest(
     ['rest.pagination.page-size', 'rest.pagination.paginated-routes'],
-    'the trackers and artifacts collections must be paginated, with a default page size of 10, 50 or 100',
+    'the trackers and artifacts collections must be paginated, with a page size of 10, 50 or 100',
     async (ctx) => {
       const { auth, model } = await setup(ctx);
       const routes = [
@@ -195,6 +211,7 @@ describe('pagination (§8)', () => {
           method === 'GET'
             ? await get(ctx, path, auth)
             : await sendJson(ctx, 'POST', path, auth, {});
+        expect.soft(answer.status, `${method} ${path}`).toBe(200);
         const headers = pageHeaders(answer);
         expect
           .soft(
@@ -202,13 +219,20 @@ describe('pagination (§8)', () => {
             `${method} ${path}: the four headers`,
           )
           .toBe(true);
+        // §8 "page size 10, 50 or 100 depending on the route": the default chunk or the maximum.
+        ctx.observe(
+          `${method} ${path}: default X-PAGINATION-LIMIT ${headers.limit}, X-PAGINATION-LIMIT-MAX ${headers.limitMax}`,
+        );
         expect
-          .soft([10, 50, 100], `${method} ${path}: default X-PAGINATION-LIMIT ${headers.limit}`)
-          .toContain(headers.limit);
+          .soft(
+            [10, 50, 100].includes(headers.limit) || [10, 50, 100].includes(headers.limitMax),
+            `${method} ${path}: default X-PAGINATION-LIMIT ${headers.limit} or X-PAGINATION-LIMIT-MAX ${headers.limitMax} is 10, 50 or 100`,
+          )
+          .toBe(true);
       }
       const projects = await get(ctx, '/api/projects', auth);
       ctx.observe(
-        `GET /api/projects: X-PAGINATION-LIMIT ${projects.headers['x-pagination-limit'] ?? 'absent'}`,
+        `GET /api/projects: X-PAGINATION-LIMIT ${projects.headers['x-pagination-limit'] ?? 'absent'}, X-PAGINATION-LIMIT-MAX ${projects.headers['x-pagination-limit-max'] ?? 'absent'}`,
       );
     },
   );
@@ -229,6 +253,57 @@ describe('pagination (§8)', () => {
       expect.soft(over.status, 'over the maximum').toBe(406);
       expect.soft([one.status, (jsonOf(one) as unknown[])?.length], 'limit=1').toEqual([200, 1]);
       expect.soft(zero.status, 'limit=0').toBe(400);
+    },
+  );
+});
+
+describe('pagination boundaries on the artifact query (§8), pinned', () => {
+  conformanceTest(
+    ['rest.pagination.limit-max'],
+    "limit = the query's X-PAGINATION-LIMIT-MAX must be served, and limit = LIMIT-MAX + 1 must never yield more than LIMIT-MAX items",
+    async (ctx) => {
+      const { auth, model } = await setup(ctx);
+      const max = await limitMax(ctx, auth, model);
+      await growTo(ctx, auth, model, Math.min(max + 1, LARGEST_GROWTH));
+      await expectMaxServed(ctx, queryRoute(auth, model), max);
+      const status = await expectOverMaxNotHonoured(ctx, queryRoute(auth, model), max);
+      ctx.observe(`the artifact query with limit=${max + 1} (maximum ${max}) → ${status}`);
+    },
+  );
+
+  conformanceTest(
+    ['rest.pagination.limit-chunk'],
+    'a query without limit must hold at most the X-PAGINATION-LIMIT it announces (min(limit, size) items)',
+    async (ctx) => {
+      const { auth, model } = await setup(ctx);
+      const { limit } = await expectDefaultPageWithinLimit(ctx, queryRoute(auth, model));
+      await growTo(ctx, auth, model, Math.min(limit + 1, LARGEST_GROWTH));
+      const { size } = await expectDefaultPageWithinLimit(ctx, queryRoute(auth, model));
+      expect(size, 'X-PAGINATION-SIZE: every artifact of the tracker').toBe(model.size);
+    },
+  );
+
+  conformanceTest(
+    ['rest.pagination.size', 'rest.query.contains'],
+    "a filtered query's X-PAGINATION-SIZE must be the number of artifacts that match, on every page",
+    async (ctx) => {
+      const { auth, model } = await setup(ctx);
+      await growTo(ctx, auth, model, 12);
+      const list = model.tracker.listField;
+      const limit = Math.min(3, await limitMax(ctx, auth, model));
+      for (const valueId of list.valueIds) {
+        const query = { [list.name]: { operator: 'contains', value: String(valueId) } };
+        const { items, pages } = await model.queryPages(ctx, auth, query, limit);
+        const expected = model.holding(valueId).length;
+        expect(items.length, `${JSON.stringify(query)}: matches counted by paging`).toBe(expected);
+        for (const [i, page] of pages.entries())
+          expect
+            .soft(
+              pageHeaders(page).size,
+              `${JSON.stringify(query)}: X-PAGINATION-SIZE of page ${i + 1} (limit ${limit})`,
+            )
+            .toBe(expected);
+      }
     },
   );
 });

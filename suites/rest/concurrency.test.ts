@@ -2,11 +2,18 @@
 import { describe, expect, inject } from 'vitest';
 import { conformanceTest, type ConformanceContext } from '../../lib/conformance-test.ts';
 import type { ModelValue } from '../../lib/rest/artifact-values.ts';
-import { givenArtifact, readArtifact, uniqueText } from '../../lib/rest/artifacts.ts';
+import {
+  givenArtifact,
+  givenUpdate,
+  readArtifact,
+  uniqueText,
+  updateValues,
+} from '../../lib/rest/artifacts.ts';
 import { tokenFor, type Auth } from '../../lib/rest/auth.ts';
-import { is2xx, sendJson } from '../../lib/rest/requests.ts';
+import { BrokenFeature } from '../../lib/rest/broken.ts';
+import { staleDateLike } from '../../lib/rest/http-dates.ts';
+import { is2xx } from '../../lib/rest/requests.ts';
 import { discoverTracker, type TrackerModel } from '../../lib/rest/tracker-model.ts';
-import { Unjudgeable } from '../../lib/rest/unjudgeable.ts';
 
 const WRITERS = 25;
 
@@ -27,40 +34,58 @@ function summary(tracker: TrackerModel, label: string): Map<number, ModelValue> 
   return new Map([[tracker.stringField.id, uniqueText(inject('runTag'), label)]]);
 }
 
+/** A PUT of the string field, with the concurrency headers given (§4.4.2). */
 function put(
   ctx: ConformanceContext,
   s: Subject,
   text: string,
   headers: Record<string, string> = {},
 ) {
-  return sendJson(
+  return updateValues(ctx, s.auth, s.id, new Map([[s.tracker.stringField.id, text]]), headers);
+}
+
+/** A PUT without headers as the setup of a check: it must overwrite (§4.4.4). */
+function overwrite(ctx: ConformanceContext, s: Subject, label: string) {
+  return givenUpdate(
     ctx,
-    'PUT',
-    `/api/artifacts/${s.id}`,
     s.auth,
-    { values: [{ field_id: s.tracker.stringField.id, value: text }] },
-    headers,
+    s.id,
+    new Map([[s.tracker.stringField.id, uniqueText(inject('runTag'), label)]]),
   );
 }
 
+/** The current version: its headers, and the string field's text when a check reads it. */
 async function current(ctx: ConformanceContext, s: Subject) {
   const read = await readArtifact(ctx, s.auth, s.id);
-  return { ...read, text: read.values.get(s.tracker.stringField.id) };
+  return {
+    etag: read.etag,
+    lastModified: read.lastModified,
+    get text() {
+      return read.values.get(s.tracker.stringField.id);
+    },
+  };
 }
 
+/**
+ * §4.4.1: every GET carries both headers. Without the one a check needs, the client cannot use
+ * §4.4 at all: the feature is broken, a failure (not 'could not judge').
+ */
 function versionOf(
   read: { etag: string | undefined; lastModified: string | undefined },
   header: 'etag' | 'lastModified',
 ): string {
   const value = read[header];
   if (value === undefined)
-    throw new Unjudgeable(
-      `setup: the artifact GET carries no ${header === 'etag' ? 'Etag' : 'Last-Modified'}; see rest.concurrency.${header === 'etag' ? 'etag' : 'last-modified'}`,
+    throw new BrokenFeature(
+      `the artifact GET carries no ${header === 'etag' ? 'Etag' : 'Last-Modified'} (§4.4.1; rest.concurrency.${header === 'etag' ? 'etag' : 'last-modified'}), so no ${header === 'etag' ? 'If-match' : 'If-Unmodified-Since'} can be sent`,
     );
   return value;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Last-Modified has one-second resolution: a version made 1.1 s later falls in a later second. */
+const NEXT_SECOND_MS = 1100;
 
 describe('concurrency (§4.4)', () => {
   conformanceTest(
@@ -72,9 +97,24 @@ describe('concurrency (§4.4)', () => {
         const read = await current(ctx, s);
         expect.soft(read.etag, `Etag ${moment}`).toBeTruthy();
         expect.soft(read.lastModified, `Last-Modified ${moment}`).toBeTruthy();
-        if (moment === 'after creation')
-          expect(is2xx((await put(ctx, s, 'v2')).status), 'setup: PUT').toBe(true);
+        if (moment === 'after creation') await overwrite(ctx, s, 'v2');
       }
+    },
+  );
+
+  conformanceTest(
+    ['rest.concurrency.last-modified-version'],
+    'Last-Modified must change with the version: an update made more than a second later gives another Last-Modified',
+    async (ctx) => {
+      const s = await subject(ctx);
+      const before = versionOf(await current(ctx, s), 'lastModified');
+      await sleep(NEXT_SECOND_MS);
+      await overwrite(ctx, s, 'a second later');
+      const after = await current(ctx, s);
+      expect(
+        versionOf(after, 'lastModified'),
+        `Last-Modified after an update ${NEXT_SECOND_MS} ms later (before: ${before}); §4.4.1: the timestamp of the last modification`,
+      ).not.toBe(before);
     },
   );
 
@@ -119,10 +159,7 @@ describe('concurrency (§4.4)', () => {
     async (ctx) => {
       const s = await subject(ctx);
       const stale = versionOf(await current(ctx, s), 'etag');
-      expect(
-        is2xx((await put(ctx, s, uniqueText(inject('runTag'), 'v2'))).status),
-        'setup: PUT without header',
-      ).toBe(true);
+      await overwrite(ctx, s, 'v2');
       const now = await current(ctx, s);
       for (const etag of [stale, '"not-an-etag-of-this-artifact"']) {
         const answer = await put(ctx, s, 'must not be stored', { 'If-match': etag });
@@ -140,22 +177,53 @@ describe('concurrency (§4.4)', () => {
     async (ctx) => {
       const s = await subject(ctx);
       const stale = versionOf(await current(ctx, s), 'lastModified');
-      // Last-Modified has one-second resolution: make the next version fall in a later second.
-      await sleep(1100);
-      expect(
-        is2xx((await put(ctx, s, uniqueText(inject('runTag'), 'v2'))).status),
-        'setup: PUT without header',
-      ).toBe(true);
+      await sleep(NEXT_SECOND_MS);
+      await overwrite(ctx, s, 'v2');
       const now = await current(ctx, s);
-      if (now.lastModified === stale)
-        throw new Unjudgeable(
-          'Last-Modified did not change with a new version a second later; see rest.concurrency.last-modified',
-        );
-      for (const date of [stale, 'Mon, 05 Mar 2001 14:14:55 GMT']) {
+      // A Last-Modified that did not move fails rest.concurrency.last-modified-version; here the
+      // rule is still judged with a date long before the artifact existed, in the target's format.
+      const dates = [...(now.lastModified === stale ? [] : [stale]), staleDateLike(stale)];
+      for (const date of dates) {
         const answer = await put(ctx, s, 'must not be stored', { 'If-Unmodified-Since': date });
         expect.soft(answer.status, `PUT with If-Unmodified-Since ${date}`).toBe(412);
       }
       expect((await current(ctx, s)).text, 'the artifact is unchanged').toBe(now.text);
+    },
+  );
+
+  conformanceTest(
+    ['rest.concurrency.each-header-checked', 'rest.errors.412'],
+    'a PUT sending both If-match and If-Unmodified-Since, one current and one stale (each way), must answer 412 and change nothing',
+    async (ctx) => {
+      const s = await subject(ctx);
+      const v1 = await current(ctx, s);
+      await sleep(NEXT_SECOND_MS);
+      await overwrite(ctx, s, 'v2');
+      const now = await current(ctx, s);
+      const etag = { stale: versionOf(v1, 'etag'), current: versionOf(now, 'etag') };
+      const since = versionOf(now, 'lastModified');
+      // The older Last-Modified when it moved (else rest.concurrency.last-modified-version fails
+      // apart), or a date long before the artifact existed.
+      const staleSince =
+        versionOf(v1, 'lastModified') === since
+          ? staleDateLike(since)
+          : versionOf(v1, 'lastModified');
+      const cases = [
+        { 'If-match': etag.stale, 'If-Unmodified-Since': since },
+        { 'If-match': etag.current, 'If-Unmodified-Since': staleSince },
+      ];
+      for (const headers of cases) {
+        const answer = await put(ctx, s, 'must not be stored', headers);
+        expect
+          .soft(
+            answer.status,
+            `PUT with If-match ${headers['If-match']} (${headers['If-match'] === etag.current ? 'current' : 'stale'}) and If-Unmodified-Since ${headers['If-Unmodified-Since']} (${headers['If-Unmodified-Since'] === since ? 'current' : 'stale'})`,
+          )
+          .toBe(412);
+      }
+      const after = await current(ctx, s);
+      expect(after.text, 'the artifact is unchanged').toBe(now.text);
+      expect(after.etag, 'its Etag is unchanged').toBe(now.etag);
     },
   );
 
@@ -165,10 +233,7 @@ describe('concurrency (§4.4)', () => {
     async (ctx) => {
       const s = await subject(ctx);
       await current(ctx, s);
-      expect(
-        is2xx((await put(ctx, s, uniqueText(inject('runTag'), 'other writer'))).status),
-        'setup: another writer',
-      ).toBe(true);
+      await overwrite(ctx, s, 'other writer');
       const text = uniqueText(inject('runTag'), 'overwrite');
       const answer = await put(ctx, s, text);
       expect(is2xx(answer.status), `PUT without header answered ${answer.status}`).toBe(true);
@@ -185,6 +250,7 @@ describe('concurrency (§4.4)', () => {
       const texts = Array.from({ length: WRITERS }, (_, i) =>
         uniqueText(inject('runTag'), `writer ${i}`),
       );
+      // A refused update body (Unjudgeable) or a 5xx (BrokenFeature) ends the check at once.
       const answers = await Promise.all(
         texts.map((text) => put(ctx, s, text, { 'If-match': etag })),
       );

@@ -1,8 +1,9 @@
 /** What §4.3, §7.2, §8 and §9 leave open, observed and compared with the reference decisions (INFO). */
 import { describe, expect, inject } from 'vitest';
 import { conformanceTest } from '../../lib/conformance-test.ts';
+import { getArtifact, postArtifact } from '../../lib/rest/artifacts.ts';
 import { ANONYMOUS, tokenFor } from '../../lib/rest/auth.ts';
-import { get, jsonOf, sendJson } from '../../lib/rest/requests.ts';
+import { get, jsonOf } from '../../lib/rest/requests.ts';
 import { schemaProblems } from '../../lib/rest/schemas.ts';
 
 describe('left open by the spec (INFO)', () => {
@@ -13,8 +14,8 @@ describe('left open by the spec (INFO)', () => {
       const auth = await tokenFor(ctx, 'projectMember');
       const errors = [
         await get(ctx, `/api/projects/${inject('fixtures').privateProject.id}`, ANONYMOUS),
-        await get(ctx, '/api/artifacts/2147483647', auth),
-        await sendJson(ctx, 'POST', '/api/artifacts', auth, { tracker: 'none' }),
+        await getArtifact(ctx, auth, 2147483647),
+        await postArtifact(ctx, auth, { json: { tracker: 'none' } }),
       ];
       for (const answer of errors) {
         ctx.observe(`${answer.status}: ${answer.text.slice(0, 160)}`);
@@ -40,7 +41,7 @@ describe('left open by the spec (INFO)', () => {
         tracker: { id: 0 },
         values: [{ field_id: 0, value: 'x'.repeat(2 * 1024 * 1024) }],
       };
-      const answer = await sendJson(ctx, 'POST', '/api/artifacts', auth, huge);
+      const answer = await postArtifact(ctx, auth, { json: huge });
       ctx.observe(`a 2 MiB artifact body → ${answer.status}`);
       expect(answer.status).toBe(413);
     },

@@ -11,14 +11,25 @@ import {
   updateXml,
   type ModelValue,
 } from '../../lib/rest/artifact-values.ts';
-import { createdId, givenArtifact } from '../../lib/rest/artifacts.ts';
+import {
+  createdId,
+  getArtifact,
+  givenArtifact,
+  postArtifact,
+  putArtifact,
+  requireUpdateUnderstood,
+} from '../../lib/rest/artifacts.ts';
 import { tokenFor, type Auth } from '../../lib/rest/auth.ts';
 import { propertyRun } from '../../lib/property-run.ts';
-import { get, is2xx, jsonOf, sendXml, XML_TYPE } from '../../lib/rest/requests.ts';
+import { get, is2xx, jsonOf, XML_TYPE } from '../../lib/rest/requests.ts';
 import { discoverTracker, type TrackerModel } from '../../lib/rest/tracker-model.ts';
 import { parseXml } from '../../lib/soap/xml-tree.ts';
+import type { HttpResponse } from '../../lib/clients/http.ts';
+import { excerpt } from '../../lib/rest/broken.ts';
+import { Unjudgeable } from '../../lib/rest/unjudgeable.ts';
 
 const XML_OUT = { accept: XML_TYPE };
+const XML_IN = { 'content-type': XML_TYPE };
 
 /** Texts XML 1.0 can carry, with its special characters; no CR (XML normalises line ends) and no
  * leading or trailing space (whether a server trims is not the XML rule under test). */
@@ -53,15 +64,24 @@ async function setup(ctx: ConformanceContext) {
   return { auth, tracker: await discoverTracker(ctx, auth, inject('fixtures').publicProject.id) };
 }
 
-/** The id in an XML answer: the root's id child (the output root name is not stated). */
-function xmlId(body: string): number | undefined {
-  const id = parseXml(body).children.find((c) => c.name === 'id')?.text;
-  return id !== undefined && /^\d+$/.test(id.trim()) ? Number(id) : undefined;
+/**
+ * The id in an XML answer to POST: the root's id child (the output root name is not stated), else
+ * Location (the created artifact's shape is 'not shown'; an empty body is read through Location).
+ */
+function createdXmlId(answer: HttpResponse): number | undefined {
+  let id: string | undefined;
+  try {
+    id = parseXml(answer.text).children.find((c) => c.name === 'id')?.text;
+  } catch {
+    id = undefined;
+  }
+  return id !== undefined && /^\d+$/.test(id.trim()) ? Number(id) : createdId(answer);
 }
 
+/** GET /artifacts/<id> as §4.5.2 writes it, as XML; and the JSON representation. */
 async function readBoth(ctx: ConformanceContext, auth: Auth, id: number) {
-  const xml = await get(ctx, `/artifacts/${id}`, auth, XML_OUT);
-  const json = await get(ctx, `/api/artifacts/${id}`, auth);
+  const xml = await getArtifact(ctx, auth, id, XML_OUT, `/artifacts/${id}`);
+  const json = await getArtifact(ctx, auth, id);
   return { xml, json };
 }
 
@@ -87,18 +107,16 @@ describe('XML (§4.5)', () => {
       const { auth, tracker } = await setup(ctx);
       await fc.assert(
         fc.asyncProperty(valuesArbitrary(tracker), async (values) => {
-          const created = await sendXml(
+          const created = await postArtifact(
             ctx,
-            'POST',
-            '/artifacts',
             auth,
-            creationXml(tracker.id, values),
-            XML_OUT,
+            { text: creationXml(tracker.id, values) },
+            { ...XML_IN, ...XML_OUT },
           );
           expect(is2xx(created.status), `POST /artifacts as XML answered ${created.status}`).toBe(
             true,
           );
-          const id = xmlId(created.text) ?? createdId(created);
+          const id = createdXmlId(created);
           expect(id, 'the created id (XML id element or Location)').toBeTypeOf('number');
           const { xml, json } = await readBoth(ctx, auth, id!);
           expect(xml.status, 'GET /artifacts/<id> with Accept: application/xml').toBe(200);
@@ -126,7 +144,9 @@ describe('XML (§4.5)', () => {
       );
       await fc.assert(
         fc.asyncProperty(valuesArbitrary(tracker), async (values) => {
-          const answer = await sendXml(ctx, 'PUT', `/artifacts/${id}`, auth, updateXml(values));
+          const answer = await putArtifact(ctx, auth, id, { text: updateXml(values) }, XML_IN);
+          // The update body is 'not shown' (§4.3), so neither is its XML mirror (§4.5.3).
+          requireUpdateUnderstood(answer, `PUT /artifacts/${id} as XML`);
           expect(
             is2xx(answer.status),
             `PUT /artifacts/${id} as XML answered ${answer.status}`,
@@ -150,22 +170,27 @@ describe('XML (§4.5)', () => {
         [tracker.stringField.id, 'items'],
         [list.id, bound],
       ]);
-      const created = await sendXml(
+      const created = await postArtifact(
         ctx,
-        'POST',
-        '/artifacts',
         auth,
-        creationXml(tracker.id, values),
-        XML_OUT,
+        { text: creationXml(tracker.id, values) },
+        { ...XML_IN, ...XML_OUT },
       );
       expect(
         is2xx(created.status),
         `POST /artifacts with item arrays answered ${created.status}`,
       ).toBe(true);
-      const id = xmlId(created.text) ?? createdId(created);
-      const xml = await get(ctx, `/artifacts/${id}`, auth, XML_OUT);
+      const id = createdXmlId(created);
+      expect(id, 'the created id (XML id element or Location)').toBeTypeOf('number');
+      const xml = await getArtifact(ctx, auth, id!, XML_OUT, `/artifacts/${id}`);
       const root = parseXml(xml.text);
-      const entries = root.children.find((c) => c.name === 'values')?.children ?? [];
+      const listed = root.children.find((c) => c.name === 'values');
+      // Which element holds the values is 'not shown'; the real system's is <values>.
+      if (!listed)
+        throw new Unjudgeable(
+          `could not judge: the XML artifact has no <values> under its root (the representation is 'not shown'; rest.artifacts.representation); ${excerpt(xml)}`,
+        );
+      const entries = listed.children;
       expect(entries.length, 'values has entries').toBeGreaterThan(0);
       expect(
         entries.every((e) => e.name === 'item'),
