@@ -49,3 +49,30 @@ describe('resolveProfile', () => {
     expect(profile.fixtures.templateProjectId).toBe(100);
   });
 });
+
+describe('secrets from the environment', () => {
+  const profile = {
+    accounts: {
+      siteAdmin: { username: 'admin', password: { env: 'T_ADMIN_PASSWORD' } },
+      projectAdmin: { username: 'alice', password: 'plain' },
+      projectMember: { username: 'bob', password: { env: 'T_BOB_PASSWORD' } },
+      nonMember: { username: 'carol', password: 'plain' },
+    },
+  };
+
+  test('a password given as {"env": NAME} is read from that variable', () => {
+    const parsed = parseProfile(profile, 'p.json', {
+      T_ADMIN_PASSWORD: 'from-env',
+      T_BOB_PASSWORD: 'bob-env',
+    });
+    expect(parsed.accounts?.siteAdmin.password).toBe('from-env');
+    expect(parsed.accounts?.projectMember.password).toBe('bob-env');
+    expect(parsed.accounts?.projectAdmin.password).toBe('plain');
+  });
+
+  test('a variable that is not set is named with its field', () => {
+    expect(() => parseProfile(profile, 'p.json', { T_ADMIN_PASSWORD: 'x' })).toThrow(
+      'invalid profile p.json: accounts.projectMember.password: environment variable T_BOB_PASSWORD is not set',
+    );
+  });
+});

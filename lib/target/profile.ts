@@ -54,13 +54,39 @@ const ajv = new Ajv({ strict: true, allErrors: true });
 (addFormats as unknown as (a: Ajv) => void)(ajv);
 const validate = ajv.compile(PROFILE_SCHEMA);
 
-/** Validates a parsed profile; throws ProfileError naming each bad field. */
-export function parseProfile(value: unknown, source: string): ProfileFile {
+/**
+ * Validates a parsed profile and reads the secrets it names from the environment
+ * (`{"env": "NAME"}` for a password or a fixed session key, so that CI never writes one into a
+ * file); throws ProfileError naming each bad field and each variable that is not set.
+ */
+export function parseProfile(
+  value: unknown,
+  source: string,
+  env: NodeJS.ProcessEnv = process.env,
+): ProfileFile {
   if (!validate(value)) {
     const problems = (validate.errors ?? []).map(describeError).join('; ');
     throw new ProfileError(`invalid profile ${source}: ${problems}`);
   }
-  return value as ProfileFile;
+  const profile = structuredClone(value) as Record<string, unknown>;
+  const missing: string[] = [];
+  const fromEnv = (holder: Record<string, unknown>, key: string, field: string) => {
+    const ref = holder[key];
+    if (typeof ref !== 'object' || ref === null) return;
+    const name = (ref as { env: string }).env;
+    const secret = env[name];
+    if (secret === undefined || secret === '')
+      missing.push(`${field}: environment variable ${name} is not set`);
+    else holder[key] = secret;
+  };
+  const accounts = (profile.accounts ?? {}) as Record<string, Record<string, unknown>>;
+  for (const [role, account] of Object.entries(accounts))
+    fromEnv(account, 'password', `accounts.${role}.password`);
+  const keys = (profile.soapSessions as { keys?: Record<string, unknown> } | undefined)?.keys;
+  for (const role of Object.keys(keys ?? {})) fromEnv(keys!, role, `soapSessions.keys.${role}`);
+  if (missing.length > 0)
+    throw new ProfileError(`invalid profile ${source}: ${missing.join('; ')}`);
+  return profile as ProfileFile;
 }
 
 export function loadProfileFile(path: string): ProfileFile {

@@ -1,0 +1,162 @@
+/**
+ * A runnable script that reproduces one exchange of a transcript, for the developer of the target
+ * to paste: first how to obtain each credential the request used (POST /api/tokens, the core SOAP
+ * login, or HTTP Basic, with the account's password as a placeholder), then the request itself
+ * with those credentials in shell variables. Credentials whose origin the transcript does not show
+ * stay redacted, with a note.
+ */
+import { isSecretName, REDACTED, type Secrets } from './redact.ts';
+import type { Exchange } from './transcript.ts';
+
+interface Credential {
+  /** The secret as it was sent. */
+  value: string;
+  /** The shell variable that holds it in the script. */
+  variable: string;
+  /** Script lines that set the variable. */
+  setup: string[];
+}
+
+export function reproduceScript(
+  exchanges: readonly Exchange[],
+  index: number,
+  secrets: Secrets,
+): string {
+  const exchange = exchanges[index];
+  if (!exchange) return '';
+  const earlier = exchanges.slice(0, index);
+  const credentials: Credential[] = [];
+  const lines: string[] = [];
+  const headers: string[] = [];
+  for (const [name, value] of Object.entries(exchange.requestHeaders)) {
+    if (name === 'content-length' || name === 'host') continue;
+    if (name === 'authorization' && value.startsWith('Basic ')) {
+      const user = Buffer.from(value.slice(6), 'base64').toString('utf8').split(':')[0] ?? '';
+      headers.push('-u', shellQuote(`${user}:<password of ${user}>`));
+      continue;
+    }
+    if (name === 'x-auth-token') {
+      const credential = tokenCredential(earlier, value, credentials.length);
+      if (credential) {
+        credentials.push(credential);
+        headers.push('-H', `"x-auth-token: \${${credential.variable}}"`);
+        continue;
+      }
+    }
+    if (name === 'x-auth-userid' && credentials.some((c) => c.variable.startsWith('TOKEN'))) {
+      const token = credentials.find((c) => c.variable.startsWith('TOKEN'))!;
+      headers.push('-H', `"x-auth-userid: \${${token.variable.replace('TOKEN', 'USER_ID')}}"`);
+      continue;
+    }
+    headers.push('-H', shellQuote(`${name}: ${value}`));
+  }
+  let body = exchange.requestBody ? shellQuote(exchange.requestBody) : '';
+  for (const value of soapSecretValues(exchange.requestBody)) {
+    let credential = credentials.find((c) => c.value === value);
+    if (!credential) {
+      credential = sessionCredential(earlier, value, credentials.length);
+      if (!credential) continue;
+      credentials.push(credential);
+    }
+    // Out of the single quotes, the variable, back in: '…<sessionKey>'"${SESSION_1}"'</sessionKey>…'
+    body = body.split(value).join(`'"\${${credential.variable}}"'`);
+  }
+  for (const credential of credentials) lines.push(...credential.setup);
+  const request = ['curl', '-i', '-X', exchange.method, ...headers];
+  if (body) request.push('--data-binary', body);
+  request.push(shellQuote(exchange.url));
+  lines.push(request.join(' '));
+  const script = secrets.redact(lines.join('\n'));
+  return script.includes(REDACTED)
+    ? `# Replace each ${REDACTED} with your own value (a secret whose origin this test did not show).\n${script}`
+    : script;
+}
+
+/** The token's origin: an earlier POST …/api/tokens that answered it; its username. */
+function tokenCredential(
+  earlier: readonly Exchange[],
+  token: string,
+  n: number,
+): Credential | undefined {
+  const origin = earlier.find(
+    (e) =>
+      e.method === 'POST' &&
+      /\/tokens\/?$/.test(new URL(e.url).pathname) &&
+      jsonField(e.responseBody, 'token') === token,
+  );
+  const username = origin ? jsonField(origin.requestBody, 'username') : undefined;
+  if (!origin || username === undefined) return undefined;
+  const suffix = `_${n + 1}`;
+  const login = JSON.stringify({ username, password: `<password of ${username}>` });
+  return {
+    value: token,
+    variable: `TOKEN${suffix}`,
+    setup: [
+      `# A token for '${username}' (§5.2.3): put the account's password in place of <password of ${username}>.`,
+      `ANSWER${suffix}=$(curl -s -X POST -H 'content-type: application/json' --data-binary ${shellQuote(login)} ${shellQuote(origin.url)})`,
+      `TOKEN${suffix}=$(printf '%s' "$ANSWER${suffix}" | sed -n 's/.*"token" *: *"\\([^"]*\\)".*/\\1/p')`,
+      `USER_ID${suffix}=$(printf '%s' "$ANSWER${suffix}" | sed -n 's/.*"user_id" *: *"\\{0,1\\}\\([^",}]*\\).*/\\1/p')`,
+    ],
+  };
+}
+
+/** The session key's origin: an earlier SOAP login that answered it as session_hash. */
+function sessionCredential(
+  earlier: readonly Exchange[],
+  key: string,
+  n: number,
+): Credential | undefined {
+  const origin = earlier.find(
+    (e) =>
+      e.requestBody.includes('login') &&
+      xmlElements(e.responseBody ?? '').some(
+        ([name, text]) => name === 'session_hash' && text === key,
+      ),
+  );
+  const loginname = origin
+    ? xmlElements(origin.requestBody).find(([name]) => name === 'loginname')?.[1]
+    : undefined;
+  if (!origin || loginname === undefined) return undefined;
+  const suffix = `_${n + 1}`;
+  const body = origin.requestBody.replace(
+    /(<(?:\w+:)?passwd\b[^>]*>)[^<]*(<\/)/,
+    `$1<password of ${loginname}>$2`,
+  );
+  const headers = Object.entries(origin.requestHeaders)
+    .filter(([name]) => name === 'content-type' || name === 'soapaction')
+    .flatMap(([name, value]) => ['-H', shellQuote(`${name}: ${value}`)]);
+  return {
+    value: key,
+    variable: `SESSION${suffix}`,
+    setup: [
+      `# A SOAP session of '${loginname}' (core login, §5.1.4): put the account's password in place of <password of ${loginname}>.`,
+      `SESSION${suffix}=$(curl -s -X POST ${headers.join(' ')} --data-binary ${shellQuote(body)} ${shellQuote(origin.url)} | sed -n 's/.*<session_hash[^>]*>\\([^<]*\\)<.*/\\1/p')`,
+    ],
+  };
+}
+
+function soapSecretValues(body: string): string[] {
+  return xmlElements(body)
+    .filter(([name, text]) => isSecretName(name) && text !== '' && !name.startsWith('pass'))
+    .map(([, text]) => text);
+}
+
+function xmlElements(text: string): Array<[string, string]> {
+  return [...text.matchAll(/<(?:\w+:)?(\w+)(?:\s[^>]*)?>([^<]*)<\/(?:\w+:)?\1>/g)].map((m) => [
+    m[1] ?? '',
+    m[2] ?? '',
+  ]);
+}
+
+function jsonField(body: string | undefined, key: string): string | undefined {
+  try {
+    const value = (JSON.parse(body ?? '') as Record<string, unknown>)[key];
+    return typeof value === 'string' || typeof value === 'number' ? String(value) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function shellQuote(value: string): string {
+  return `'${value.replaceAll("'", `'\\''`)}'`;
+}
