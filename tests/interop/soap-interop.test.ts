@@ -97,7 +97,7 @@ const EXPECTED = [
   value(true),
   value(true),
   value(true),
-  value(103),
+  value(104), // the first project created after the seeded 100–103
   value(userInfo),
   value(userInfo),
   value(null),
