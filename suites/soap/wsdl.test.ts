@@ -5,6 +5,7 @@
  * knows itself by (lib/soap/base.ts): the rule is the form <base>/soap/project of the namespace, and
  * that namespace, location and soapAction agree, not that they name the URL the run was given.
  */
+import { Agent } from 'node:http';
 import * as soap from 'soap';
 import { describe, expect } from 'vitest';
 import { conformanceTest, type ConformanceContext } from '../../lib/conformance-test.ts';
@@ -409,8 +410,12 @@ describe('the WSDL locates and serves the service', () => {
     'a WSDL-driven client (node-soap) must be able to build a client from the WSDL and call an operation',
     async (ctx) => {
       const key = await sessionKey(ctx.http, ctx.target, 'projectAdmin');
+      // A new connection per request: node-soap has no retry when a server closes an idle
+      // keep-alive connection under a request, which a server may do at any time (RFC 9112 §9.8).
+      const httpAgent = new Agent({ keepAlive: false });
       const client = await soap.createClientAsync(
         ctx.http.url(ctx.target.wsdlUrl ?? PROJECT_WSDL_PATH),
+        { wsdl_options: { httpAgent } },
       );
       // node-soap posts to the WSDL's location, named as the target knows itself: the run's URL instead.
       client.setEndpoint(ctx.http.url('/soap/project/'));
@@ -423,15 +428,15 @@ describe('the WSDL locates and serves the service', () => {
       );
       for (const op of SOAP_OPERATIONS)
         expect.soft(operations, `node-soap sees the operation ${op.name}`).toContain(op.name);
-      const call = (client as unknown as Record<string, (a: object) => Promise<[unknown]>>)[
-        'getPlateformProjectDescriptionFieldsAsync'
-      ];
+      const call = (
+        client as unknown as Record<string, (a: object, o: object) => Promise<[unknown]>>
+      )['getPlateformProjectDescriptionFieldsAsync'];
       expect(call, 'node-soap generated getPlateformProjectDescriptionFieldsAsync').toBeTypeOf(
         'function',
       );
       let answer: unknown;
       try {
-        [answer] = await call!({ sessionKey: key });
+        [answer] = await call!({ sessionKey: key }, { httpAgent });
       } catch (error) {
         const fault = (error as { root?: { Envelope?: { Body?: { Fault?: unknown } } } }).root
           ?.Envelope?.Body?.Fault;
