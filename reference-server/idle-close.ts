@@ -14,8 +14,9 @@ export function closeIdleConnections(server: Server, ms: number): void {
     clearTimeout(timers.get(socket));
     timers.set(socket, setTimeout(() => socket.destroy(), ms).unref());
   };
+  // The clock starts after a connection's first answer: a client's first request on a new
+  // connection may be late on a loaded machine, and the variant is about reused connections.
   server.on('connection', (socket: Socket) => {
-    idle(socket);
     socket.on('close', () => clearTimeout(timers.get(socket)));
   });
   server.on('request', (req, res) => {
