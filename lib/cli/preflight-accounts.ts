@@ -1,13 +1,15 @@
 /**
  * design.md: "Before judging, the harness logs in with each account once and checks its role; a
- * bad one stops the run with one line naming it (exit 2)". One REST token (§5.2.3) and, with
- * soapSessions login, one SOAP session per account; then each role: the site admin's session is
- * accepted as addProject's adminSessionKey (a template that does not exist answers 3100, not 3200:
- * §7.1, nothing is created), the project admin administers the fixture projects the profile names,
- * the member reads the named private one and the outsider does not. The checks refuse only on
- * evidence about the account, never on a broken interface, which the suites judge (a token route
- * answering 5xx fails there, it does not stop the run). The SOAP sessions are handed to the
- * provisioning of the shared projects (lib/fixtures/sessions.ts); the tokens are revoked.
+ * bad one stops the run with one line naming it (exit 2)". Each account logs in once, as the
+ * profile's soapSessions says: a SOAP session (login mode), or a REST token (§5.2.3: fixed keys,
+ * where the token route is the only login; and wherever a role is read over REST). Then each role:
+ * the site admin's session is accepted as addProject's adminSessionKey (a template no project has
+ * answers 3100, not 3200: §7.1; nothing is created), the project admin administers the fixture
+ * projects the profile names, the member reads the named private one and the outsider does not.
+ * It refuses only on evidence about an account (a SOAP fault, a 401/403), never on a broken or
+ * silent interface, which the suites judge: an exception or an unreadable answer proves nothing
+ * here. The SOAP sessions go to the provisioning of the shared projects (lib/fixtures/sessions.ts);
+ * the tokens are revoked.
  */
 import { HttpClient } from '../clients/http.ts';
 import { Transcript } from '../clients/transcript.ts';
@@ -32,8 +34,10 @@ const NO_SUCH_TEMPLATE = 2_000_000_003;
 interface Login {
   role: Role;
   token?: { token: string; userId: string };
+  /** The token route's refusal (an answer; no answer proves nothing about the account). */
   tokenProblem?: string;
   session?: string;
+  /** The SOAP login's fault. */
   sessionProblem?: string;
 }
 
@@ -50,13 +54,15 @@ export async function preflightAccounts(
   quota?: QuotaSettings,
 ): Promise<void> {
   const http = client(profile, soapBase, timeoutMs);
-  const logins = await Promise.all(ROLES.map((role) => logIn(http, profile, role)));
+  const withTokens =
+    profile.soapSessions.mode === 'fixed' || profile.fixtures.privateProjectId !== undefined;
+  const logins = await Promise.all(ROLES.map((role) => logIn(http, profile, role, withTokens)));
   try {
     for (const login of logins) refuseBadLogin(profile, login);
     const session = (role: Role) =>
       profile.soapSessions.mode === 'fixed'
         ? profile.soapSessions.keys[role]
-        : logins.find((l) => l.role === role)!.session!;
+        : logins.find((l) => l.role === role)!.session;
     await checkSiteAdmin(http, profile, session('siteAdmin'), quota);
     await checkFixtureRoles(http, profile, session, logins);
   } catch (error) {
@@ -70,9 +76,9 @@ export async function preflightAccounts(
     await revokeTokens(http, logins);
   }
   if (profile.soapSessions.mode === 'login') {
-    const [siteAdmin, projectAdmin, projectMember, nonMember] = logins.map((l) => l.session!);
+    const [siteAdmin, projectAdmin, projectMember, nonMember] = logins.map((l) => l.session);
     handOverSessions({ siteAdmin, projectAdmin, projectMember });
-    await logout(http, [nonMember!]);
+    if (nonMember) await logout(http, [nonMember]);
   }
 }
 
@@ -86,29 +92,34 @@ export async function releaseHandedSessions(
   if (left.length > 0) await logout(client(profile, soapBase, timeoutMs), left);
 }
 
-async function logIn(http: HttpClient, profile: Profile, role: Role): Promise<Login> {
+async function logIn(
+  http: HttpClient,
+  profile: Profile,
+  role: Role,
+  withToken: boolean,
+): Promise<Login> {
   const { username, password } = profile.accounts[role];
   const login: Login = { role };
-  const answer = await http.send({
-    method: 'POST',
-    path: '/api/tokens',
-    json: { username, password },
-  });
-  const body = answer.status < 300 ? safeJson(answer.text) : undefined;
-  if (typeof body?.['token'] === 'string')
-    login.token = { token: body['token'], userId: String(body['user_id']) };
-  else login.tokenProblem = `POST /api/tokens answered ${answer.status}`;
+  if (withToken) {
+    const answer = await http
+      .send({ method: 'POST', path: '/api/tokens', json: { username, password } })
+      .catch(() => undefined);
+    const body = answer && answer.status < 300 ? safeJson(answer.text) : undefined;
+    if (typeof body?.['token'] === 'string')
+      login.token = { token: body['token'], userId: String(body['user_id']) };
+    else if (answer) login.tokenProblem = `POST /api/tokens answered ${answer.status}`;
+  }
   if (profile.soapSessions.mode === 'login') {
-    const soap = await SoapClient.login(http).raw('login', [
-      { name: 'loginname', type: 'xsd:string', value: username },
-      { name: 'passwd', type: 'xsd:string', value: password },
-    ]);
-    const hash = (soap.value as { session_hash?: unknown } | undefined)?.session_hash;
+    const soap = await SoapClient.login(http)
+      .raw('login', [
+        { name: 'loginname', type: 'xsd:string', value: username },
+        { name: 'passwd', type: 'xsd:string', value: password },
+      ])
+      .catch(() => undefined);
+    const hash = (soap?.value as { session_hash?: unknown } | undefined)?.session_hash;
     if (typeof hash === 'string' && hash !== '') login.session = hash;
-    else
-      login.sessionProblem = soap.fault
-        ? `the SOAP login (/soap/) answered fault ${soap.fault.faultcode} ${soap.fault.faultstring}`
-        : `the SOAP login (/soap/) answered HTTP ${soap.http.status} without a session_hash`;
+    else if (soap?.fault)
+      login.sessionProblem = `the SOAP login (/soap/) answered fault ${soap.fault.faultcode} ${soap.fault.faultstring}`;
   }
   return login;
 }
@@ -145,18 +156,22 @@ function refuseBadLogin(profile: Profile, login: Login): void {
 async function checkSiteAdmin(
   http: HttpClient,
   profile: Profile,
-  key: string,
+  key: string | undefined,
   quota: QuotaSettings | undefined,
 ): Promise<void> {
+  if (key === undefined) return;
   const name = `cf-${Date.now().toString(36)}-pre`;
-  const answer = await SoapClient.project(http).call('addProject', [
-    key,
-    key,
-    name,
-    `Conformance preflight ${name}`,
-    'public',
-    NO_SUCH_TEMPLATE,
-  ]);
+  const answer = await SoapClient.project(http)
+    .call('addProject', [
+      key,
+      key,
+      name,
+      `Conformance preflight ${name}`,
+      'public',
+      NO_SUCH_TEMPLATE,
+    ])
+    .catch(() => undefined);
+  if (answer === undefined) return;
   // Only a target that ignores the template counts (or creates): kept in the ledger all the same.
   if (countsAgainstQuota(answer)) recordQuotaCalls(quota, profile.baseUrl, 1, 'preflight');
   const code = answer.fault?.faultcode.trim();
@@ -177,7 +192,7 @@ async function checkSiteAdmin(
 async function checkFixtureRoles(
   http: HttpClient,
   profile: Profile,
-  session: (role: Role) => string,
+  session: (role: Role) => string | undefined,
   logins: readonly Login[],
 ): Promise<void> {
   const soap = SoapClient.project(http);
@@ -189,9 +204,13 @@ async function checkFixtureRoles(
     ['projectMember', 'foreignProjectId', f.foreignProjectId],
   ];
   for (const [role, field, id] of administered) {
-    if (id === undefined) continue;
-    const answer: SoapAnswer = await soap.call('getProjectServicesUsage', [session(role), id]);
-    if (answer.fault)
+    const key = session(role);
+    if (id === undefined || key === undefined) continue;
+    const answer: SoapAnswer | undefined = await soap
+      .call('getProjectServicesUsage', [key, id])
+      .catch(() => undefined);
+    // 3000: no such project; 3001: the session is not accepted; 3201/3203: not its admin (§7.1).
+    if (answer?.fault && ['3000', '3001', '3201', '3203'].includes(answer.fault.faultcode.trim()))
       throw new AccountRefused(
         `the profile's ${ROLE_NAMES[role]} (accounts.${role}) '${profile.accounts[role].username}' ` +
           `must administer fixtures.${field} ${id}, but getProjectServicesUsage with their session ` +
@@ -206,10 +225,13 @@ async function checkFixtureRoles(
   ] as const) {
     const token = logins.find((l) => l.role === role)?.token;
     if (!token) continue;
-    const answer = await http.send({
-      path: `/api/projects/${priv}/trackers`,
-      headers: { 'x-auth-token': token.token, 'x-auth-userid': token.userId },
-    });
+    const answer = await http
+      .send({
+        path: `/api/projects/${priv}/trackers`,
+        headers: { 'x-auth-token': token.token, 'x-auth-userid': token.userId },
+      })
+      .catch(() => undefined);
+    if (answer === undefined) continue;
     const reads = answer.status === 200;
     const who = `the profile's ${ROLE_NAMES[role]} (accounts.${role}) '${profile.accounts[role].username}'`;
     if (member && (answer.status === 401 || answer.status === 403))

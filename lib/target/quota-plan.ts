@@ -81,7 +81,8 @@ export function planQuota(
 function when(budget: Budget, needed: number): string {
   const at = budget.fitsAt(needed);
   if (at === 'now') return 'now';
-  if (at === 'never') return `never within the profile's quota of ${budget.quota}`;
+  if (at === 'never')
+    return `never in one hour of projectQuotaPerHour ${budget.quota} (\`prepare\` the shared projects)`;
   return `at ${localClock(at)} local time`;
 }
 
