@@ -31,6 +31,10 @@ async function main(argv: string[]): Promise<number> {
     case 'run':
       return runCommand(rest);
     case 'prepare':
+      if (rest.includes('--help')) {
+        process.stdout.write(HELP);
+        return 0;
+      }
       return prepare(rest);
     default:
       if (first === undefined || first.startsWith('-')) return runCommand(argv);
