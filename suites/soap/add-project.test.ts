@@ -99,6 +99,7 @@ async function addProject(
   soap: SoapClient,
   args: ReadonlyArray<string | number | boolean>,
 ): Promise<SoapAnswer> {
+  await startBudget(ctx);
   const answer = await soap.call('addProject', [...args]);
   const quota = ctx.target.projectQuotaPerHour;
   const known = hour.known;
