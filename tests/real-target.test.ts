@@ -202,14 +202,9 @@ describe("a 4000 caused by someone else's creations is error, never fail", () =>
   test('in the provisioning: one harness error with the count of suite files, not one per file', async () => {
     const url = await server('--project-quota', '6');
     await othersCreate(url, 4);
-    const run = await runCli([
-      '--target',
-      url,
-      '--profile',
-      profileFile({ projectQuotaPerHour: 6 }),
-      '--suite',
-      'soap/',
-    ]);
+    const env = { SOAP_REST_CONFORMANCE_LEDGER: newLedger() };
+    const args = ['--target', url, '--profile', profileFile({ projectQuotaPerHour: 6 })];
+    const run = await runCli([...args, '--suite', 'soap/'], newReportDir(), env);
     expect(run.code).toBe(2);
     const summary = run.summary();
     expect(summary.totals.fail).toBe(0);
@@ -220,6 +215,10 @@ describe("a 4000 caused by someone else's creations is error, never fail", () =>
     expect(run.stdout).toMatch(new RegExp(`spent elsewhere[^\\n]*\\(×${entry!.count}`));
     const junit = readFileSync(join(run.reportDir, 'junit.xml'), 'utf8');
     expect(junit.match(/name="harness-error"/g)).toHaveLength(1);
+    // The ledger now counts the rest of the hour as spent: the next run is refused up front.
+    const next = await runCli([...args, '--suite', 'rest/tokens'], newReportDir(), env);
+    expect(next.code).toBe(2);
+    expect(next.stderr).toMatch(/0 left\. Wait until \d\d:\d\d local time/);
   });
 });
 
