@@ -2,6 +2,7 @@
 import type { TestCleanup } from './results/model.ts';
 import type { Fixtures } from './fixtures/projects.ts';
 import type { Profile } from './target/profile.ts';
+import type { QuotaSettings } from './target/quota-plan.ts';
 
 export interface RunSettings {
   target: Profile;
@@ -13,6 +14,11 @@ export interface RunSettings {
   seed: number;
   runs: number;
   timeoutMs: number;
+  /**
+   * The addProject budget of a target without test control, from the quota ledger
+   * (lib/target/quota-plan.ts); absent with test control, which opens a new hour instead.
+   */
+  quota?: QuotaSettings;
 }
 
 declare module 'vitest' {

@@ -39,7 +39,7 @@ async function verdictOf(args: string[]) {
     ...summary.tests
       .filter((t) => t.status === 'error')
       .map((t) => `test ${t.id}: ${t.message ?? ''}`.slice(0, 300)),
-    ...summary.harnessErrors.map((e) => `harness error: ${e}`.slice(0, 300)),
+    ...summary.harnessErrors.map((e) => `harness error: ${e.message} (×${e.count})`.slice(0, 300)),
     // The reference server does what the real system does: its INFO checks observe nothing else.
     ...summary.tests
       .filter((t) => t.status === 'observed')

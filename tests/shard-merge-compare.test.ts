@@ -124,7 +124,9 @@ describe('--shard and merge', () => {
     expect(empty.summary().tests).toEqual([]);
     expect(empty.code).toBe(0);
     expect(none.code).toBe(2);
-    expect(none.summary().harnessErrors).toEqual(['no test ran: --suite/--grep select no test']);
+    expect(none.summary().harnessErrors).toEqual([
+      { message: 'no test ran: --suite/--grep select no test', count: 1 },
+    ]);
   });
 
   test('a missing share is refused in one line (exit 2), never reported as not-covered', async () => {

@@ -50,7 +50,9 @@ async function judge(variant: Variant): Promise<Outcome> {
       ...summary.tests
         .filter((t) => t.status === 'error' || t.status === 'fail')
         .map((t) => `test ${t.id}: error ${t.message ?? ''}`.slice(0, 400)),
-      ...summary.harnessErrors.map((e) => `harness error: ${e}`.slice(0, 400)),
+      ...summary.harnessErrors.map((e) =>
+        `harness error: ${e.message} (×${e.count})`.slice(0, 400),
+      ),
     ];
     return {
       observed: summary.tests

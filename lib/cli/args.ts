@@ -20,6 +20,7 @@ export interface RunOptions {
 }
 
 export const HELP = `usage: npm run conformance -- [run] [options]          (npx soap-rest-conformance [run] [options])
+       npm run conformance -- prepare --target URL --profile FILE [--timeout MS]
        npm run conformance -- merge RUN... [--out DIR] [--expectations FILE [--update-expectations]]
        npm run conformance -- compare SUMMARY... [--out DIR] [--label NAME]...
 
@@ -39,6 +40,9 @@ Without --target, starts the bundled reference server on 127.0.0.1 (ephemeral po
   --report-dir DIR      where reports go (default reports/latest)
   --shard I/N           run the I-th of N shares of the suite files (CI runners; join them with merge)
   --help                this text
+
+prepare: creates the shared projects once (those the profile does not name) and writes their ids
+  into the profile's fixtures, so that daily runs create only what soap/add-project needs.
 
 merge: joins the report directories of several runs (the shares of a --shard run) into one:
   RUN is a report directory (or its summary.json); --out DIR (default reports/merged) receives

@@ -10,6 +10,9 @@ import { HELP, parseRunArgs, UsageError } from './args.ts';
 import { compare } from './compare.ts';
 import { merge } from './merge.ts';
 import { TargetUnreachable } from './preflight.ts';
+import { AccountRefused } from './preflight-accounts.ts';
+import { prepare } from './prepare.ts';
+import { QuotaRefused } from '../target/quota-plan.ts';
 import { run } from './run.ts';
 
 async function main(argv: string[]): Promise<number> {
@@ -27,9 +30,15 @@ async function main(argv: string[]): Promise<number> {
       return first === 'merge' ? merge(rest) : compare(rest);
     case 'run':
       return runCommand(rest);
+    case 'prepare':
+      if (rest.includes('--help')) {
+        process.stdout.write(HELP);
+        return 0;
+      }
+      return prepare(rest);
     default:
       if (first === undefined || first.startsWith('-')) return runCommand(argv);
-      throw new UsageError(`unknown command '${first}' (expected: run, merge, compare)`);
+      throw new UsageError(`unknown command '${first}' (expected: run, prepare, merge, compare)`);
   }
 }
 
@@ -50,7 +59,9 @@ try {
     error instanceof ProfileError ||
     error instanceof ExpectationsError ||
     error instanceof MergeError ||
-    error instanceof TargetUnreachable
+    error instanceof TargetUnreachable ||
+    error instanceof QuotaRefused ||
+    error instanceof AccountRefused
   ) {
     process.stderr.write(
       `conformance: ${error.message}${error instanceof UsageError ? ' (see --help)' : ''}\n`,

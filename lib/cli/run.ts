@@ -14,6 +14,8 @@ import { loadExpectations, updateExpectations } from '../results/expectations.ts
 import { writeReports } from '../report/write.ts';
 import { resolveProfile } from '../target/default-profile.ts';
 import { loadProfileFile, type Profile } from '../target/profile.ts';
+import { ledgerPath } from '../target/quota-ledger.ts';
+import { planQuota } from '../target/quota-plan.ts';
 import type { RunOptions } from './args.ts';
 import {
   checkReachable,
@@ -23,6 +25,7 @@ import {
   probeTestControl,
 } from './preflight.ts';
 import { describeSharedProjects } from '../fixtures/projects.ts';
+import { preflightAccounts, releaseHandedSessions } from './preflight-accounts.ts';
 import { runSuites } from './run-suites.ts';
 import { renderClosing } from './summary-table.ts';
 
@@ -52,6 +55,9 @@ export async function run(options: RunOptions, argv: readonly string[]): Promise
       profile.capabilities.failNext = await probeFailNext(profile.baseUrl, options.timeoutMs);
     }
     const soapBase = await learnTargetSoapBase(profile, options.timeoutMs);
+    // Before anything is created: the addProject budget (refused here, exit 2), then the accounts.
+    const quota = planQuota(profile, options.suites, ledgerPath());
+    await preflightAccounts(profile, soapBase.base, options.timeoutMs, quota.settings);
     const reportDir = resolve(options.reportDir);
     await rm(join(reportDir, 'allure-results'), { recursive: true, force: true });
     await rm(join(reportDir, 'allure-report'), { recursive: true, force: true });
@@ -64,6 +70,7 @@ export async function run(options: RunOptions, argv: readonly string[]): Promise
         describeSoapBase(soapBase, profile.baseUrl) +
         `${options.shard ? `, shard ${options.shard}` : ''}\n`,
     );
+    if (quota.note) process.stdout.write(`conformance: ${quota.note}\n`);
     const suitesStarted = performance.now();
     const collector = await runSuites(
       ROOT,
@@ -74,8 +81,10 @@ export async function run(options: RunOptions, argv: readonly string[]): Promise
         seed: options.seed,
         runs: options.runs,
         timeoutMs: options.timeoutMs,
+        ...(quota.settings === undefined ? {} : { quota: quota.settings }),
       },
     );
+    await releaseHandedSessions(profile, soapBase.base, options.timeoutMs);
     const suitesMs = performance.now() - suitesStarted;
 
     // A run that checked nothing must not pass a gate (a share of a --shard run may be empty).

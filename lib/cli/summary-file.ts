@@ -1,4 +1,5 @@
 /** Reads a run's summary.json (given as the file or its report directory) for merge and compare. */
+import { collapseHarnessErrors } from '../results/harness-errors.ts';
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RunResult } from '../results/model.ts';
@@ -34,5 +35,7 @@ export function readSummary(given: string): SummaryFile {
     !Array.isArray(r.harnessErrors)
   )
     throw new UsageError(`${path}: not the summary.json of a conformance run`);
+  // Summaries written before identical harness errors were collapsed hold plain strings.
+  r.harnessErrors = collapseHarnessErrors(r.harnessErrors);
   return { dir: path.replace(/[\\/]?summary\.json$/, '') || '.', path, run: r as RunResult };
 }

@@ -1,4 +1,5 @@
 /** The closing summary printed by `conformance run` and `merge`: requirement statuses by section. */
+import { describeHarnessError } from '../results/harness-errors.ts';
 import { relative } from 'node:path';
 import { SECTION_TITLES, SECTIONS } from '../requirements/index.ts';
 import { REQUIREMENT_STATUSES, type RunResult } from '../results/model.ts';
@@ -49,7 +50,7 @@ export function renderClosing(run: RunResult, reportDir: string, code: 0 | 1 | 2
       `${t.skip} skipped, ${t['expected-fail']} expected failures`,
   ];
   if (run.harnessErrors.length > 0)
-    lines.push(`harness errors:\n  ${run.harnessErrors.join('\n  ')}`);
+    lines.push(`harness errors:\n  ${run.harnessErrors.map(describeHarnessError).join('\n  ')}`);
   const x = run.expectations;
   if (x) {
     for (const entry of x.unexpectedPasses)

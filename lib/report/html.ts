@@ -2,6 +2,7 @@
  * index.html: the compliance report, one self-contained file (inline CSS, no script, no network).
  * A pure function of the run result (style.md 18).
  */
+import { describeHarnessError } from '../results/harness-errors.ts';
 import { SECTION_TITLES, SECTIONS } from '../requirements/index.ts';
 import {
   REQUIREMENT_STATUSES,
@@ -156,7 +157,7 @@ function provenance(run: RunResult): string {
 
 function harnessErrors(run: RunResult): string {
   if (run.harnessErrors.length === 0) return '';
-  return `<div class="failure error"><strong>Harness errors</strong><pre>${h(run.harnessErrors.join('\n'))}</pre></div>`;
+  return `<div class="failure error"><strong>Harness errors</strong><pre>${h(run.harnessErrors.map(describeHarnessError).join('\n'))}</pre></div>`;
 }
 
 /** What each status means; only pass counts as conforming. */

@@ -1,4 +1,5 @@
 /** junit.xml for CI systems: one testsuite per suite file, requirement ids as properties. */
+import { describeHarnessError } from '../results/harness-errors.ts';
 import type { RunResult, TestResult } from '../results/model.ts';
 import { exitCode, judgeVerdict } from '../results/verdict.ts';
 import { escapeXml as x } from './escape.ts';
@@ -41,6 +42,7 @@ function verdicts(run: RunResult): string {
       String(n),
     ]),
     ...(run.expectations?.unexpectedPasses ?? []).map((entry) => ['unexpected-pass', entry]),
+    ...run.harnessErrors.map((e) => ['harness-error', describeHarnessError(e)]),
     ...run.requirements.map((r) => [`requirement ${r.id} (${r.level})`, r.status]),
   ];
   return (

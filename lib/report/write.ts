@@ -6,6 +6,7 @@ import type { RunResult } from '../results/model.ts';
 import { exitCode, judgeVerdict } from '../results/verdict.ts';
 import { generateAllureReport } from './allure.ts';
 import { alignAllureStatuses } from './allure-statuses.ts';
+import { writeAllureHarnessErrors } from './allure-harness-errors.ts';
 import { renderHtml } from './html.ts';
 import { renderJunit } from './junit.ts';
 import { renderSummaryJson } from './summary-json.ts';
@@ -18,12 +19,18 @@ export async function writeReports(reportDir: string, result: RunResult): Promis
   try {
     if (!nothing) {
       await alignAllureStatuses(allureResults, result.tests);
+      await writeAllureHarnessErrors(
+        allureResults,
+        result.harnessErrors,
+        Date.parse(result.startedAt),
+      );
       await generateAllureReport(reportDir);
     }
   } catch (error) {
-    result.harnessErrors.push(
-      `Allure report not generated: ${(error as Error).message.split('\n')[0]}`,
-    );
+    result.harnessErrors.push({
+      message: `Allure report not generated: ${(error as Error).message.split('\n')[0]}`,
+      count: 1,
+    });
     result.exitCode = exitCode(result);
     result.verdict = judgeVerdict(result);
   }

@@ -2,6 +2,7 @@
  * One run result from tests: known failures applied, requirements judged, totals counted, exit
  * code decided. `run` and `merge` both build their result here, so they cannot disagree.
  */
+import { collapseHarnessErrors, type HarnessErrorEntry } from './harness-errors.ts';
 import type { Requirement } from '../requirements/index.ts';
 import { plantedFaultsOf } from './evidence.ts';
 import { applyExpectations } from './expectations.ts';
@@ -42,7 +43,8 @@ export function assembleRun(
   header: RunHeader,
   catalogue: readonly Requirement[],
   rawTests: readonly TestResult[],
-  harnessErrors: readonly string[],
+  /** Raw (the collector's lines) or already collapsed entries (merge). */
+  harnessErrors: ReadonlyArray<string | HarnessErrorEntry>,
   known?: KnownFailures,
 ): RunResult {
   const levels = new Map(catalogue.map((r) => [r.id, r.level]));
@@ -74,7 +76,7 @@ export function assembleRun(
     requirementTotals: countRequirements(requirements),
     requirements,
     tests,
-    harnessErrors: [...harnessErrors],
+    harnessErrors: collapseHarnessErrors(harnessErrors),
     leftovers: leftoversOf(tests, sharedProjects),
     ...(expectations ? { expectations } : {}),
   };

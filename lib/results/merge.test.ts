@@ -76,11 +76,15 @@ describe('mergeRuns', () => {
     const merged = mergeRuns(
       [
         share('1/2', [t('one', 'pass', ['a'])]),
-        share('2/2', [t('two', 'pass', ['b'])], { harnessErrors: ['suites/x: did not load'] }),
+        share('2/2', [t('two', 'pass', ['b'])], {
+          harnessErrors: [{ message: 'suites/x: did not load', count: 1 }],
+        }),
       ],
       catalogue,
     );
-    expect(merged.harnessErrors).toEqual(['[shard 2/2] suites/x: did not load']);
+    expect(merged.harnessErrors).toEqual([
+      { message: '[shard 2/2] suites/x: did not load', count: 1 },
+    ]);
     expect(merged.exitCode).toBe(2);
   });
 

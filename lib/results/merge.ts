@@ -4,6 +4,7 @@
  * shares takes the worst of both; a missing share, a test in two runs, another target or another
  * catalogue is refused (a merge must not report as conforming what no share checked).
  */
+import { collapseHarnessErrors } from './harness-errors.ts';
 import type { Requirement } from '../requirements/index.ts';
 import { assembleRun, type KnownFailures } from './assemble.ts';
 import type { RunResult, TestResult } from './model.ts';
@@ -38,8 +39,13 @@ export function mergeRuns(
       tests.push(test);
     }
   }
-  const harnessErrors = inputs.flatMap(({ source, run }) =>
-    run.harnessErrors.map((e) => `[${run.shard ? `shard ${run.shard}` : source}] ${e}`),
+  const harnessErrors = collapseHarnessErrors(
+    inputs.flatMap(({ source, run }) =>
+      collapseHarnessErrors(run.harnessErrors).map((e) => ({
+        ...e,
+        message: `[${run.shard ? `shard ${run.shard}` : source}] ${e.message}`,
+      })),
+    ),
   );
   const start = Math.min(...inputs.map((i) => Date.parse(i.run.startedAt)));
   const end = Math.max(...inputs.map((i) => Date.parse(i.run.startedAt) + i.run.durationMs));

@@ -1,4 +1,5 @@
 /** The results model every report is rendered from (design.md, summary.json). */
+import type { HarnessErrorEntry } from './harness-errors.ts';
 import type { Level } from '../requirements/index.ts';
 
 /**
@@ -95,8 +96,11 @@ export interface RunResult {
   verdict?: Verdict;
   requirements: RequirementResult[];
   tests: TestResult[];
-  /** Problems of the run itself (a suite that failed to load, an unhandled error). */
-  harnessErrors: string[];
+  /**
+   * Problems of the run itself (a suite that failed to load, an unhandled error), identical ones
+   * collapsed into one entry with the count (lib/results/harness-errors.ts).
+   */
+  harnessErrors: HarnessErrorEntry[];
   /** What the run left on the target (projects, artifacts, …) and what its cleanups undid. */
   leftovers?: RunLeftovers;
   /** '--shard I/N': this run holds only that share of the suite files (merge joins the shares). */

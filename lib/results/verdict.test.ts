@@ -97,7 +97,10 @@ describe('judgeRequirements', () => {
 
 describe('exitCode', () => {
   const judge = (reqs: Requirement[], tests: TestResult[], harnessErrors: string[] = []) =>
-    exitCode({ requirements: judgeRequirements(reqs, tests), harnessErrors });
+    exitCode({
+      requirements: judgeRequirements(reqs, tests),
+      harnessErrors: harnessErrors.map((message) => ({ message, count: 1 })),
+    });
 
   test('0 when no MUST failed, even with skipped and not-covered MUSTs and failing INFO', () => {
     expect(
@@ -223,7 +226,7 @@ describe('test control: "Conforming on every MUST that can be judged without tes
           needing('1', 'a', ['failNext']),
           result('2', 'pass', ['b']),
         ]),
-        harnessErrors: ['x'],
+        harnessErrors: [{ message: 'x', count: 1 }],
       }).kind,
     ).toBe('undecided');
   });

@@ -5,6 +5,7 @@
  * leaves it 'skip', never 'pass'. With no test it is 'not-covered'. Only 'pass' counts as
  * conforming. INFO never fails: an INFO requirement that a failing test checks is 'observed'.
  */
+import { harnessErrorCount } from './harness-errors.ts';
 import type { Level, Requirement } from '../requirements/index.ts';
 import type {
   RequirementResult,
@@ -207,7 +208,7 @@ export function judgeVerdict(
   if (run.harnessErrors.length > 0)
     return verdict(
       'undecided',
-      `Undecided: the run had harness errors (${run.harnessErrors.length}).${notChecked}`,
+      `Undecided: the run had harness errors (${harnessErrorCount(run.harnessErrors)}).${notChecked}`,
     );
   if (unexpected > 0)
     return verdict(

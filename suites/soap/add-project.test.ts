@@ -2,7 +2,9 @@
  * §4.2 #2 addProject, its §7.1 faults and the §8 quota. Every addProject call of the suites is in
  * this file, run in order, within the quota the profile declares (projectQuotaPerHour, platform-wide,
  * which the run's shared projects already use): with the test-control clock a new hour is opened when
- * the budget is spent; without it, a test that would exceed the budget is skipped with the reason.
+ * the budget is spent; without it, the budget is what the quota ledger leaves (RunSettings.quota),
+ * and a test that would exceed it is skipped with the reason. A 4000 before the calls the run
+ * knows of reach the quota is a harness error, never a failure: the quota was spent elsewhere.
  * Created projects are read back over REST (GET /api/projects) and with the other SOAP operations.
  */
 import fc from 'fast-check';
@@ -13,7 +15,7 @@ import { conformanceTest, type ConformanceContext } from '../../lib/conformance-
 import { provisionedProjectCount } from '../../lib/fixtures/projects.ts';
 import { findProject } from '../../lib/fixtures/rest-projects.ts';
 import { sessionKeys } from '../../lib/fixtures/sessions.ts';
-import { SoapClient } from '../../lib/soap/client.ts';
+import { SoapClient, type SoapAnswer } from '../../lib/soap/client.ts';
 import {
   descriptionValuesOf,
   expectAnyFault,
@@ -22,57 +24,96 @@ import {
   servicesOf,
 } from '../../lib/soap/expect.ts';
 import { xsiType } from '../../lib/soap/wire.ts';
+import { advanceClock, NEW_HOUR_SECONDS } from '../../lib/target/clock.ts';
 import { armFailure } from '../../lib/target/fail-next.ts';
-import { CLOCK_PATH } from '../../lib/target/test-control.ts';
+import { countsAgainstQuota, isQuotaFault, spentElsewhere } from '../../lib/target/quota-calls.ts';
+import { recordQuotaCalls, recordSpentElsewhere } from '../../lib/target/quota-plan.ts';
 
 const NO_SUCH_PROJECT = 2_000_000_001;
-const HOUR_AND_A_SECOND = 3601;
 
 // ---- the quota budget of this file -------------------------------------------------------------
 
-const budget = { used: -1, clockMoves: 0 };
+/** addProject calls this file may still make in the current hour (-1: not started). */
+const budget = { left: -1 };
+/**
+ * Counted calls of the current hour that the run knows of: the ledger's before the run, the shared
+ * projects', this file's; with the clock, those since the hour this file opened.
+ */
+const hour = { known: 0 };
+/** Set once a 4000 showed the quota spent elsewhere: a later counted call would only meet it again. */
+let spent: string | undefined;
 
-async function advanceClock(ctx: ConformanceContext): Promise<void> {
-  const answer = await ctx.http.send({
-    method: 'POST',
-    path: CLOCK_PATH,
-    json: { advanceSeconds: HOUR_AND_A_SECOND },
-  });
-  if (answer.status !== 204)
-    throw new HarnessError(`POST ${CLOCK_PATH} answered ${answer.status}, not 204`);
-  budget.clockMoves += 1;
+async function openNewHour(ctx: ConformanceContext): Promise<void> {
+  await advanceClock(ctx.http, NEW_HOUR_SECONDS);
+  budget.left = ctx.target.projectQuotaPerHour;
+  hour.known = 0;
+}
+
+/** Without the clock: the ledger's budget left after the shared projects (lib/target/quota-plan.ts). */
+async function startBudget(ctx: ConformanceContext): Promise<void> {
+  if (budget.left >= 0) return;
+  const quota = ctx.target.projectQuotaPerHour;
+  if (ctx.target.capabilities.testControl) return openNewHour(ctx);
+  const ledger = inject('settings').quota;
+  const shared = provisionedProjectCount(ctx.target);
+  budget.left = ledger ? ledger.addProjectBudget : Math.max(0, quota - shared);
+  hour.known = (ledger?.usedBefore ?? 0) + shared;
 }
 
 /**
- * Reserves `calls` addProject calls that may count against the quota (successes, and refusals of
- * the names, which the real system counts): opens a new hour with the clock, or skips the test.
+ * Reserves `calls` addProject calls that count against the quota (lib/target/quota-calls.ts:
+ * successes, and refusals after the quota step, which the real system counts): opens a new hour
+ * with the clock, or skips the test.
  */
 async function reserve(ctx: ConformanceContext, calls: number): Promise<void> {
+  if (spent) throw new HarnessError(spent);
   const quota = ctx.target.projectQuotaPerHour;
-  const clock = ctx.target.capabilities.testControl;
-  if (budget.used < 0) {
-    budget.used = provisionedProjectCount(ctx.target);
-    if (clock) {
-      await advanceClock(ctx);
-      budget.used = 0;
-    }
-  }
+  await startBudget(ctx);
   if (calls > quota)
     ctx.skip(
       `needs ${calls} addProject calls within one hour; the profile's quota is ${quota} per hour`,
     );
-  if (budget.used + calls > quota) {
-    if (!clock)
+  if (calls > budget.left) {
+    if (!ctx.target.capabilities.testControl) {
+      const ledger = inject('settings').quota;
       ctx.skip(
-        `needs ${calls} more addProject call(s), but only ${quota - budget.used} remain of the profile's quota ` +
-          `(projectQuotaPerHour ${quota}, ${provisionedProjectCount(ctx.target)} used by the shared projects) and the ` +
-          'target has no test-control clock to open a new hour',
+        `needs ${calls} more addProject call(s), but only ${budget.left} remain of this hour's budget ` +
+          `(projectQuotaPerHour ${quota}: ${provisionedProjectCount(ctx.target)} for the shared projects` +
+          (ledger ? `, ${ledger.usedBefore} counted by the quota ledger before the run` : '') +
+          ') and the target has no test-control clock to open a new hour',
         { needs: ['testControl'] },
       );
-    await advanceClock(ctx);
-    budget.used = 0;
+    }
+    await openNewHour(ctx);
   }
-  budget.used += calls;
+  budget.left -= calls;
+}
+
+/**
+ * Every addProject call of the file: counted in the quota ledger when the platform counts it, and
+ * a 4000 that came before the calls this run knows of reached the quota is no verdict on the
+ * target: the quota was spent elsewhere (a harness error, with when to retry).
+ */
+async function addProject(
+  ctx: ConformanceContext,
+  soap: SoapClient,
+  args: ReadonlyArray<string | number | boolean>,
+): Promise<SoapAnswer> {
+  await startBudget(ctx);
+  const answer = await soap.call('addProject', [...args]);
+  const quota = ctx.target.projectQuotaPerHour;
+  const known = hour.known;
+  const ledger = inject('settings').quota;
+  if (countsAgainstQuota(answer)) {
+    hour.known += 1;
+    recordQuotaCalls(ledger, ctx.target.baseUrl, 1, inject('runTag'));
+  }
+  if (isQuotaFault(answer) && known < quota) {
+    recordSpentElsewhere(ledger, ctx.target.baseUrl, quota, known + 1, inject('runTag'));
+    spent = spentElsewhere(known, quota);
+    throw new HarnessError(spent);
+  }
+  return answer;
 }
 
 let counter = 0;
@@ -122,7 +163,7 @@ describe('addProject creates projects', () => {
       await reserve(ctx, 1);
       const name = shortName('pub');
       const publicName = `Conformance ${name}`;
-      const answer = await soap.call('addProject', [
+      const answer = await addProject(ctx, soap, [
         keys.projectAdmin,
         keys.siteAdmin,
         name,
@@ -187,7 +228,7 @@ describe('addProject creates projects', () => {
       await reserve(ctx, 1);
       const name = shortName('priv');
       expectSuccess(
-        await soap.call('addProject', [
+        await addProject(ctx, soap, [
           keys.projectAdmin,
           keys.siteAdmin,
           name,
@@ -216,7 +257,7 @@ describe('addProject creates projects', () => {
       await reserve(ctx, 1);
       const name = shortName('tpl');
       expectSuccess(
-        await soap.call('addProject', [
+        await addProject(ctx, soap, [
           keys.projectAdmin,
           keys.siteAdmin,
           name,
@@ -243,7 +284,7 @@ describe('addProject refusals', () => {
       await reserve(ctx, 1);
       const taken = ctx.fixtures.publicProject.shortName;
       expectAnyFault(
-        await soap.call('addProject', [
+        await addProject(ctx, soap, [
           keys.projectAdmin,
           keys.siteAdmin,
           taken,
@@ -268,7 +309,7 @@ describe('addProject refusals', () => {
       await reserve(ctx, 1);
       const name = `bad name ${++counter}`;
       expectFault(
-        await soap.call('addProject', [
+        await addProject(ctx, soap, [
           keys.projectAdmin,
           keys.siteAdmin,
           name,
@@ -291,7 +332,7 @@ describe('addProject refusals', () => {
       await reserve(ctx, 1);
       const name = shortName('nofn');
       expectFault(
-        await soap.call('addProject', [
+        await addProject(ctx, soap, [
           keys.projectAdmin,
           keys.siteAdmin,
           name,
@@ -313,7 +354,7 @@ describe('addProject refusals', () => {
       const { soap, keys, template } = await setUp(ctx);
       const name = shortName('nos');
       expectFault(
-        await soap.call('addProject', [
+        await addProject(ctx, soap, [
           `invalid-${inject('runTag')}`,
           keys.siteAdmin,
           name,
@@ -339,7 +380,7 @@ describe('addProject refusals', () => {
       ] as const) {
         const name = shortName('noa');
         expectFault(
-          await soap.call('addProject', [
+          await addProject(ctx, soap, [
             keys.projectAdmin,
             adminKey,
             name,
@@ -362,7 +403,7 @@ describe('addProject refusals', () => {
       const { soap, keys } = await setUp(ctx);
       const name = shortName('notp');
       expectFault(
-        await soap.call('addProject', [
+        await addProject(ctx, soap, [
           keys.projectAdmin,
           keys.siteAdmin,
           name,
@@ -385,7 +426,7 @@ describe('addProject refusals', () => {
       const name = shortName('ntpl');
       // §4.2: created projects have project type 'Project' (not a template); the member is not its admin.
       expectFault(
-        await soap.call('addProject', [
+        await addProject(ctx, soap, [
           keys.projectMember,
           keys.siteAdmin,
           name,
@@ -416,7 +457,7 @@ describe('addProject refusals', () => {
       await fc.assert(
         fc.asyncProperty(key, async (k) => {
           expectFault(
-            await soap.call('addProject', [
+            await addProject(ctx, soap, [
               k,
               keys.siteAdmin,
               shortName('prop'),
@@ -452,7 +493,7 @@ describe('addProject refusals', () => {
         });
         const name = shortName(`f${code}`);
         expectFault(
-          await soap.call('addProject', [
+          await addProject(ctx, soap, [
             keys.projectAdmin,
             keys.siteAdmin,
             name,
@@ -477,13 +518,12 @@ describe('the addProject quota (§8)', () => {
       ctx.requireCapability('testControl');
       const { soap, keys, template } = await setUp(ctx);
       const quota = ctx.target.projectQuotaPerHour;
-      await advanceClock(ctx);
-      budget.used = 0;
+      await openNewHour(ctx);
       await reserve(ctx, quota);
       for (let i = 1; i <= quota; i++) {
         const name = shortName('q');
         expectSuccess(
-          await soap.call('addProject', [
+          await addProject(ctx, soap, [
             keys.projectAdmin,
             keys.siteAdmin,
             name,
@@ -503,15 +543,11 @@ describe('the addProject quota (§8)', () => {
         'public',
         template,
       ] as const;
-      expectFault(
-        await soap.call('addProject', [...args]),
-        4000,
-        `project ${quota + 1} within the hour`,
-      );
+      expectFault(await addProject(ctx, soap, args), 4000, `project ${quota + 1} within the hour`);
       await expectNotCreated(ctx, name);
-      await advanceClock(ctx);
-      budget.used = 1;
-      expectSuccess(await soap.call('addProject', [...args]), 'the same call an hour later');
+      await openNewHour(ctx);
+      budget.left -= 1;
+      expectSuccess(await addProject(ctx, soap, args), 'the same call an hour later');
     },
   );
 });
@@ -525,7 +561,7 @@ describe('observed rules (the spec leaves them open)', () => {
       await reserve(ctx, 1);
       const name = shortName('odd');
       expectSuccess(
-        await soap.call('addProject', [
+        await addProject(ctx, soap, [
           keys.projectAdmin,
           keys.siteAdmin,
           name,
@@ -570,7 +606,7 @@ describe('observed rules (the spec leaves them open)', () => {
         fc.asyncProperty(name, async (make) => {
           const n = make();
           await reserve(ctx, 1);
-          const answer = await soap.call('addProject', [
+          const answer = await addProject(ctx, soap, [
             keys.projectAdmin,
             keys.siteAdmin,
             n,

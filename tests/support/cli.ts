@@ -7,13 +7,25 @@ import type { RunResult } from '../../lib/results/model.ts';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 
-/** The environment of a child process, without this vitest's own variables. */
-export function childEnv(): NodeJS.ProcessEnv {
-  return Object.fromEntries(
-    Object.entries(process.env).filter(
-      ([name]) => !name.startsWith('VITEST') && name !== 'TEST' && name !== 'NODE_ENV',
+/**
+ * The environment of a child process, without this vitest's own variables, with a quota ledger of
+ * its own (lib/target/quota-ledger.ts): runs of different tests never share one, nor the user's.
+ */
+export function childEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  return {
+    ...Object.fromEntries(
+      Object.entries(process.env).filter(
+        ([name]) => !name.startsWith('VITEST') && name !== 'TEST' && name !== 'NODE_ENV',
+      ),
     ),
-  );
+    SOAP_REST_CONFORMANCE_LEDGER: newLedger(),
+    ...extra,
+  };
+}
+
+/** A fresh quota ledger file (not yet written). */
+export function newLedger(): string {
+  return join(mkdtempSync(join(tmpdir(), 'conformance-ledger-')), 'quota-ledger.json');
 }
 
 export interface CliRun {
@@ -29,13 +41,17 @@ export function newReportDir(): string {
   return mkdtempSync(join(tmpdir(), 'conformance-report-'));
 }
 
-export function runCli(args: string[], reportDir = newReportDir()): Promise<CliRun> {
+export function runCli(
+  args: string[],
+  reportDir = newReportDir(),
+  env: NodeJS.ProcessEnv = {},
+): Promise<CliRun> {
   const started = Date.now();
   return new Promise((done) => {
     execFile(
       process.execPath,
       ['--import', 'tsx', join(ROOT, 'lib/cli/main.ts'), 'run', '--report-dir', reportDir, ...args],
-      { cwd: ROOT, env: childEnv(), timeout: 240_000, maxBuffer: 32 * 1024 * 1024 },
+      { cwd: ROOT, env: childEnv(env), timeout: 240_000, maxBuffer: 32 * 1024 * 1024 },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
         done({
