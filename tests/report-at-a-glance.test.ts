@@ -5,10 +5,12 @@
  * the raw bytes kept, and nothing wider than the window. A run with planted faults (a SOAP and a
  * REST one) and a clean run of the same suites; screenshots of both are written next to them.
  */
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { sectionLabel, type AllureResult } from '../lib/report/allure-enrich.ts';
 import { VERDICT_BADGE } from '../lib/report/html-style.ts';
 import { CHROMIUM_MISSING, launchChromium } from './support/chromium.ts';
 import { runCli, startServerProcess, type CliRun } from './support/cli.ts';
@@ -206,5 +208,51 @@ describe.skipIf(CHROMIUM_MISSING)('index.html at a glance, in Chromium at 1400 p
       await page.locator('#failures').scrollIntoViewIfNeeded();
       await page.screenshot({ path: join(run.reportDir, 'glance-failures.png') });
     }
+  });
+
+  test('Allure: one node per test under its section, statements and reproduce on the page, no harness frames, the verdict in its name', async () => {
+    const summary = failing.summary();
+    const dir = join(failing.reportDir, 'allure-results');
+    const results = readdirSync(dir)
+      .filter((f) => f.endsWith('-result.json'))
+      .map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as AllureResult);
+    expect(results).toHaveLength(summary.tests.length);
+    const bySection = new Map<string, number>();
+    for (const r of results) {
+      const parents = r.labels!.filter((l) => l.name === 'parentSuite').map((l) => l.value);
+      expect(parents, r.name).toHaveLength(1);
+      bySection.set(parents[0]!, (bySection.get(parents[0]!) ?? 0) + 1);
+      expect(r.statusDetails?.trace ?? '').not.toMatch(/node_modules|\/lib\/|node:internal/);
+    }
+    const expected = new Map<string, number>();
+    for (const t of summary.tests)
+      expected.set(sectionLabel(t), (expected.get(sectionLabel(t)) ?? 0) + 1);
+    expect(bySection).toEqual(expected);
+    const failed = results.find((r) => r.name?.includes('uri must have the form'))!;
+    expect(failed.status).toBe('failed');
+    expect(failed.descriptionHtml).toContain('The token response uri has the form');
+    expect(failed.descriptionHtml).toContain('curl -i -X POST');
+
+    const page = await browser.newPage({ viewport: { width: WIDTH, height: 1000 } });
+    const external: string[] = [];
+    page.on('request', (r) => {
+      if (!r.url().startsWith('file:') && !r.url().startsWith('data:')) external.push(r.url());
+    });
+    await page.goto(pathToFileURL(join(failing.reportDir, 'allure-report/index.html')).href);
+    await page.getByText('Conformance: NOT CONFORMING (exit 1)').waitFor();
+    const text = await page.locator('body').innerText();
+    expect(text).toContain(`Results ${summary.tests.length}`);
+    for (const section of expected.keys()) expect(text).toContain(section);
+    await page.getByText('uri must have the form').first().click();
+    // Allure shows the description in an iframe of its own.
+    const description = page.frameLocator('iframe').locator('body');
+    await description.getByText('Reproduce').waitFor();
+    expect(await description.innerText()).toContain('rest.tokens.uri-form MUST (§2.2)');
+    expect(await description.innerText()).toContain('curl -i -X POST');
+    const testPage = await page.locator('body').innerText();
+    expect(testPage).not.toMatch(/node_modules/);
+    await page.screenshot({ path: join(failing.reportDir, 'allure-test.png') });
+    process.stdout.write(`screenshot: ${failing.reportDir}/allure-test.png\n`);
+    expect(external).toEqual([]);
   });
 });
