@@ -7,6 +7,7 @@
 import { requirement, SECTION_TITLES } from '../requirements/index.ts';
 import type { TestResult } from '../results/model.ts';
 import { escapeXml as h } from './escape.ts';
+import { isHarnessFrame } from './harness-frames.ts';
 
 export interface AllureLabel {
   name: string;
@@ -90,8 +91,6 @@ function description(t: TestResult): string {
 export function withoutHarnessFrames(trace: string): string | undefined {
   const lines = trace.split('\n');
   const frame = (line: string) => /^\s+at /.test(line);
-  const harness = (line: string) =>
-    /node_modules|node:internal|\/lib\/|^\s+at (async )?file:\/\/\/?$/.test(line);
-  const kept = lines.filter((line) => !frame(line) || !harness(line));
+  const kept = lines.filter((line) => !isHarnessFrame(line));
   return kept.some(frame) ? kept.join('\n') : undefined;
 }

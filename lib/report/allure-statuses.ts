@@ -11,6 +11,7 @@ import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { TestResult, TestStatus } from '../results/model.ts';
 import { enrichResult, type AllureResult } from './allure-enrich.ts';
+import { stripHarnessFrames } from './harness-frames.ts';
 
 const ALLURE_STATUS: Record<TestStatus, string> = {
   pass: 'passed',
@@ -40,7 +41,7 @@ export async function alignAllureStatuses(
     const test = match === undefined ? undefined : byKey.get(match);
     if (!test) continue;
     const status = ALLURE_STATUS[test.status];
-    const message =
+    const raw =
       test.status === 'expected-fail'
         ? `expected failure (listed in the expectations file): ${test.message ?? ''}`
         : test.status === 'observed'
@@ -48,6 +49,7 @@ export async function alignAllureStatuses(
           : test.status === 'pass'
             ? undefined
             : test.message;
+    const message = raw === undefined ? undefined : stripHarnessFrames(raw);
     result.status = status;
     const { trace, ...details } = result.statusDetails ?? {};
     delete details.message;

@@ -15,6 +15,7 @@ import {
 } from '../results/model.ts';
 import { describeCapability, exitCode, judgeVerdict } from '../results/verdict.ts';
 import { escapeXml as h } from './escape.ts';
+import { stripHarnessFrames } from './harness-frames.ts';
 import { SCRIPT } from './html-script.ts';
 import { CSS, VERDICT_BADGE } from './html-style.ts';
 import { renderTranscript } from './html-transcript.ts';
@@ -76,7 +77,7 @@ export function renderHtml(run: RunResult): string {
 <meta name="viewport" content="width=device-width,initial-scale=1"><style>${CSS}</style></head>
 <body>
 <header><h1>Conformance report</h1><dl>
-<dt>Target</dt><dd id="target">${h(run.target)} (${run.targetKind === 'embedded' ? 'embedded reference server' : 'external implementation'})</dd>
+<dt>Target</dt><dd id="target">${run.label ? `<strong>${h(run.label)}</strong> · ` : ''}${h(run.target)} (${run.targetKind === 'embedded' ? 'embedded reference server' : 'external implementation'})</dd>
 <dt>Started</dt><dd>${h(run.startedAt)} · ${(run.durationMs / 1000).toFixed(1)} s</dd>
 <dt>Seed</dt><dd id="seed">${run.seed} (fast-check runs per property: ${run.runs})</dd>
 <dt>Capabilities</dt><dd>${h(
@@ -317,7 +318,7 @@ function plantedFaults(r: RequirementResult): string {
 /** What the target was seen to do (ctx.observe): the substance of an INFO requirement. */
 function observed(observations: readonly string[] | undefined): string {
   if (!observations?.length) return '';
-  return `<ul class="observations">${observations.map((o) => `<li>Observed: ${h(o)}</li>`).join('')}</ul>`;
+  return `<ul class="observations">${observations.map((o) => `<li>Observed: ${h(stripHarnessFrames(o))}</li>`).join('')}</ul>`;
 }
 
 function requirementLinks(t: TestResult, at: Layout): string {
@@ -342,7 +343,7 @@ function failure(t: TestResult, at: Layout): string {
 <p><span class="badge s-${t.status}">${t.status}</span> <strong>${h(t.name)}</strong></p>
 <p class="where">${h(section)} ${h(SECTION_TITLES[section] ?? '')} · <code>${h(t.file)}</code> · <a href="#test-${a}">in the test list</a></p>
 <ul>${requirementLinks(t, at)}</ul>
-<p><strong>${t.status === 'observed' ? 'What was observed' : 'What went wrong'}</strong></p><pre>${h(t.message ?? '')}</pre>
+<p><strong>${t.status === 'observed' ? 'What was observed' : 'What went wrong'}</strong></p><pre>${h(stripHarnessFrames(t.message ?? ''))}</pre>
 ${expectedActual}
 ${t.reproduce ? `<p><strong>Reproduce</strong> (secrets redacted: put your own)</p><pre class="reproduce">${h(t.reproduce)}</pre>` : ''}
 <details class="transcript"><summary>Wire transcript</summary>${renderTranscript(t.transcript)}</details>
