@@ -269,8 +269,13 @@ function controls(run: RunResult): string {
   );
   const boxes = present
     .map((s) => {
-      const n = run.tests.filter((t) => t.status === s).length;
-      return `<label><input type="checkbox" data-status="${s}" checked> ${s} <span class="decision">(${n} test${n === 1 ? '' : 's'})</span></label>`;
+      const tests = run.tests.filter((t) => t.status === s).length;
+      const reqs = run.requirements.filter((r) => r.status === s).length;
+      const counts = [
+        tests ? `${tests} test${tests === 1 ? '' : 's'}` : '',
+        reqs ? `${reqs} req.` : '',
+      ].filter(Boolean);
+      return `<label><input type="checkbox" data-status="${s}" checked> ${s} <span class="decision">(${counts.join(', ')})</span></label>`;
     })
     .join('');
   return `<div id="controls"><strong>Show</strong>${boxes}<button type="button" id="failures-only">failures only</button><button type="button" id="show-all">show all</button><input type="search" id="search" placeholder="Search: requirement id, test, text" aria-label="search"><span id="shown"></span></div>`;
