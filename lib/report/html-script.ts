@@ -18,7 +18,7 @@ export const SCRIPT = `
     var words = search.value.toLowerCase().split(/\\s+/).filter(Boolean);
     var visible = 0;
     items.forEach(function (e) {
-      var text = (e.getAttribute('data-search') || '') + ' ' + e.textContent.toLowerCase();
+      var text = e.textContent.toLowerCase();
       var hit = on[e.getAttribute('data-status')] !== false &&
         words.every(function (w) { return text.indexOf(w) >= 0; });
       e.classList.toggle('hidden', !hit);
