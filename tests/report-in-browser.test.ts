@@ -110,8 +110,8 @@ describe.skipIf(CHROMIUM_MISSING)('index.html in headless Chromium', () => {
     expect(text).toContain('Expected');
     expect(text).toContain('/api/tokens/');
     expect(text).toContain('curl -i -X POST');
-    await failure.locator('summary').click();
-    expect(await failure.locator('details pre').innerText()).toContain('--- HTTP 200');
+    await failure.locator('details.transcript > summary').click();
+    expect(await failure.locator('details.transcript').innerText()).toContain('HTTP 200');
     expect(await page.locator('.verdict').innerText()).toContain('Not conforming');
     await page.screenshot({ path: join(broken.reportDir, 'screenshot.png'), fullPage: true });
     process.stdout.write(
@@ -181,7 +181,7 @@ describe.skipIf(CHROMIUM_MISSING)('index.html in headless Chromium', () => {
       'verdict: Conforming on every MUST that can be judged without test control',
     );
     const { page } = await open(noTestControl);
-    expect(await page.locator('#verdict').innerText()).toMatch(
+    expect(await page.locator('#verdict .verdict').innerText()).toMatch(
       /^Conforming on every MUST that can be judged without test control/,
     );
     const items = await page.locator('#needs-test-control li').allInnerTexts();

@@ -50,6 +50,10 @@ export async function compare(argv: string[]): Promise<0 | 2> {
   await mkdir(out, { recursive: true });
   await writeFile(join(out, 'compare.json'), `${JSON.stringify(comparison, null, 2)}\n`);
   await writeFile(join(out, 'compare.html'), renderCompareHtml(comparison, links));
+  for (const impl of comparison.implementations.filter((i) => i.labelFrom === 'url'))
+    process.stdout.write(
+      `compare: '${impl.label}' is named by its URL: give it a name with --label, or "label" in its profile\n`,
+    );
   const shown = relative(process.cwd(), out) || '.';
   process.stdout.write(
     `compare: ${comparison.implementations.length} implementations, ${comparison.differing} of ` +

@@ -114,6 +114,7 @@ export async function run(options: RunOptions, argv: readonly string[]): Promise
     const result = assembleRun(
       {
         target: profile.baseUrl,
+        ...(runLabel(profile, server !== undefined) ?? {}),
         targetKind: server ? 'embedded' : 'external',
         startedAt: startedAt.toISOString(),
         durationMs: 0,
@@ -158,4 +159,10 @@ function reproduceCommand(argv: readonly string[], seed: number): string {
     ? kept
     : [...kept, '--seed', String(seed)];
   return ['npm run conformance --', ...args].join(' ');
+}
+
+/** The target's name in reports and compare: never the ephemeral port of the embedded server. */
+function runLabel(profile: Profile, embedded: boolean): { label: string } | undefined {
+  if (profile.label) return { label: profile.label };
+  return embedded ? { label: 'reference server' } : undefined;
 }

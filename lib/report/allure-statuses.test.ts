@@ -1,10 +1,20 @@
-/** Allure agrees with the other reports: an INFO observation is passed (with what it saw), never failed. */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+/**
+ * Allure agrees with the other reports: an INFO observation is passed (with what it saw), never
+ * failed; a run of observations and skips has nothing failed or broken; harness errors are global.
+ */
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import type { TestResult, TestStatus } from '../results/model.ts';
-import { alignAllureStatuses } from './allure-statuses.ts';
+import { alignAllureStatuses, writeAllureGlobals } from './allure-statuses.ts';
+
+const TRACE = [
+  'AssertionError: assertion',
+  '    at file:///p/node_modules/allure-vitest/dist/matchers.js:353:170',
+  '    at /p/suites/x.test.ts:3:4',
+  '    at /p/lib/conformance-test.ts:77:7',
+].join('\n');
 
 const result = (name: string, status: TestStatus): TestResult => ({
   id: `suites/x.test.ts::${name}`,
@@ -25,7 +35,7 @@ test('observed → passed with what was observed (no trace); fail stays failed; 
       JSON.stringify({
         fullName: `pkg:suites/x.test.ts#${status}`,
         status: 'failed',
-        statusDetails: { message: 'assertion', trace: 'at line 1' },
+        statusDetails: { message: 'assertion', trace: TRACE },
       }),
     );
     return file;
@@ -48,6 +58,46 @@ test('observed → passed with what was observed (no trace); fail stays failed; 
   );
   expect(observed?.statusDetails.trace).toBeUndefined();
   expect(failed?.status).toBe('failed');
-  expect(failed?.statusDetails.trace).toBe('at line 1');
+  expect(failed?.statusDetails.trace).toBe(
+    'AssertionError: assertion\n    at /p/suites/x.test.ts:3:4',
+  );
   expect(broken?.status).toBe('broken');
+});
+
+test('a run of INFO observations and skips shows nothing failed or broken in Allure', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'allure-'));
+  const statuses = { observed: 'failed', skip: 'skipped', pass: 'passed' } as const;
+  for (const [name, status] of Object.entries(statuses))
+    writeFileSync(
+      join(dir, `${name}-result.json`),
+      JSON.stringify({ fullName: `pkg:suites/x.test.ts#${name}`, status }),
+    );
+  await alignAllureStatuses(dir, [
+    result('observed', 'observed'),
+    result('skip', 'skip'),
+    result('pass', 'pass'),
+  ]);
+  const seen = Object.keys(statuses).map(
+    (name) =>
+      (JSON.parse(readFileSync(join(dir, `${name}-result.json`), 'utf8')) as { status: string })
+        .status,
+  );
+  expect(seen).toEqual(['passed', 'skipped', 'passed']);
+});
+
+test('harness errors become Allure global errors, replaced on each write', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'allure-'));
+  await writeAllureGlobals(dir, [
+    { message: 'one', count: 1 },
+    { message: 'two', count: 1 },
+  ]);
+  await writeAllureGlobals(dir, [{ message: 'three', count: 2 }]);
+  const globals = readdirSync(dir).filter((f) => f.endsWith('-globals.json'));
+  expect(globals).toHaveLength(1);
+  expect(JSON.parse(readFileSync(join(dir, globals[0]!), 'utf8'))).toEqual({
+    errors: [{ message: 'three (×2)' }],
+    attachments: [],
+  });
+  await writeAllureGlobals(dir, []);
+  expect(readdirSync(dir).filter((f) => f.endsWith('-globals.json'))).toEqual([]);
 });

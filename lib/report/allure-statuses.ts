@@ -2,11 +2,17 @@
  * Allure's results are written while the tests run, before the harness judges them: this gives
  * each result the status of the reports (error → broken, expected-fail → skipped with the reason,
  * observed → passed with what was observed, failed hooks and timeouts → broken), so that Allure
- * agrees with index.html and junit.xml.
+ * agrees with index.html and junit.xml; and its section, statements, reproduce command and a
+ * trace without the harness's frames (allure-enrich.ts). The run's harness errors become
+ * Allure's global errors. Idempotent: merge runs it again over the shares' results.
  */
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { TestResult, TestStatus } from '../results/model.ts';
+import { describeHarnessError, type HarnessErrorEntry } from '../results/harness-errors.ts';
+import { enrichResult, type AllureResult } from './allure-enrich.ts';
+import { stripHarnessFrames } from './harness-frames.ts';
 
 const ALLURE_STATUS: Record<TestStatus, string> = {
   pass: 'passed',
@@ -17,12 +23,6 @@ const ALLURE_STATUS: Record<TestStatus, string> = {
   'expected-fail': 'skipped',
   skip: 'skipped',
 };
-
-interface AllureResult {
-  fullName?: string;
-  status?: string;
-  statusDetails?: { message?: string; trace?: string };
-}
 
 /** allure-vitest's fullName: '<package>:<file>#<suite names and test name, space-separated>'. */
 function key(file: string, spacedName: string): string {
@@ -42,7 +42,7 @@ export async function alignAllureStatuses(
     const test = match === undefined ? undefined : byKey.get(match);
     if (!test) continue;
     const status = ALLURE_STATUS[test.status];
-    const message =
+    const raw =
       test.status === 'expected-fail'
         ? `expected failure (listed in the expectations file): ${test.message ?? ''}`
         : test.status === 'observed'
@@ -50,15 +50,36 @@ export async function alignAllureStatuses(
           : test.status === 'pass'
             ? undefined
             : test.message;
-    if (status === result.status && message === result.statusDetails?.message) continue;
+    const message = raw === undefined ? undefined : stripHarnessFrames(raw);
     result.status = status;
     const { trace, ...details } = result.statusDetails ?? {};
+    delete details.message;
     result.statusDetails = {
       ...details,
       // An observation is no failure: no assertion stack under it.
       ...(test.status === 'observed' || trace === undefined ? {} : { trace }),
       ...(message === undefined ? {} : { message }),
     };
-    await writeFile(path, JSON.stringify(result));
+    const enriched = enrichResult(result, test);
+    await writeFile(path, JSON.stringify(enriched));
   }
+}
+
+/**
+ * The run's harness errors as Allure's global errors (allure-results/<uuid>-globals.json, read by
+ * Allure 3): a run that could not judge does not look clean there. Written anew each time.
+ */
+export async function writeAllureGlobals(
+  resultsDir: string,
+  harnessErrors: readonly HarnessErrorEntry[],
+): Promise<void> {
+  for (const name of await readdir(resultsDir))
+    if (name.startsWith('harness-') && name.endsWith('-globals.json'))
+      await rm(join(resultsDir, name), { force: true });
+  if (harnessErrors.length === 0) return;
+  const errors = harnessErrors.map((e) => ({ message: describeHarnessError(e) }));
+  await writeFile(
+    join(resultsDir, `harness-${randomUUID()}-globals.json`),
+    JSON.stringify({ errors, attachments: [] }),
+  );
 }

@@ -7,24 +7,41 @@ import { readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
 import { promisify } from 'node:util';
+import type { RunResult } from '../results/model.ts';
+import { exitCode, judgeVerdict } from '../results/verdict.ts';
+import { TREE_LABELS } from './allure-enrich.ts';
+import { VERDICT_BADGE } from './html-style.ts';
 
 const run = promisify(execFile);
 
-export async function generateAllureReport(reportDir: string): Promise<string> {
+/**
+ * The report's name carries the verdict and the exit code, as index.html's badge: Allure's own
+ * counts see tests, not requirements (an INFO observation passes, a skip is no failure).
+ */
+export function allureReportName(run: RunResult): string {
+  const v = run.verdict ?? judgeVerdict(run);
+  return `Conformance: ${VERDICT_BADGE[v.kind].label} (exit ${run.exitCode ?? exitCode(run)})`;
+}
+
+export async function generateAllureReport(
+  reportDir: string,
+  name = 'Conformance',
+): Promise<string> {
   const cli = allureCli();
   const output = join(reportDir, 'allure-report');
   const config = join(reportDir, 'allurerc.mjs');
   await writeFile(
     config,
     `export default ${JSON.stringify({
-      name: 'Conformance',
+      name,
       output,
       plugins: {
         awesome: {
           options: {
             singleFile: true,
             reportLanguage: 'en',
-            groupBy: ['epic', 'feature', 'story'],
+            // One node per test, under its section (allure-enrich.ts).
+            groupBy: [...TREE_LABELS],
           },
         },
       },

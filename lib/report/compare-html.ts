@@ -1,12 +1,14 @@
 /**
  * compare.html: requirements × implementations, grouped by spec section, rows whose statuses
- * differ highlighted. One self-contained file (inline CSS, no script, no network); "only
- * differences" is a CSS checkbox. A pure function of the comparison (style.md 18).
+ * differ highlighted, and under each INFO requirement what each implementation was seen to do,
+ * side by side. One self-contained file (inline CSS, no script, no network); "only differences"
+ * is a CSS checkbox. A pure function of the comparison (style.md 18).
  */
 import { SECTION_TITLES } from '../requirements/index.ts';
-import type { ComparedStatus, Comparison } from '../results/compare.ts';
+import type { ComparedRequirement, ComparedStatus, Comparison } from '../results/compare.ts';
 import { REQUIREMENT_STATUSES } from '../results/model.ts';
 import { escapeXml as h } from './escape.ts';
+import { stripHarnessFrames } from './harness-frames.ts';
 import { STATUS_MEANING } from './html.ts';
 
 const CSS = `
@@ -22,6 +24,9 @@ tr.diff td{background:#fff8c5}tr.diff td.mark{color:#9a6700;font-weight:700}
 tr.section th{background:#1d2430;color:#fff}.lvl{font-size:12px;font-weight:600}
 #only-diff:checked~table tr.same{display:none}.text{color:#57606a;font-size:12px}
 code{font:12px/1.4 ui-monospace,monospace}a{color:inherit}
+tr.seen td{background:#f6f8fa;font-size:12px;color:#0a3069}tr.seen ul{margin:0;padding-left:16px}
+tr.seen li{white-space:pre-wrap;overflow-wrap:anywhere;font:12px/1.4 ui-monospace,monospace}
+#only-diff:checked~table tr.same+tr.seen{display:none}
 `;
 
 /** `links[i]`: a relative href to implementation i's index.html, when it sits next to its summary. */
@@ -41,7 +46,7 @@ export function renderCompareHtml(
           (r) =>
             `<tr id="req-${h(r.id)}" class="${r.differs ? 'diff' : 'same'}"><td class="mark">${r.differs ? '≠' : ''}</td><td><code>${h(r.id)}</code><div class="text">${h(r.text)}</div></td><td class="lvl">${r.level}</td>${impls
               .map((impl, i) => cell(r.statuses[impl.label] ?? 'absent', links[i], r.id))
-              .join('')}</tr>`,
+              .join('')}</tr>${seen(r, impls)}`,
         )
         .join('')}</tbody>`;
     })
@@ -70,4 +75,15 @@ ${body}
 function cell(status: ComparedStatus, link: string | undefined, id: string): string {
   const badge = `<span class="badge s-${status}">${status}</span>`;
   return `<td data-status="${status}">${link && status !== 'absent' ? `<a href="${h(`${link}#req-${id}`)}">${badge}</a>` : badge}</td>`;
+}
+
+/** An INFO requirement's observations, one cell per implementation: what each target answered. */
+function seen(r: ComparedRequirement, impls: Comparison['implementations']): string {
+  if (!r.observations) return '';
+  return `<tr class="seen" data-observations="${h(r.id)}"><td></td><td colspan="2">What each answered</td>${impls
+    .map((impl) => {
+      const items = r.observations![impl.label] ?? [];
+      return `<td>${items.length ? `<ul>${items.map((o) => `<li>${h(stripHarnessFrames(o))}</li>`).join('')}</ul>` : '<span class="text">nothing observed</span>'}</td>`;
+    })
+    .join('')}</tr>`;
 }

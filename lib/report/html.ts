@@ -1,6 +1,9 @@
 /**
- * index.html: the compliance report, one self-contained file (inline CSS, no script, no network).
- * A pure function of the run result (style.md 18).
+ * index.html: the compliance report, one self-contained file (inline CSS and script, no network,
+ * opens from disk). A pure function of the run result (style.md 18). It reads at a glance: a
+ * verdict badge with the exit code, a jump to the failures, a status filter and a search, tests
+ * grouped by spec section with failures first, and links both ways between requirement, test and
+ * failure card (ids: req-<id>, test-<anchor>, card-<anchor>).
  */
 import { describeHarnessError } from '../results/harness-errors.ts';
 import { SECTION_TITLES, SECTIONS } from '../requirements/index.ts';
@@ -13,43 +16,69 @@ import {
 } from '../results/model.ts';
 import { describeCapability, exitCode, judgeVerdict } from '../results/verdict.ts';
 import { escapeXml as h } from './escape.ts';
+import { stripHarnessFrames } from './harness-frames.ts';
+import { SCRIPT } from './html-script.ts';
+import { CSS, VERDICT_BADGE } from './html-style.ts';
+import { renderTranscript } from './html-transcript.ts';
 
 const STATUSES = REQUIREMENT_STATUSES;
 
-const CSS = `
-body{font:14px/1.45 system-ui,sans-serif;margin:0;color:#1d2430;background:#f6f7f9}
-header{background:#1d2430;color:#fff;padding:16px 24px}header h1{margin:0 0 6px;font-size:20px}
-header dl{display:grid;grid-template-columns:max-content 1fr;gap:2px 12px;margin:0;font-size:13px}
-header dt{opacity:.7}main{padding:16px 24px;max-width:1400px}
-.verdict{font-size:18px;font-weight:600;margin:12px 0}.verdict.ok{color:#1a7f37}.verdict.partial{color:#4d7c0f}.verdict.bad{color:#cf222e}.verdict.err{color:#bc4c00}
-.needs{background:#fff;border:1px solid #d8dee4;border-left:4px solid #4d7c0f;padding:6px 12px;margin:0 0 12px}.needs ul{margin:4px 0}
-table{border-collapse:collapse;width:100%;background:#fff;margin:8px 0 20px}
-th,td{border:1px solid #d8dee4;padding:4px 8px;text-align:left;vertical-align:top}th{background:#eef1f4}
-td.n{text-align:right;font-variant-numeric:tabular-nums}
-.bar{display:flex;height:14px;min-width:240px;border-radius:3px;overflow:hidden;background:#eee}
-.bar span{display:block;height:100%}
-.s-pass{background:#2da44e}.s-observed{background:#0969da}.s-fail{background:#cf222e}.s-error{background:#fb8500}.s-expected-fail{background:#8250df}
-.s-skip{background:#8c959f}.s-not-covered{background:#d0d7de}
-.badge{display:inline-block;padding:0 6px;border-radius:3px;color:#fff;font-size:12px;font-weight:600;white-space:nowrap}
-.badge.s-not-covered{color:#1d2430}.lvl{font-size:12px;font-weight:600}.lvl-INFO,.lvl-SHOULD{color:#57606a}
-code,pre{font:12px/1.4 ui-monospace,monospace}pre{background:#f6f8fa;border:1px solid #d8dee4;padding:8px;overflow:auto;max-height:480px;white-space:pre-wrap;word-break:break-all}
-.failure{background:#fff;border:1px solid #d8dee4;border-left:4px solid #cf222e;padding:8px 12px;margin:10px 0}
-.failure.error{border-left-color:#fb8500}.failure.expected-fail{border-left-color:#8250df}.failure.observed{border-left-color:#0969da}
-.faults{font-size:12px}.faults code{white-space:nowrap}.none{color:#57606a;font-size:12px}.decision{color:#57606a;font-size:12px}
-.observations{margin:4px 0 0 0;padding-left:18px;color:#0a3069;font-size:12px}
-h2{margin-top:28px;border-bottom:1px solid #d8dee4}.legend span{margin-right:12px}
-`;
+/** Failures first, then what else needs a look, passes last. */
+const TEST_ORDER: Readonly<Record<string, number>> = {
+  fail: 0,
+  error: 1,
+  'expected-fail': 2,
+  observed: 3,
+  skip: 4,
+  'not-run': 5,
+  pass: 6,
+};
+
+/** The statuses whose tests get a card of their own (what went wrong, transcript, reproduce). */
+const CARDED = new Set(['fail', 'error', 'expected-fail', 'observed']);
+
+/** Where each test and card sits in the page, and the spec section it belongs to. */
+interface Layout {
+  requirements: ReadonlyMap<string, RequirementResult>;
+  testAnchor: ReadonlyMap<string, string>;
+  sectionOf(t: TestResult): string;
+  hasCard(t: TestResult): boolean;
+}
+
+function layout(run: RunResult): Layout {
+  const requirements = new Map(run.requirements.map((r) => [r.id, r]));
+  const taken = new Set<string>();
+  const testAnchor = new Map<string, string>();
+  for (const t of run.tests) {
+    let a = anchor(t.id);
+    for (let n = 2; taken.has(a); n++) a = `${anchor(t.id)}-${n}`;
+    taken.add(a);
+    testAnchor.set(t.id, a);
+  }
+  return {
+    requirements,
+    testAnchor,
+    sectionOf: (t) => requirements.get(t.requirements[0] ?? '')?.section ?? '(no section)',
+    hasCard: (t) => CARDED.has(t.status),
+  };
+}
 
 export function renderHtml(run: RunResult): string {
-  const failing = run.tests.filter((t) => t.status === 'fail' || t.status === 'error');
-  const excused = run.tests.filter((t) => t.status === 'expected-fail');
-  const observedTests = run.tests.filter((t) => t.status === 'observed');
+  const at = layout(run);
+  const bySection = (a: TestResult, b: TestResult) =>
+    sectionRank(at.sectionOf(a)) - sectionRank(at.sectionOf(b));
+  const failing = run.tests
+    .filter((t) => t.status === 'fail' || t.status === 'error')
+    .sort(bySection);
+  const excused = run.tests.filter((t) => t.status === 'expected-fail').sort(bySection);
+  const observedTests = run.tests.filter((t) => t.status === 'observed').sort(bySection);
+  const cards = (tests: TestResult[]) => tests.map((t) => failure(t, at)).join('\n');
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Conformance report — ${h(run.target)}</title>
 <meta name="viewport" content="width=device-width,initial-scale=1"><style>${CSS}</style></head>
 <body>
 <header><h1>Conformance report</h1><dl>
-<dt>Target</dt><dd id="target">${h(run.target)} (${run.targetKind === 'embedded' ? 'embedded reference server' : 'external implementation'})</dd>
+<dt>Target</dt><dd id="target">${run.label ? `<strong>${h(run.label)}</strong> · ` : ''}${h(run.target)} (${run.targetKind === 'embedded' ? 'embedded reference server' : 'external implementation'})</dd>
 <dt>Started</dt><dd>${h(run.startedAt)} · ${(run.durationMs / 1000).toFixed(1)} s</dd>
 <dt>Seed</dt><dd id="seed">${run.seed} (fast-check runs per property: ${run.runs})</dd>
 <dt>Capabilities</dt><dd>${h(
@@ -57,65 +86,69 @@ export function renderHtml(run: RunResult): string {
       .map(([k, v]) => `${k}: ${v ? 'yes' : 'no'}`)
       .join(', ') || 'none',
   )}</dd>
-<dt>Command</dt><dd><code>${h(run.command)}</code></dd>${provenance(run)}
+<dt>Command</dt><dd><code class="cmd">${h(run.command)}</code></dd>${provenance(run)}
 </dl></header>
 <main>
-${verdict(run)}
+${verdict(run, failing.length)}
 ${harnessErrors(run)}
 ${expectations(run)}
 <h2 id="summary">Summary by specification section</h2>
 ${legend()}
 ${sectionTable(run.requirements)}
+${controls(run)}
 <h2 id="failures">Failures and harness errors (${failing.length})</h2>
-${failing.length === 0 ? '<p>No test failed.</p>' : failing.map((t) => failure(t, run.requirements)).join('\n')}
-${excused.length === 0 ? '' : `<h2 id="expected-failures">Expected failures (${excused.length})</h2>\n${excused.map((t) => failure(t, run.requirements)).join('\n')}`}
-${observedTests.length === 0 ? '' : `<h2 id="observed">Observed where the specification leaves the choice open (${observedTests.length})</h2>\n<p class="decision">INFO checks: the target does not do what the real system does. Recorded for comparison, never a failure.</p>\n${observedTests.map((t) => failure(t, run.requirements)).join('\n')}`}
+${failing.length === 0 ? '<p>No test failed.</p>' : cards(failing)}
+${excused.length === 0 ? '' : `<h2 id="expected-failures">Expected failures (${excused.length})</h2>\n${cards(excused)}`}
+${observedTests.length === 0 ? '' : `<h2 id="observed">Observed where the specification leaves the choice open (${observedTests.length})</h2>\n<p class="decision">INFO checks: the target does not do what the real system does. Recorded for comparison, never a failure.</p>\n${cards(observedTests)}`}
 <h2 id="requirements">Requirements</h2>
 ${SECTIONS.map((section) =>
   requirementTable(
     section,
     run.requirements.filter((r) => r.section === section),
+    run,
+    at,
   ),
 ).join('\n')}
-<h2 id="tests">Tests (${run.tests.length})</h2>
-${testTable(run.tests)}
-${leftovers(run)}
-</main></body></html>
+<h2 id="tests">Tests (${run.tests.length}), by specification section, failures first</h2>
+${testTables(run.tests, at)}
+${leftovers(run, at)}
+</main>
+<script>${SCRIPT}</script>
+</body></html>
 `;
 }
 
-/** What the run left on the target, so that a user can clean a shared one (issue 9). */
-function leftovers(run: RunResult): string {
+/**
+ * What the run left on the target, by test, so that a user can clean a shared one (issue 9) and
+ * see which check made what.
+ */
+function leftovers(run: RunResult, at: Layout): string {
   const l = run.leftovers;
   if (!l) return '';
   const shared = l.sharedProjects.map(
     (p) =>
       `<li><code>${h(p.shortName)}</code> (id ${p.id}, ${h(p.name)}): ${p.createdByRun ? 'created by this run; it remains' : 'named by the profile; the run changed it and its cleanups undid what they could'}</li>`,
   );
-  const kinds = [...new Set(l.remaining.map((r) => r.kind))].sort();
-  const groups = kinds.map((kind) => {
-    const items = l.remaining.filter((r) => r.kind === kind);
-    return `<details><summary>${h(kind)} (${items.length})</summary><ul>${items
-      .map((r) => `<li>${h(r.what)} <span class="decision">${h(r.test)}</span></li>`)
+  const testIds = [...new Set(l.remaining.map((r) => r.test))];
+  const names = new Map(run.tests.map((t) => [t.id, t.name]));
+  const groups = testIds.map((id) => {
+    const items = l.remaining.filter((r) => r.test === id);
+    const a = at.testAnchor.get(id);
+    const name = h(names.get(id) ?? id);
+    return `<details class="leftover" data-test="${h(id)}"><summary>${a ? `<a href="#test-${a}">${name}</a>` : name} (${items.length})</summary><ul>${items
+      .map((r) => `<li><span class="decision">${h(r.kind)}</span> ${h(r.what)}</li>`)
       .join('')}</ul></details>`;
   });
   return `<h2 id="leftovers">Left on the target</h2>
-<p>The tests' cleanups undid ${l.undone} change(s) (memberships, user-group entries, generic users, tokens, sessions, values whose earlier state was read). What remains cannot be undone over these interfaces, or its earlier state is unknown. Names used by this run contain its run tag.</p>
+<p>The tests' cleanups undid ${l.undone} change(s) (memberships, user-group entries, generic users, tokens, sessions, values whose earlier state was read). What remains cannot be undone over these interfaces, or its earlier state is unknown. Names used by this run contain its run tag. Below, by the test that left it.</p>
 ${shared.length ? `<p><strong>Shared projects</strong></p><ul id="shared-projects">${shared.join('')}</ul>` : ''}
 <div id="remaining">${groups.join('\n') || '<p>Nothing else remains.</p>'}</div>`;
 }
 
-const VERDICT_CLASS = {
-  conforming: 'ok',
-  'conforming-without-test-control': 'partial',
-  'not-shown': 'err',
-  'expectations-out-of-date': 'err',
-  undecided: 'err',
-  'not-conforming': 'bad',
-} as const;
-
-function verdict(run: RunResult): string {
+function verdict(run: RunResult, failing: number): string {
   const v = run.verdict ?? judgeVerdict(run);
+  const code = run.exitCode ?? exitCode(run);
+  const badge = VERDICT_BADGE[v.kind];
   const needs = v.needTestControl.length
     ? `<div class="needs" id="needs-test-control"><strong>Not judged: ${v.needTestControl.length} MUST requirement(s) need test control</strong>, which the target lacks (README, "Test control"):<ul>${v.needTestControl
         .map(
@@ -124,7 +157,13 @@ function verdict(run: RunResult): string {
         )
         .join('')}</ul></div>`
     : '';
-  return `<p class="verdict ${VERDICT_CLASS[v.kind]}" id="verdict" data-verdict="${v.kind}" data-exit-code="${run.exitCode ?? exitCode(run)}">${h(v.text)}</p>${needs}`;
+  const jump =
+    failing > 0
+      ? `<a class="jump" id="jump-failures" href="#failures">Jump to the ${failing} failure(s) and error(s) ↓</a>`
+      : run.harnessErrors.length > 0
+        ? `<a class="jump" id="jump-failures" href="#harness-errors">Jump to the harness errors ↓</a>`
+        : '';
+  return `<div id="verdict" data-verdict="${v.kind}" data-exit-code="${code}"><span class="verdict-badge" style="background:${badge.colour}">${badge.label}</span><span class="exit" style="color:${badge.colour}" title="the exit code of the run (README: 0 conforming, 1 a MUST failed, 2 not judged)">exit ${code}</span><p class="verdict">${h(v.text)}</p>${jump}</div>${needs}`;
 }
 
 function expectations(run: RunResult): string {
@@ -155,9 +194,18 @@ function provenance(run: RunResult): string {
     : '';
 }
 
+/**
+ * The run's own problems. An entry may carry a count (identical errors collapsed into one): then
+ * it is shown once, with how many times it happened.
+ */
 function harnessErrors(run: RunResult): string {
   if (run.harnessErrors.length === 0) return '';
-  return `<div class="failure error"><strong>Harness errors</strong><pre>${h(run.harnessErrors.map(describeHarnessError).join('\n'))}</pre></div>`;
+  return `<div class="failure error" id="harness-errors"><strong>Harness errors</strong>${run.harnessErrors
+    .map(
+      (e) =>
+        `<pre>${e.count > 1 ? `<span class="harness-count" data-count="${e.count}">×${e.count}</span>` : ''}${h(describeHarnessError({ ...e, count: 1 }))}</pre>`,
+    )
+    .join('')}</div>`;
 }
 
 /** What each status means; only pass counts as conforming. */
@@ -173,7 +221,7 @@ export const STATUS_MEANING: Readonly<Record<RequirementStatus, string>> = {
 };
 
 function legend(): string {
-  return `<p class="legend">${STATUSES.map((s) => `<span><span class="badge s-${s}">${s}</span> ${h(STATUS_MEANING[s])}</span>`).join(' ')}. Only pass counts as conforming.</p>`;
+  return `<p class="legend">${STATUSES.map((s) => `<span><span class="badge s-${s}">${s}</span> ${h(STATUS_MEANING[s])}</span>`).join(' ')}</p><p class="legend">Only pass counts as conforming.</p>`;
 }
 
 function sectionTable(requirements: readonly RequirementResult[]): string {
@@ -202,19 +250,53 @@ function countsRow(label: string, requirements: readonly RequirementResult[], ke
     .join('')}<td class="n" data-status="total">${total}</td></tr>`;
 }
 
-function requirementTable(section: string, requirements: readonly RequirementResult[]): string {
+/** The status filter and the search (html-script.ts); the statuses with their test counts. */
+function controls(run: RunResult): string {
+  const present = STATUSES.filter(
+    (s) => run.tests.some((t) => t.status === s) || run.requirements.some((r) => r.status === s),
+  );
+  const boxes = present
+    .map((s) => {
+      const tests = run.tests.filter((t) => t.status === s).length;
+      const reqs = run.requirements.filter((r) => r.status === s).length;
+      const counts = [
+        tests ? `${tests} test${tests === 1 ? '' : 's'}` : '',
+        reqs ? `${reqs} req.` : '',
+      ].filter(Boolean);
+      return `<label><input type="checkbox" data-status="${s}" checked> ${s} <span class="decision">(${counts.join(', ')})</span></label>`;
+    })
+    .join('');
+  return `<div id="controls"><strong>Show</strong>${boxes}<button type="button" id="failures-only">failures only</button><button type="button" id="show-all">show all</button><input type="search" id="search" placeholder="Search: requirement id, test, text" aria-label="search"><span id="shown"></span></div>`;
+}
+
+function requirementTable(
+  section: string,
+  requirements: readonly RequirementResult[],
+  run: RunResult,
+  at: Layout,
+): string {
+  const tests = new Map(run.tests.map((t) => [t.id, t]));
   const rows = requirements.map(
     (
       r,
-    ) => `<tr id="req-${h(r.id)}" data-status="${r.status}"><td><code>${h(r.id)}</code></td><td class="lvl lvl-${r.level}">${r.level}</td>
+    ) => `<tr id="req-${h(r.id)}" data-filter data-status="${r.status}"><td>${idCode(r.id)}</td><td class="lvl lvl-${r.level}">${r.level}</td>
 <td><span class="badge s-${r.status}">${r.status}</span></td><td>${h(r.text)}${r.decision ? `<div class="decision">Decision: ${h(r.decision)}</div>` : ''}${
       r.reason && r.status !== 'fail' && r.status !== 'observed'
         ? `<div class="decision">${h(r.reason)}</div>`
         : ''
-    }${observed(r.observations)}</td><td class="faults">${plantedFaults(r)}</td><td class="n">${r.tests.length}</td></tr>`,
+    }${observed(r.observations)}</td><td class="faults">${plantedFaults(r)}</td><td class="tests-of" data-tests="${r.tests.length}">${r.tests
+      .map((ref, i) => {
+        // Numbered, coloured by status; the title names the test and its status.
+        const t = tests.get(ref.id);
+        const a = at.testAnchor.get(ref.id);
+        const title = h(`${ref.status}: ${t?.name ?? ref.id}`);
+        if (!t || !a) return `<span class="badge s-${ref.status}" title="${title}">${i + 1}</span>`;
+        return `<a class="badge s-${ref.status}" href="#${at.hasCard(t) ? 'card' : 'test'}-${a}" title="${title}">${i + 1}</a>`;
+      })
+      .join('')}</td></tr>`,
   );
-  return `<h3 id="sec-${anchor(section)}">${h(section)} ${h(SECTION_TITLES[section] ?? '')}</h3>
-<table class="requirements"><thead><tr><th>Requirement</th><th>Level</th><th>Status</th><th>Statement</th><th title="planted faults of the reference server that self-validation saw make this requirement fail">Seen failing with</th><th>Tests</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
+  return `<section data-group id="sec-${anchor(section)}"><h3>${h(section)} ${h(SECTION_TITLES[section] ?? '')}</h3>
+<table class="requirements"><thead><tr><th>Requirement</th><th>Level</th><th>Status</th><th>Statement</th><th title="planted faults of the reference server that self-validation saw make this requirement fail">Seen failing with</th><th>Tests</th></tr></thead><tbody>${rows.join('')}</tbody></table></section>`;
 }
 
 /** Self-validation's evidence that the check can fail: the planted faults seen failing it. */
@@ -229,42 +311,84 @@ function plantedFaults(r: RequirementResult): string {
 /** What the target was seen to do (ctx.observe): the substance of an INFO requirement. */
 function observed(observations: readonly string[] | undefined): string {
   if (!observations?.length) return '';
-  return `<ul class="observations">${observations.map((o) => `<li>Observed: ${h(o)}</li>`).join('')}</ul>`;
+  return `<ul class="observations">${observations.map((o) => `<li>Observed: ${h(stripHarnessFrames(o))}</li>`).join('')}</ul>`;
 }
 
-function failure(t: TestResult, requirements: readonly RequirementResult[]): string {
-  const reqs = t.requirements
-    .map((id) => requirements.find((r) => r.id === id))
-    .filter((r): r is RequirementResult => r !== undefined)
-    .map(
-      (r) =>
-        `<li><a href="#req-${h(r.id)}"><code>${h(r.id)}</code></a> ${r.level} — ${h(r.text)}</li>`,
-    )
+function requirementLinks(t: TestResult, at: Layout): string {
+  return t.requirements
+    .map((id) => {
+      const r = at.requirements.get(id);
+      return r
+        ? `<li><a href="#req-${h(r.id)}">${idCode(r.id)}</a> ${r.level} — ${h(r.text)}</li>`
+        : `<li>${idCode(id)}</li>`;
+    })
     .join('');
+}
+
+function failure(t: TestResult, at: Layout): string {
+  const a = at.testAnchor.get(t.id)!;
   const expectedActual =
     t.expected !== undefined || t.actual !== undefined
       ? `<p><strong>${t.status === 'observed' ? 'What the real system does (expected)' : 'Expected'}</strong></p><pre>${h(t.expected ?? '')}</pre><p><strong>${t.status === 'observed' ? 'What the target did (actual)' : 'Actual'}</strong></p><pre>${h(t.actual ?? '')}</pre>`
       : '';
-  return `<div class="failure${t.status === 'fail' ? '' : ` ${t.status}`}" id="test-${h(anchor(t.id))}">
-<p><span class="badge s-${t.status}">${t.status}</span> <strong>${h(t.name)}</strong> <code>${h(t.file)}</code></p>
-<ul>${reqs}</ul>
-<p><strong>${t.status === 'observed' ? 'What was observed' : 'What went wrong'}</strong></p><pre>${h(t.message ?? '')}</pre>
+  const section = at.sectionOf(t);
+  return `<div class="failure${t.status === 'fail' ? '' : ` ${t.status}`}" id="card-${a}" data-filter data-status="${t.status}">
+<p><span class="badge s-${t.status}">${t.status}</span> <strong>${h(t.name)}</strong></p>
+<p class="where">${h(section)} ${h(SECTION_TITLES[section] ?? '')} · <code>${h(t.file)}</code> · <a href="#test-${a}">in the test list</a></p>
+<ul>${requirementLinks(t, at)}</ul>
+<p><strong>${t.status === 'observed' ? 'What was observed' : 'What went wrong'}</strong></p><pre>${h(stripHarnessFrames(t.message ?? ''))}</pre>
 ${expectedActual}
-${t.reproduce ? `<p><strong>Reproduce</strong> (secrets redacted: put your own)</p><pre>${h(t.reproduce)}</pre>` : ''}
-<details><summary>Wire transcript</summary><pre>${h(t.transcript ?? '(no exchange recorded)')}</pre></details>
+${t.reproduce ? `<p><strong>Reproduce</strong> (secrets redacted: put your own)</p><pre class="reproduce">${h(t.reproduce)}</pre>` : ''}
+<details class="transcript"><summary>Wire transcript</summary>${renderTranscript(t.transcript)}</details>
 </div>`;
 }
 
-function testTable(tests: readonly TestResult[]): string {
-  const rows = tests.map(
-    (t) =>
-      `<tr><td><span class="badge s-${t.status}">${t.status}</span></td><td>${h(t.name)}<div class="decision"><code>${h(t.file)}</code>${
-        t.status === 'skip' || t.status === 'error' || t.status === 'observed'
-          ? ` — ${h(t.message ?? '')}`
-          : ''
-      }</div></td><td>${t.requirements.map((id) => `<code>${h(id)}</code>`).join(' ')}</td><td class="n">${t.durationMs} ms</td></tr>`,
+/** The tests by spec section (their first requirement's), failures first in each. */
+function testTables(tests: readonly TestResult[], at: Layout): string {
+  const sections = [...new Set(tests.map((t) => at.sectionOf(t)))].sort(
+    (a, b) => sectionRank(a) - sectionRank(b),
   );
-  return `<table><thead><tr><th>Status</th><th>Test</th><th>Requirements</th><th>Time</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
+  return sections
+    .map((section) => {
+      const own = tests
+        .filter((t) => at.sectionOf(t) === section)
+        .sort((a, b) => (TEST_ORDER[a.status] ?? 9) - (TEST_ORDER[b.status] ?? 9));
+      const counts = [...new Set(own.map((t) => t.status))]
+        .sort((a, b) => (TEST_ORDER[a] ?? 9) - (TEST_ORDER[b] ?? 9))
+        .map((s) => `${own.filter((t) => t.status === s).length} ${s}`)
+        .join(', ');
+      return `<section data-group id="tests-sec-${anchor(section)}"><h3>${h(section)} ${h(SECTION_TITLES[section] ?? '')} <span class="counts">${own.length} tests: ${h(counts)}</span></h3>
+<table class="tests"><thead><tr><th>Status</th><th>Test</th><th>Requirements</th><th>Time</th></tr></thead><tbody>${own
+        .map((t) => testRow(t, at))
+        .join('')}</tbody></table></section>`;
+    })
+    .join('\n');
+}
+
+function testRow(t: TestResult, at: Layout): string {
+  const a = at.testAnchor.get(t.id)!;
+  const badge = at.hasCard(t)
+    ? `<a class="badge s-${t.status}" href="#card-${a}" title="its card: what went wrong, transcript, reproduce">${t.status}</a>`
+    : `<span class="badge s-${t.status}">${t.status}</span>`;
+  // Why it was not a plain pass or fail (a skip's reason, an error, an observation).
+  const why =
+    t.status !== 'pass' && t.status !== 'fail' && t.status !== 'expected-fail' && t.message
+      ? ` — ${h(t.message)}`
+      : '';
+  return `<tr id="test-${a}" data-filter data-status="${t.status}"><td>${badge}</td><td>${h(t.name)}<div class="decision"><code>${h(t.file)}</code>${why}</div></td><td>${t.requirements
+    .map((id) => `<a href="#req-${h(id)}">${idCode(id)}</a>`)
+    .join(' ')}</td><td class="n">${t.durationMs} ms</td></tr>`;
+}
+
+/** A dotted id that may break after its dots, never inside a word. */
+function idCode(id: string): string {
+  return `<code>${h(id).replaceAll('.', '.<wbr>')}</code>`;
+}
+
+/** '§4.2' → 402, so that '§10' comes after '§9'; unknown sections last. */
+function sectionRank(section: string): number {
+  const match = /^§(\d+)(?:\.(\d+))?/.exec(section);
+  return match ? Number(match[1]) * 100 + Number(match[2] ?? 0) : 1e6;
 }
 
 function anchor(text: string): string {

@@ -77,7 +77,7 @@ describe('every status is distinct in every report', () => {
   test('index.html: a row and a badge per status; never "Conforming"', () => {
     const html = renderHtml(run);
     for (const status of REQUIREMENT_STATUSES)
-      expect(html, status).toContain(`<tr id="req-${status}" data-status="${status}">`);
+      expect(html, status).toContain(`<tr id="req-${status}" data-filter data-status="${status}">`);
     expect(html).toContain('Not conforming');
     expect(html).toContain('Expected failures (1)');
     expect(html).toContain('why skip');
@@ -131,13 +131,13 @@ describe('no report says conforming unless every MUST passed', () => {
   };
   test.each(Object.entries(cases))('%s: exit 0, but not conforming', (_, result) => {
     expect(result.exitCode).toBe(0);
-    expect(renderHtml(result)).not.toContain('class="verdict ok"');
+    expect(renderHtml(result)).not.toContain('data-verdict="conforming"');
     expect(renderJunit(result)).not.toContain('value="Conforming');
     expect(renderClosing(result, '/tmp/r', 0)).not.toContain('verdict: Conforming');
   });
   test('every MUST passed: conforming everywhere', () => {
     const result = only([t('pass', 'a'), { ...t('pass', 'b'), id: 'f::b' }]);
-    expect(renderHtml(result)).toContain('class="verdict ok"');
+    expect(renderHtml(result)).toContain('data-verdict="conforming"');
     expect(renderJunit(result)).toContain('value="Conforming: all 2 MUST requirements passed."');
   });
 });
@@ -173,10 +173,8 @@ describe('a target without test control: its own verdict in every report', () =>
       ['testControl'],
     ]);
     const html = renderHtml(result);
-    expect(html).toContain(
-      'class="verdict partial" id="verdict" data-verdict="conforming-without-test-control"',
-    );
-    expect(html).not.toContain('class="verdict ok"');
+    expect(html).toContain('id="verdict" data-verdict="conforming-without-test-control"');
+    expect(html).not.toContain('data-verdict="conforming"');
     expect(html).toMatch(
       /id="needs-test-control".*<code>b<\/code><\/a> needs fail-next \(POST \/__conformance\/fail-next\)/,
     );

@@ -4,9 +4,8 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { RunResult } from '../results/model.ts';
 import { exitCode, judgeVerdict } from '../results/verdict.ts';
-import { generateAllureReport } from './allure.ts';
-import { alignAllureStatuses } from './allure-statuses.ts';
-import { writeAllureHarnessErrors } from './allure-harness-errors.ts';
+import { allureReportName, generateAllureReport } from './allure.ts';
+import { alignAllureStatuses, writeAllureGlobals } from './allure-statuses.ts';
 import { renderHtml } from './html.ts';
 import { renderJunit } from './junit.ts';
 import { renderSummaryJson } from './summary-json.ts';
@@ -19,12 +18,8 @@ export async function writeReports(reportDir: string, result: RunResult): Promis
   try {
     if (!nothing) {
       await alignAllureStatuses(allureResults, result.tests);
-      await writeAllureHarnessErrors(
-        allureResults,
-        result.harnessErrors,
-        Date.parse(result.startedAt),
-      );
-      await generateAllureReport(reportDir);
+      await writeAllureGlobals(allureResults, result.harnessErrors);
+      await generateAllureReport(reportDir, allureReportName(result));
     }
   } catch (error) {
     result.harnessErrors.push({

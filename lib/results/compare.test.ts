@@ -123,3 +123,49 @@ describe('compare: INFO never shows a failure', () => {
     expect(html).toMatch(/\.s-observed\{background:#0969da\}/);
   });
 });
+
+describe('compare: columns named by the user, never by an ephemeral port', () => {
+  const embedded = (label?: string): RunResult => ({
+    ...runOf('http://127.0.0.1:43117', []),
+    targetKind: 'embedded',
+    ...(label === undefined ? {} : { label }),
+  });
+
+  test('--label, else the profile label, else "reference server" for the embedded one, else the URL', () => {
+    const comparison = compareRuns([
+      { source: 'a', run: embedded() },
+      { source: 'b', run: { ...runOf('http://t:8080', []), label: 'Tuleap 16' } },
+      { source: 'c', label: 'mine', run: { ...runOf('http://u', []), label: 'theirs' } },
+      { source: 'd', run: runOf('http://v:9000', []) },
+    ]);
+    expect(comparison.implementations.map((i) => [i.label, i.labelFrom])).toEqual([
+      ['reference server', 'embedded'],
+      ['Tuleap 16', 'profile'],
+      ['mine', 'option'],
+      ['http://v:9000', 'url'],
+    ]);
+    expect(JSON.stringify(comparison.requirements)).not.toContain('43117');
+  });
+
+  test('INFO observations side by side: what each target answered', () => {
+    const observing = (target: string, seen: string) => {
+      const run = runOf(target, [t('pass', 'soap.a'), t('pass', 'rest.b'), t('pass', 'rest.c')]);
+      run.requirements = run.requirements.map((r) =>
+        r.id === 'rest.c' || r.id === 'rest.b' ? { ...r, observations: [seen] } : r,
+      );
+      return run;
+    };
+    const comparison = compareRuns([
+      { source: 'a', label: 'one', run: observing('http://a', 'OPTIONS → 200 <Allow>') },
+      { source: 'b', label: 'two', run: runOf('http://b', [t('pass', 'rest.c')]) },
+    ]);
+    const info = comparison.requirements.find((r) => r.id === 'rest.c')!;
+    expect(info.observations).toEqual({ one: ['OPTIONS → 200 <Allow>'], two: [] });
+    // A MUST requirement's notes are not what compare sets side by side.
+    expect(comparison.requirements.find((r) => r.id === 'rest.b')!.observations).toBeUndefined();
+    const html = renderCompareHtml(comparison, [undefined, undefined]);
+    expect(html).toContain(
+      '<tr class="seen" data-observations="rest.c"><td></td><td colspan="2">What each answered</td><td><ul><li>OPTIONS → 200 &lt;Allow&gt;</li></ul></td><td><span class="text">nothing observed</span></td></tr>',
+    );
+  });
+});

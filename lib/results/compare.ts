@@ -1,6 +1,9 @@
 /**
  * `compare`: the requirement statuses of several implementations side by side (compare.json), a
  * pure function of their summary.json files. A row differs when its statuses are not all equal.
+ * Columns are named by --label, else the profile's label, else 'reference server' for the
+ * embedded one (its port changes every run), else the target URL. What each implementation was
+ * seen to do where the spec leaves it open (INFO observations) is kept side by side.
  */
 import type { Level } from '../requirements/index.ts';
 import type { RequirementResult, RequirementStatus, RunResult, VerdictKind } from './model.ts';
@@ -11,6 +14,8 @@ export type ComparedStatus = RequirementStatus | 'absent';
 
 export interface ComparedImplementation {
   label: string;
+  /** Where the label comes from: --label, the profile, the embedded server, or the URL. */
+  labelFrom: 'option' | 'profile' | 'embedded' | 'url';
   source: string;
   target: string;
   startedAt: string;
@@ -29,6 +34,11 @@ export interface ComparedRequirement {
   /** By implementation label, in the order of `implementations`. */
   statuses: Record<string, ComparedStatus>;
   differs: boolean;
+  /**
+   * INFO/SHOULD requirements: what each implementation was seen to do (ctx.observe, and an
+   * observed test's message), by label; present when any implementation recorded something.
+   */
+  observations?: Record<string, string[]>;
 }
 
 export interface Comparison {
@@ -45,11 +55,13 @@ export interface CompareInput {
 }
 
 export function compareRuns(inputs: readonly CompareInput[]): Comparison {
-  const labels = uniqueLabels(inputs.map((i) => i.label ?? i.run.target));
+  const named = inputs.map(nameOf);
+  const labels = uniqueLabels(named.map((n) => n.label));
   const implementations = inputs.map(({ source, run }, i): ComparedImplementation => {
     const verdict = run.verdict ?? judgeVerdict(run);
     return {
       label: labels[i]!,
+      labelFrom: named[i]!.labelFrom,
       source,
       target: run.target,
       startedAt: run.startedAt,
@@ -78,9 +90,20 @@ export function compareRuns(inputs: readonly CompareInput[]): Comparison {
     }
   }
   inputs.forEach(({ run }, i) => {
-    const byId = new Map(run.requirements.map((r) => [r.id, shownStatus(r)]));
-    for (const row of rows.values()) row.statuses[labels[i]!] = byId.get(row.id) ?? 'absent';
+    const byId = new Map(run.requirements.map((r) => [r.id, r]));
+    for (const row of rows.values()) {
+      const r = byId.get(row.id);
+      row.statuses[labels[i]!] = r ? shownStatus(r) : 'absent';
+    }
   });
+  for (const row of rows.values()) {
+    if (row.level === 'MUST') continue;
+    const seen = inputs.map(
+      ({ run }) => run.requirements.find((r) => r.id === row.id)?.observations ?? [],
+    );
+    if (seen.some((o) => o.length > 0))
+      row.observations = Object.fromEntries(labels.map((label, i) => [label, [...seen[i]!]]));
+  }
   const requirements = [...rows.values()].sort(
     (a, b) => sectionKey(a.section) - sectionKey(b.section),
   );
@@ -90,6 +113,14 @@ export function compareRuns(inputs: readonly CompareInput[]): Comparison {
     differing: requirements.filter((r) => r.differs).length,
     requirements,
   };
+}
+
+function nameOf(input: CompareInput): Pick<ComparedImplementation, 'label' | 'labelFrom'> {
+  if (input.label !== undefined) return { label: input.label, labelFrom: 'option' };
+  if (input.run.label !== undefined) return { label: input.run.label, labelFrom: 'profile' };
+  if (input.run.targetKind === 'embedded')
+    return { label: 'reference server', labelFrom: 'embedded' };
+  return { label: input.run.target, labelFrom: 'url' };
 }
 
 /** A summary written before INFO could not fail may say 'fail' of an INFO requirement: observed. */

@@ -67,6 +67,7 @@ export function mergeRuns(
   return assembleRun(
     {
       target: first.run.target,
+      ...(first.run.label === undefined ? {} : { label: first.run.label }),
       targetKind: first.run.targetKind,
       startedAt: new Date(start).toISOString(),
       durationMs: end - start,

@@ -82,6 +82,8 @@ export interface RequirementResult {
 
 export interface RunResult {
   target: string;
+  /** How reports and compare name the target: the profile's label; 'reference server' embedded. */
+  label?: string;
   /** 'embedded reference server' or 'external'. */
   targetKind: 'embedded' | 'external';
   startedAt: string;

@@ -37,6 +37,15 @@ describe('parseProfile', () => {
   });
 });
 
+describe('label', () => {
+  test('names the target in reports and compare; an empty one is refused', () => {
+    expect(resolveProfile('http://t', parseProfile({ label: 'Tuleap 16' }, 'p')).label).toBe(
+      'Tuleap 16',
+    );
+    expect(() => parseProfile({ label: '' }, 'p.json')).toThrow(/label/);
+  });
+});
+
 describe('resolveProfile', () => {
   test('the target URL wins over the profile base URL; missing parts come from the defaults', () => {
     const profile = resolveProfile('http://h:1/', {

@@ -15,6 +15,8 @@ export interface Account {
 export type Role = 'siteAdmin' | 'projectAdmin' | 'projectMember' | 'nonMember';
 
 export interface Profile {
+  /** The name reports and compare give the target (default: its URL). */
+  label?: string;
   /** Base URL of the target, without a trailing slash. */
   baseUrl: string;
   accounts: Record<Role, Account>;

@@ -1,0 +1,96 @@
+/**
+ * What an Allure result carries once the harness has judged its test: one node per test under
+ * its first requirement's spec section (suite labels; the tree groups by them), the statements of
+ * its requirements and the reproduce command on its page, links to index.html, and a stack trace
+ * without the harness's own frames. Pure; allure-statuses.ts reads and writes the files.
+ */
+import { requirement, SECTION_TITLES } from '../requirements/index.ts';
+import type { TestResult } from '../results/model.ts';
+import { escapeXml as h } from './escape.ts';
+import { isHarnessFrame } from './harness-frames.ts';
+
+export interface AllureLabel {
+  name: string;
+  value: string;
+}
+
+export interface AllureResult {
+  name?: string;
+  fullName?: string;
+  status?: string;
+  statusDetails?: { message?: string; trace?: string; [k: string]: unknown };
+  labels?: AllureLabel[];
+  links?: Array<{ name?: string; url: string; type?: string }>;
+  parameters?: Array<{ name: string; value: string; excluded?: boolean }>;
+  description?: string;
+  descriptionHtml?: string;
+  [k: string]: unknown;
+}
+
+/** The labels Allure's tree is grouped by (allure.ts `groupBy`). */
+export const TREE_LABELS = ['parentSuite', 'suite'] as const;
+
+/** '§2.2 REST resources': the section of the test's first requirement, as index.html groups it. */
+export function sectionLabel(t: TestResult): string {
+  const section = requirement(t.requirements[0] ?? '')?.section;
+  if (!section) return '(no section)';
+  const title = SECTION_TITLES[section];
+  return title ? `${section} ${title}` : section;
+}
+
+export function enrichResult(result: AllureResult, t: TestResult): AllureResult {
+  const path = t.name.split(' > ');
+  const suite = path.length > 1 ? path.slice(0, -1).join(' > ') : t.file;
+  const labels = (result.labels ?? []).filter(
+    (l) => l.name !== 'parentSuite' && l.name !== 'suite' && l.name !== 'subSuite',
+  );
+  labels.push({ name: 'parentSuite', value: sectionLabel(t) }, { name: 'suite', value: suite });
+  const details = { ...(result.statusDetails ?? {}) };
+  const trace = details.trace === undefined ? undefined : withoutHarnessFrames(details.trace);
+  if (trace === undefined || trace.trim() === (details.message ?? '').trim()) delete details.trace;
+  else details.trace = trace;
+  return {
+    ...result,
+    labels,
+    statusDetails: details,
+    descriptionHtml: description(t),
+    parameters: [
+      ...(result.parameters ?? []).filter((p) => p.name !== 'requirements'),
+      { name: 'requirements', value: t.requirements.join(', '), excluded: true },
+    ],
+    links: [
+      ...(result.links ?? []).filter((l) => !l.url.startsWith('../index.html#')),
+      ...t.requirements.map((id) => ({
+        name: `index.html: ${id}`,
+        url: `../index.html#req-${id}`,
+        type: 'link',
+      })),
+    ],
+  };
+}
+
+/** The requirements' statements (and INFO decisions), then the reproduce command. */
+function description(t: TestResult): string {
+  const items = t.requirements.map((id) => {
+    const r = requirement(id);
+    if (!r) return `<li><code>${h(id)}</code></li>`;
+    return `<li><code>${h(id)}</code> ${r.level} (${h(r.section)}): ${h(r.text)}${
+      r.decision ? ` <i>Decision: ${h(r.decision)}</i>` : ''
+    }</li>`;
+  });
+  const reproduce = t.reproduce
+    ? `<p><b>Reproduce</b> (secrets redacted: put your own)</p><pre><code>${h(t.reproduce)}</code></pre>`
+    : '';
+  return `<p><b>Requirements</b></p><ul>${items.join('')}</ul>${reproduce}`;
+}
+
+/**
+ * The trace without frames of node_modules, node's internals and the harness (lib/): what is
+ * left points into the suite that made the check. Undefined when no frame of a suite remains.
+ */
+export function withoutHarnessFrames(trace: string): string | undefined {
+  const lines = trace.split('\n');
+  const frame = (line: string) => /^\s+at /.test(line);
+  const kept = lines.filter((line) => !isHarnessFrame(line));
+  return kept.some(frame) ? kept.join('\n') : undefined;
+}

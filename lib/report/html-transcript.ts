@@ -1,0 +1,78 @@
+/**
+ * A test's wire transcript in index.html: one block per exchange, JSON and XML bodies indented
+ * for reading, with the raw bytes kept one click away (those are what a user copies). The
+ * transcript is the plain text of lib/clients/transcript.ts, read back into its exchanges here.
+ */
+import { escapeXml as h } from './escape.ts';
+import { prettyBody } from './pretty-body.ts';
+
+export interface TranscriptPart {
+  /** 'POST http://…' */
+  requestLine: string;
+  request: { headers: string; body: string };
+  /** '--- HTTP 200 (3 ms)' or '--- no answer after …'; absent when the text had none. */
+  statusLine?: string;
+  response: { headers: string; body: string };
+}
+
+const METHOD_LINE = /^(GET|HEAD|POST|PUT|DELETE|PATCH|OPTIONS) \S+$/;
+
+/** The exchanges of a rendered transcript (lib/clients/transcript.ts `render`). */
+export function splitTranscript(text: string): TranscriptPart[] {
+  const lines = text.split('\n');
+  const starts = lines
+    .map((line, i) => (METHOD_LINE.test(line) && (i === 0 || lines[i - 1] === '') ? i : -1))
+    .filter((i) => i >= 0);
+  if (starts[0] !== 0) return [];
+  return starts.map((start, k) => {
+    const end = k + 1 < starts.length ? starts[k + 1]! - 1 : lines.length;
+    const own = lines.slice(start, end);
+    const status = own.findIndex((line, i) => i > 0 && line.startsWith('--- '));
+    // The blank line before the status line separates request from answer.
+    const requestEnd = status < 0 ? own.length : own[status - 1] === '' ? status - 1 : status;
+    const request = own.slice(1, requestEnd);
+    const response = status < 0 ? [] : own.slice(status + 1);
+    return {
+      requestLine: own[0]!,
+      request: headersAndBody(request),
+      ...(status < 0 ? {} : { statusLine: own[status]! }),
+      response: headersAndBody(response),
+    };
+  });
+}
+
+function headersAndBody(lines: readonly string[]): { headers: string; body: string } {
+  const blank = lines.indexOf('');
+  if (blank < 0) return { headers: lines.join('\n'), body: '' };
+  return { headers: lines.slice(0, blank).join('\n'), body: lines.slice(blank + 1).join('\n') };
+}
+
+/**
+ * `<details class="exchange" data-exchange="N">` per exchange, the last one open (the one the
+ * reproduce command shows). Hook for the judged-exchange highlight (issue 14, "the transcript
+ * highlights that exchange and opens at it"): a class and the `open` attribute on that block.
+ */
+export function renderTranscript(text: string | undefined): string {
+  if (!text) return '<pre>(no exchange recorded)</pre>';
+  const parts = splitTranscript(text);
+  if (parts.length === 0) return `<pre class="raw">${h(text)}</pre>`;
+  return parts
+    .map((part, i) => {
+      const open = i === parts.length - 1 ? ' open' : '';
+      const status = part.statusLine?.replace(/^--- /, '') ?? '';
+      return `<details class="exchange" data-exchange="${i}"${open}><summary><code>${h(part.requestLine)}</code> → ${h(status)}</summary>
+<pre>${h(part.requestLine)}\n${h(part.request.headers)}</pre>${body(part.request.body)}${
+        part.statusLine === undefined
+          ? ''
+          : `<pre>${h(part.statusLine)}${part.response.headers ? `\n${h(part.response.headers)}` : ''}</pre>${body(part.response.body)}`
+      }</details>`;
+    })
+    .join('\n');
+}
+
+function body(raw: string): string {
+  if (!raw) return '';
+  const pretty = prettyBody(raw);
+  if (pretty === undefined || pretty === raw) return `<pre class="body">${h(raw)}</pre>`;
+  return `<pre class="body pretty">${h(pretty)}</pre><details class="raw"><summary>raw bytes</summary><pre class="body">${h(raw)}</pre></details>`;
+}
