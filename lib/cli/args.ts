@@ -1,5 +1,6 @@
 /** Options of `conformance run` (design.md, "Commands"); a bad option is a UsageError (exit 2). */
 import { parseArgs } from 'node:util';
+import { didYouMean } from './did-you-mean.ts';
 
 export class UsageError extends Error {}
 
@@ -16,7 +17,12 @@ export interface RunOptions {
   updateExpectations: boolean;
   reportDir: string;
   shard?: string;
+  /** Print every failing and unjudged MUST at the end, in full. */
+  verbose: boolean;
+  /** Print where the run's time went (npm run bench reads it). */
+  timing: boolean;
   help: boolean;
+  version: boolean;
 }
 
 export const HELP = `usage: npm run conformance -- [run] [options]          (npx soap-rest-conformance [run] [options])
@@ -39,7 +45,10 @@ Without --target, starts the bundled reference server on 127.0.0.1 (ephemeral po
   --update-expectations rewrite the --expectations FILE from this run's failures (created if missing)
   --report-dir DIR      where reports go (default reports/latest)
   --shard I/N           run the I-th of N shares of the suite files (CI runners; join them with merge)
-  --help                this text
+  --verbose             at the end, every failing and unjudged MUST in full (default: what fits a screen)
+  --timing              print where the run's time went (suites, reports) on stderr
+  --version             the harness's version
+  -h, --help            this text
 
 prepare: creates the shared projects once (those the profile does not name) and writes their ids
   into the profile's fixtures, so that daily runs create only what soap/add-project needs.
@@ -96,13 +105,16 @@ export function parseRunArgs(argv: string[]): RunOptions {
         'update-expectations': { type: 'boolean', default: false },
         'report-dir': { type: 'string' },
         shard: { type: 'string' },
-        help: { type: 'boolean', default: false },
+        verbose: { type: 'boolean', default: false },
+        timing: { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
+        version: { type: 'boolean', default: false },
       },
       strict: true,
       allowPositionals: false,
     }));
   } catch (error) {
-    throw new UsageError((error as Error).message);
+    throw new UsageError(withSuggestion((error as Error).message));
   }
   if (values.target !== undefined && !/^https?:\/\/[^/]/.test(values.target)) {
     throw new UsageError(`--target: expected an http(s) URL, got '${values.target}'`);
@@ -141,6 +153,23 @@ export function parseRunArgs(argv: string[]): RunOptions {
     updateExpectations: values['update-expectations'],
     reportDir: values['report-dir'] ?? 'reports/latest',
     ...(values.shard === undefined ? {} : { shard: values.shard }),
+    verbose: values.verbose,
+    timing: values.timing,
     help: values.help,
+    version: values.version,
   };
+}
+
+/** The options of `run`, as typed on the command line. */
+export const RUN_OPTION_NAMES = [
+  ...new Set([...HELP.matchAll(/^ {2}(?:-h, )?(--[a-z-]+)/gm)].map((m) => m[1]!)),
+  '-h',
+];
+
+/** parseArgs' "Unknown option '--sed'" gets the nearest known option, when one is near. */
+function withSuggestion(message: string): string {
+  const typed = /Unknown option '(-{1,2}[^'=]+)/.exec(message)?.[1];
+  if (typed === undefined) return message;
+  const near = didYouMean(typed, RUN_OPTION_NAMES);
+  return `unknown option '${typed}'${near === undefined ? '' : `: did you mean ${near}?`}`;
 }

@@ -6,7 +6,9 @@
 import { ProfileError } from '../target/profile.ts';
 import { ExpectationsError } from '../results/expectations.ts';
 import { MergeError } from '../results/merge.ts';
+import { readFileSync } from 'node:fs';
 import { HELP, parseRunArgs, UsageError } from './args.ts';
+import { didYouMean } from './did-you-mean.ts';
 import { compare } from './compare.ts';
 import { merge } from './merge.ts';
 import { TargetUnreachable } from './preflight.ts';
@@ -36,16 +38,34 @@ async function main(argv: string[]): Promise<number> {
         return 0;
       }
       return prepare(rest);
-    default:
+    default: {
       if (first === undefined || first.startsWith('-')) return runCommand(argv);
-      throw new UsageError(`unknown command '${first}' (expected: run, prepare, merge, compare)`);
+      const near = didYouMean(first, COMMANDS);
+      throw new UsageError(
+        `unknown command '${first}'${near ? `: did you mean ${near}?` : ''} (expected: ${COMMANDS.join(', ')})`,
+      );
+    }
   }
+}
+
+const COMMANDS = ['run', 'prepare', 'merge', 'compare', 'help'];
+
+function version(): string {
+  const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+    name: string;
+    version: string;
+  };
+  return `${pkg.name} ${pkg.version}\n`;
 }
 
 async function runCommand(argv: string[]): Promise<number> {
   const options = parseRunArgs(argv);
   if (options.help) {
     process.stdout.write(HELP);
+    return 0;
+  }
+  if (options.version) {
+    process.stdout.write(version());
     return 0;
   }
   return run(options, argv);

@@ -14,7 +14,7 @@ import { UsageError } from './args.ts';
 import { readSummary } from './summary-file.ts';
 import { renderClosing } from './summary-table.ts';
 
-export async function merge(argv: string[]): Promise<0 | 1 | 2> {
+export async function merge(argv: string[]): Promise<number> {
   let parsed;
   try {
     parsed = parseArgs({

@@ -1,10 +1,12 @@
 /** Runs the suite files with vitest, in-process, against the resolved target. */
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startVitest } from 'vitest/node';
+import { createVitest } from 'vitest/node';
 import type { RunSettings } from '../provided.ts';
 import type { RunOptions } from './args.ts';
 import { provisionedFixtures } from '../fixtures/global-setup.ts';
 import { Collector } from './collector.ts';
+import { withoutTheirSignalListeners, type Interruption } from './interruption.ts';
 
 const CLOCK_FILES = 'suites/**/*.clock.test.ts';
 
@@ -19,63 +21,76 @@ export async function runSuites(
   root: string,
   options: RunOptions,
   settings: RunSettings,
+  interruption?: Interruption,
 ): Promise<Collector> {
   const collector = new Collector(root, process.stdout, options.grep);
-  const vitest = await startVitest(
-    'test',
-    options.suites,
-    {
-      root,
-      config: false,
-      watch: false,
-      // Two groups (design.md, "Isolation"): the suites in parallel, then the files that move the
-      // target's clock (*.clock.test.ts), alone, since moving it expires every token and session.
-      // The clock group needs no shared projects: it does not run the fixtures' globalSetup.
-      projects: [
-        {
-          extends: true,
-          test: {
-            name: 'suites',
-            include: ['suites/**/*.test.ts'],
-            exclude: [CLOCK_FILES],
-            setupFiles: setupFiles(root),
-            sequence: { groupOrder: 0 },
+  // As vitest's own startVitest does.
+  process.env.TEST = 'true';
+  process.env.VITEST = 'true';
+  process.env.NODE_ENV ??= 'test';
+  const vitest = await withoutTheirSignalListeners(() =>
+    createVitest(
+      'test',
+      {
+        root,
+        config: false,
+        watch: false,
+        // Two groups (design.md, "Isolation"): the suites in parallel, then the files that move the
+        // target's clock (*.clock.test.ts), alone, since moving it expires every token and session.
+        // The clock group needs no shared projects: it does not run the fixtures' globalSetup.
+        projects: [
+          {
+            extends: true,
+            test: {
+              name: 'suites',
+              include: ['suites/**/*.test.ts'],
+              exclude: [CLOCK_FILES],
+              setupFiles: setupFiles(root),
+              sequence: { groupOrder: 0 },
+            },
           },
-        },
-        {
-          extends: true,
-          test: {
-            name: 'clock',
-            include: [CLOCK_FILES],
-            globalSetup: [],
-            setupFiles: setupFiles(root),
-            provide: { fixturesError: null },
-            sequence: { groupOrder: 1 },
-            maxWorkers: 1,
+          {
+            extends: true,
+            test: {
+              name: 'clock',
+              include: [CLOCK_FILES],
+              globalSetup: [],
+              setupFiles: setupFiles(root),
+              provide: { fixturesError: null },
+              sequence: { groupOrder: 1 },
+              maxWorkers: 1,
+            },
           },
-        },
-      ],
-      reporters: [
-        collector,
-        [
-          'allure-vitest/reporter',
-          { resultsDir: join(options.reportDir, 'allure-results'), reportMatchers: false },
         ],
-      ],
-      globalSetup: [join(root, 'lib/fixtures/global-setup.ts')],
-      provide: { settings },
-      pool: 'threads',
-      maxWorkers: options.concurrency,
-      // A test may make many requests; each one is bounded by --timeout.
-      testTimeout: Math.max(60_000, options.timeoutMs * 20),
-      hookTimeout: Math.max(60_000, options.timeoutMs * 20),
-      passWithNoTests: true,
-      ...(options.grep === undefined ? {} : { testNamePattern: options.grep }),
-      ...(options.shard === undefined ? {} : { shard: options.shard }),
-    },
-    { logLevel: 'silent', cacheDir: join(options.reportDir, '.vite') },
+        reporters: [
+          collector,
+          [
+            'allure-vitest/reporter',
+            { resultsDir: join(options.reportDir, 'allure-results'), reportMatchers: false },
+          ],
+        ],
+        globalSetup: [join(root, 'lib/fixtures/global-setup.ts')],
+        provide: { settings },
+        pool: 'threads',
+        maxWorkers: options.concurrency,
+        // A test may make many requests; each one is bounded by --timeout.
+        testTimeout: Math.max(60_000, options.timeoutMs * 20),
+        hookTimeout: Math.max(60_000, options.timeoutMs * 20),
+        passWithNoTests: true,
+        ...(options.grep === undefined ? {} : { testNamePattern: options.grep }),
+        ...(options.shard === undefined ? {} : { shard: options.shard }),
+      },
+      // Not in the report directory (issue 14): vitest's cache is no report.
+      { logLevel: 'silent', cacheDir: join(tmpdir(), 'soap-rest-conformance-vite') },
+    ),
   );
-  collector.sharedProjects = provisionedFixtures();
-  await vitest.close();
+  try {
+    interruption?.whileRunning(() => vitest.cancelCurrentRun('keyboard-input'));
+    await vitest.start(options.suites);
+    interruption?.suitesDone();
+    collector.sharedProjects = provisionedFixtures();
+  } finally {
+    await vitest.close();
+  }
   return collector;
 }

@@ -4,16 +4,18 @@
  * Returns the exit code of design.md.
  */
 import { writeFileSync } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
+import { rm } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startReferenceServer, type RunningServer } from '../../reference-server/listen.ts';
 import { CATALOGUE } from '../requirements/index.ts';
 import { assembleRun, type KnownFailures } from '../results/assemble.ts';
 import { loadExpectations, updateExpectations } from '../results/expectations.ts';
+import { stagingDir, swapIn } from '../report/atomic-dir.ts';
 import { writeReports } from '../report/write.ts';
 import { resolveProfile } from '../target/default-profile.ts';
 import { loadProfileFile, type Profile } from '../target/profile.ts';
+import type { RunResult } from '../results/model.ts';
 import { ledgerPath } from '../target/quota-ledger.ts';
 import { planQuota } from '../target/quota-plan.ts';
 import type { RunOptions } from './args.ts';
@@ -26,20 +28,30 @@ import {
 } from './preflight.ts';
 import { describeSharedProjects } from '../fixtures/projects.ts';
 import { preflightAccounts, releaseHandedSessions } from './preflight-accounts.ts';
+import { INTERRUPTED_EXIT, Interruption } from './interruption.ts';
 import { runSuites } from './run-suites.ts';
+import { checkSuiteSelection, suiteNames } from './suite-names.ts';
 import { renderClosing } from './summary-table.ts';
+import { renderLeftoversLine } from './leftovers-line.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const REACHABILITY_DEADLINE_MS = 8000;
 
-export async function run(options: RunOptions, argv: readonly string[]): Promise<0 | 1 | 2> {
+export async function run(
+  options: RunOptions,
+  argv: readonly string[],
+): Promise<0 | 1 | 2 | typeof INTERRUPTED_EXIT> {
   const startedAt = new Date();
+  checkSuiteSelection(ROOT, options.suites);
   const profileFile = options.profile === undefined ? undefined : loadProfileFile(options.profile);
   const expectations =
     options.expectations === undefined
       ? undefined
       : loadExpectations(options.expectations, options.updateExpectations);
   let server: RunningServer | undefined;
+  let staging: string | undefined;
+  const interruption = new Interruption();
+  interruption.install();
   try {
     let baseUrl = options.target ?? profileFile?.baseUrl;
     if (baseUrl === undefined) {
@@ -59,9 +71,7 @@ export async function run(options: RunOptions, argv: readonly string[]): Promise
     const quota = planQuota(profile, options.suites, ledgerPath());
     await preflightAccounts(profile, soapBase.base, options.timeoutMs, quota.settings);
     const reportDir = resolve(options.reportDir);
-    await rm(join(reportDir, 'allure-results'), { recursive: true, force: true });
-    await rm(join(reportDir, 'allure-report'), { recursive: true, force: true });
-    await mkdir(reportDir, { recursive: true });
+    staging = await stagingDir(reportDir);
 
     process.stdout.write(
       `conformance: target ${profile.baseUrl}${server ? ' (embedded reference server)' : ''}, seed ${options.seed}, ` +
@@ -74,7 +84,7 @@ export async function run(options: RunOptions, argv: readonly string[]): Promise
     const suitesStarted = performance.now();
     const collector = await runSuites(
       ROOT,
-      { ...options, reportDir },
+      { ...options, reportDir: staging },
       {
         target: profile,
         soapBase: soapBase.base,
@@ -83,16 +93,26 @@ export async function run(options: RunOptions, argv: readonly string[]): Promise
         timeoutMs: options.timeoutMs,
         ...(quota.settings === undefined ? {} : { quota: quota.settings }),
       },
+      interruption,
     );
     await releaseHandedSessions(profile, soapBase.base, options.timeoutMs);
     const suitesMs = performance.now() - suitesStarted;
 
-    // A run that checked nothing must not pass a gate (a share of a --shard run may be empty).
     const harnessErrors = [...collector.harnessErrors];
-    if (collector.tests.length === 0 && harnessErrors.length === 0 && options.shard === undefined)
-      harnessErrors.push(
-        `no test ran: ${options.suites.length + (options.grep ? 1 : 0) > 0 ? '--suite/--grep select no test' : 'no suite file found'}`,
+    // A run that checked nothing passes no gate and keeps the previous report (a share of a
+    // --shard run may be empty: merge needs its report).
+    if (
+      collector.tests.length === 0 &&
+      harnessErrors.length === 0 &&
+      options.shard === undefined &&
+      interruption.signal === undefined
+    ) {
+      process.stderr.write(
+        `conformance: no test ran: ${options.suites.length + (options.grep ? 1 : 0) > 0 ? '--suite/--grep select no test' : 'no suite file found'}; ` +
+          `the previous report is left as it was. The suites: ${suiteNames(ROOT).join(', ')}\n`,
       );
+      return 2;
+    }
     let known: KnownFailures | undefined;
     if (expectations) {
       let entries = expectations.entries.map((e) => e.id);
@@ -131,21 +151,48 @@ export async function run(options: RunOptions, argv: readonly string[]): Promise
       known,
     );
     result.durationMs = Date.now() - startedAt.getTime();
+    if (interruption.signal !== undefined) markInterrupted(result, interruption.signal);
+    // An interrupted run's report goes beside the last complete one, which stays (design.md).
+    const destination = interruption.signal === undefined ? reportDir : `${reportDir}.interrupted`;
     const reportsStarted = performance.now();
-    await writeReports(reportDir, result);
+    await writeReports(staging, result);
+    await swapIn(staging, destination);
+    staging = undefined;
     const reportsMs = performance.now() - reportsStarted;
     const code = result.exitCode ?? 2;
-    process.stdout.write(renderClosing(result, reportDir, code));
+    process.stdout.write(renderClosing(result, destination, code, options.verbose));
+    if (interruption.signal !== undefined) {
+      process.stdout.write(
+        `interrupted (${interruption.signal}): ${result.tests.length} tests ran; ${renderLeftoversLine(result)}\n` +
+          `the last complete report is still ${reportDir}; this run's is ${destination}\n`,
+      );
+    }
     // What the run's time went to (npm run bench reads this line).
     const totalMs = Date.now() - startedAt.getTime();
-    process.stderr.write(
-      `conformance: timing: suites ${seconds(suitesMs)}, reports ${seconds(reportsMs)} ` +
-        `(${Math.round((100 * reportsMs) / totalMs)} %), whole run ${seconds(totalMs)}\n`,
-    );
-    return code;
+    if (options.timing)
+      process.stderr.write(
+        `conformance: timing: suites ${seconds(suitesMs)}, reports ${seconds(reportsMs)} ` +
+          `(${Math.round((100 * reportsMs) / totalMs)} %), whole run ${seconds(totalMs)}\n`,
+      );
+    return interruption.signal === undefined ? code : INTERRUPTED_EXIT;
   } finally {
+    interruption.dispose();
+    if (staging) await rm(staging, { recursive: true, force: true });
     await server?.close();
   }
+}
+
+/** The run stopped early: its verdict says so, whatever the tests that ran say. */
+function markInterrupted(result: RunResult, signal: string): void {
+  result.interrupted = true;
+  result.exitCode = INTERRUPTED_EXIT;
+  result.verdict = {
+    kind: 'interrupted',
+    text:
+      `Interrupted (${signal}) after ${result.tests.length} tests: no verdict. ` +
+      `The requirements that were not reached are not-run.`,
+    needTestControl: [],
+  };
 }
 
 function seconds(ms: number): string {

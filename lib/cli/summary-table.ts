@@ -2,8 +2,9 @@
 import { describeHarnessError } from '../results/harness-errors.ts';
 import { relative } from 'node:path';
 import { SECTION_TITLES, SECTIONS } from '../requirements/index.ts';
-import { REQUIREMENT_STATUSES, type RunResult } from '../results/model.ts';
+import { REQUIREMENT_STATUSES, type ExitCode, type RunResult } from '../results/model.ts';
 import { describeCapability, judgeVerdict } from '../results/verdict.ts';
+import { renderFailureList } from './failure-list.ts';
 
 const COLUMNS = REQUIREMENT_STATUSES;
 
@@ -36,10 +37,19 @@ const EXIT_MEANING = {
   0: 'no MUST requirement failed',
   1: 'a MUST requirement failed',
   2: 'the run could not judge every MUST requirement, or the expectations file is out of date',
+  130: 'interrupted: no verdict',
 } as const;
 
-/** Table, test counts, harness errors, expectations, where the reports are, the exit code. */
-export function renderClosing(run: RunResult, reportDir: string, code: 0 | 1 | 2): string {
+/**
+ * Table, test counts, what failed (failure-list.ts), harness errors, expectations, where the
+ * reports are, the exit code.
+ */
+export function renderClosing(
+  run: RunResult,
+  reportDir: string,
+  code: ExitCode,
+  verbose = false,
+): string {
   const t = run.totals;
   const shown = relative(process.cwd(), reportDir) || '.';
   const lines = [
@@ -49,6 +59,8 @@ export function renderClosing(run: RunResult, reportDir: string, code: 0 | 1 | 2
     `tests: ${t.pass} passed, ${t.observed ?? 0} observed (INFO), ${t.fail} failed, ${t.error} errors, ` +
       `${t.skip} skipped, ${t['expected-fail']} expected failures`,
   ];
+  const failures = renderFailureList(run, verbose);
+  if (failures) lines.push('', failures.trimEnd());
   if (run.harnessErrors.length > 0)
     lines.push(`harness errors:\n  ${run.harnessErrors.map(describeHarnessError).join('\n  ')}`);
   const x = run.expectations;

@@ -14,6 +14,7 @@ export const VERDICT_BADGE: Readonly<Record<VerdictKind, { label: string; colour
   'not-shown': { label: 'NOT SHOWN', colour: '#57606a' },
   'expectations-out-of-date': { label: 'EXPECTATIONS OUT OF DATE', colour: '#8250df' },
   undecided: { label: 'UNDECIDED', colour: '#bc4c00' },
+  interrupted: { label: 'INTERRUPTED', colour: '#0969da' },
   'not-conforming': { label: 'NOT CONFORMING', colour: '#cf222e' },
 };
 

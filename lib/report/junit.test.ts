@@ -18,6 +18,7 @@ const run: RunResult = {
     observed: 0,
     fail: 1,
     skip: 1,
+    'not-run': 0,
     error: 0,
     'expected-fail': 0,
     'not-covered': 0,

@@ -4,6 +4,7 @@
  */
 import { collapseHarnessErrors, type HarnessErrorEntry } from './harness-errors.ts';
 import type { Requirement } from '../requirements/index.ts';
+import { hasTests } from '../requirements/coverage.ts';
 import { plantedFaultsOf } from './evidence.ts';
 import { applyExpectations } from './expectations.ts';
 import type { RunLeftovers, RunResult, TestResult } from './model.ts';
@@ -65,10 +66,12 @@ export function assembleRun(
   const requirementEntries = new Set(
     (known?.entries ?? []).filter((id) => catalogue.some((r) => r.id === id)),
   );
-  const requirements = judgeRequirements(catalogue, tests, requirementEntries).map((r) => ({
-    ...r,
-    plantedFaults: plantedFaultsOf(r.id),
-  }));
+  const requirements = judgeRequirements(catalogue, tests, requirementEntries, hasTests).map(
+    (r) => ({
+      ...r,
+      plantedFaults: plantedFaultsOf(r.id),
+    }),
+  );
   const { sharedProjects = [], ...runHeader } = header;
   const result: RunResult = {
     ...runHeader,

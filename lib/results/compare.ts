@@ -6,7 +6,13 @@
  * seen to do where the spec leaves it open (INFO observations) is kept side by side.
  */
 import type { Level } from '../requirements/index.ts';
-import type { RequirementResult, RequirementStatus, RunResult, VerdictKind } from './model.ts';
+import type {
+  ExitCode,
+  RequirementResult,
+  RequirementStatus,
+  RunResult,
+  VerdictKind,
+} from './model.ts';
 import { judgeVerdict } from './verdict.ts';
 
 /** 'absent': that run's catalogue has no such requirement (another version of the suites). */
@@ -20,7 +26,7 @@ export interface ComparedImplementation {
   target: string;
   startedAt: string;
   seed: number;
-  exitCode?: 0 | 1 | 2;
+  exitCode?: ExitCode;
   verdict: string;
   verdictKind: VerdictKind;
   requirementTotals: Record<RequirementStatus, number>;

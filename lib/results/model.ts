@@ -9,7 +9,11 @@ import type { Level } from '../requirements/index.ts';
  */
 export type TestStatus = 'pass' | 'observed' | 'fail' | 'skip' | 'error' | 'expected-fail';
 
-export type RequirementStatus = TestStatus | 'not-covered';
+/**
+ * 'not-run': tests of it exist, but a --suite, --grep or --shard subset left them out;
+ * 'not-covered': no test checks it (lib/requirements/not-yet-covered.json).
+ */
+export type RequirementStatus = TestStatus | 'not-run' | 'not-covered';
 
 /** Requirement statuses in the order reports show them. */
 export const REQUIREMENT_STATUSES: readonly RequirementStatus[] = [
@@ -19,6 +23,7 @@ export const REQUIREMENT_STATUSES: readonly RequirementStatus[] = [
   'error',
   'expected-fail',
   'skip',
+  'not-run',
   'not-covered',
 ];
 
@@ -80,6 +85,9 @@ export interface RequirementResult {
   tests: Array<{ id: string; status: TestStatus }>;
 }
 
+/** design.md: 0 no MUST failed, 1 a MUST failed, 2 not judged or could not run, 130 interrupted. */
+export type ExitCode = 0 | 1 | 2 | 130;
+
 export interface RunResult {
   target: string;
   /** How reports and compare name the target: the profile's label; 'reference server' embedded. */
@@ -111,8 +119,10 @@ export interface RunResult {
   expectations?: ExpectationsOutcome;
   /** Set by `merge`: the runs this result joins. */
   mergedFrom?: MergedRun[];
-  /** The exit code of the run (0, 1, 2: design.md), as `conformance` returned it. */
-  exitCode?: 0 | 1 | 2;
+  /** The exit code of the run (0, 1, 2, 130 interrupted: design.md), as `conformance` returned it. */
+  exitCode?: ExitCode;
+  /** Stopped by SIGINT/SIGTERM: what ran is reported, the rest is not-run, no verdict. */
+  interrupted?: boolean;
 }
 
 /**
@@ -126,6 +136,7 @@ export type VerdictKind =
   | 'not-shown'
   | 'expectations-out-of-date'
   | 'undecided'
+  | 'interrupted'
   | 'not-conforming';
 
 export interface Verdict {

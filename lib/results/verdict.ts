@@ -2,7 +2,8 @@
  * From test results to requirement statuses, the verdict and the exit code (design.md). A
  * requirement takes the worst status of its tests: fail > error > expected-fail > observed > skip >
  * pass. It is 'pass' only when every test of it passed: one skipped test (a missing capability)
- * leaves it 'skip', never 'pass'. With no test it is 'not-covered'. Only 'pass' counts as
+ * leaves it 'skip', never 'pass'. With no test result it is 'not-run' when tests of it exist (the
+ * run selected a subset), else 'not-covered'. Only 'pass' counts as
  * conforming. INFO never fails: an INFO requirement that a failing test checks is 'observed'.
  */
 import { harnessErrorCount } from './harness-errors.ts';
@@ -68,6 +69,8 @@ export function judgeRequirements(
   catalogue: readonly Requirement[],
   tests: readonly TestResult[],
   expectedRequirements: ReadonlySet<string> = new Set(),
+  /** Whether tests of the requirement exist in the suites (lib/requirements/coverage.ts). */
+  hasTests: (id: string) => boolean = () => false,
 ): RequirementResult[] {
   const byRequirement = new Map<string, TestResult[]>();
   for (const test of tests) {
@@ -84,8 +87,11 @@ export function judgeRequirements(
         return { ...t, status: 'expected-fail' };
       return t;
     });
-    let status: RequirementStatus = 'not-covered';
-    let reason: string | undefined;
+    let status: RequirementStatus = hasTests(r.id) ? 'not-run' : 'not-covered';
+    let reason: string | undefined =
+      status === 'not-run'
+        ? 'its tests exist, but this run selected a subset (--suite, --grep, --shard)'
+        : undefined;
     let needs: string[] | undefined;
     if (checked.length > 0) {
       const worst = checked.reduce((a, b) => (SEVERITY[b.status] > SEVERITY[a.status] ? b : a));
@@ -131,6 +137,7 @@ export function countRequirements(
     skip: 0,
     error: 0,
     'expected-fail': 0,
+    'not-run': 0,
     'not-covered': 0,
   };
   for (const r of requirements) totals[r.status] += 1;
@@ -184,11 +191,12 @@ export function judgeVerdict(
     .filter(needsOnlyTestControl)
     .map((r) => ({ id: r.id, needs: [...r.needs!] }));
   const unexpected = run.expectations?.unexpectedPasses.length ?? 0;
-  const open = n('skip') + n('not-covered');
+  const open = n('skip') + n('not-run') + n('not-covered');
   const notChecked =
     open + n('expected-fail') > 0
       ? ` ${n('pass')} of ${must.length} MUST requirements passed; not counted as conforming: ` +
-        `${n('expected-fail')} expected-fail, ${n('skip')} skip, ${n('not-covered')} not-covered.`
+        `${n('expected-fail')} expected-fail, ${n('skip')} skip, ` +
+        `${n('not-run') > 0 ? `${n('not-run')} not-run (a subset was run), ` : ''}${n('not-covered')} not-covered.`
       : '';
   const verdict = (kind: Verdict['kind'], text: string): Verdict => ({
     kind,
@@ -215,7 +223,10 @@ export function judgeVerdict(
       'expectations-out-of-date',
       `Expectations out of date: ${unexpected} listed failure(s) now pass.${notChecked}`,
     );
-  if (n('not-covered') + n('expected-fail') === 0 && needTestControl.length === n('skip')) {
+  if (
+    n('not-covered') + n('not-run') + n('expected-fail') === 0 &&
+    needTestControl.length === n('skip')
+  ) {
     if (n('skip') === 0)
       return verdict('conforming', `Conforming: all ${must.length} MUST requirements passed.`);
     const lacking = [...new Set(needTestControl.flatMap((r) => r.needs))].sort();
