@@ -11,6 +11,7 @@ import { wireActions } from './cleanup/wire-actions.ts';
 import { HarnessError } from './clients/harness-error.ts';
 import { HttpClient } from './clients/http.ts';
 import { runCreatedProjectIds, type Fixtures } from './fixtures/projects.ts';
+import { reproduceScript } from './clients/reproduce.ts';
 import { Transcript } from './clients/transcript.ts';
 import type { RunSettings } from './provided.ts';
 import { requirement } from './requirements/index.ts';
@@ -73,6 +74,7 @@ export function conformanceTest(
       },
     };
     await labelForAllure(requirements);
+    Transcript.current = transcript;
     try {
       await body(ctx);
     } catch (error) {
@@ -81,10 +83,18 @@ export function conformanceTest(
       redactError(error, transcript);
       throw error;
     } finally {
+      Transcript.current = undefined;
       await cleanUpAfter(context, transcript, settings);
       context.task.meta.transcript = transcript.render();
-      const last = transcript.exchanges.at(-1);
-      if (last) context.task.meta.reproduce = transcript.curl(last);
+      const judged = transcript.judged();
+      if (judged !== undefined) {
+        context.task.meta.judgedExchange = judged;
+        context.task.meta.reproduce = reproduceScript(
+          transcript.exchanges,
+          judged,
+          transcript.secrets,
+        );
+      }
       if (transcript.exchanges.length > 0) {
         await allure.attachment('transcript.txt', context.task.meta.transcript, 'text/plain');
       }

@@ -41,8 +41,13 @@ declare module '@vitest/runner' {
     observations?: string[];
     /** Redacted wire transcript of the test. */
     transcript?: string;
-    /** A command that reproduces the last exchange. */
+    /**
+     * A script that reproduces the judged exchange (lib/clients/reproduce.ts): the credentials it
+     * needs, then the request.
+     */
     reproduce?: string;
+    /** The index in the transcript of the exchange a failure judged (Transcript.judged). */
+    judgedExchange?: number;
     /** What the test's cleanup undid and what it left on the target (lib/cleanup). */
     cleanup?: TestCleanup;
     /** For a skip: the capabilities the target lacks (profile `capabilities`), machine-readable. */

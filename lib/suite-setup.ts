@@ -3,8 +3,21 @@
  * suite runs without the shared projects (lib/fixtures/global-setup.ts).
  */
 import fc from 'fast-check';
-import { inject } from 'vitest';
+import { chai, inject } from 'vitest';
+import { Transcript } from './clients/transcript.ts';
 import './provided.ts';
+
+// A failed assertion (every vitest matcher ends in chai's assert) marks the exchange it judged:
+// the answer the test read last (Transcript.noteFailure). Tests of a file run one at a time.
+const assert = chai.Assertion.prototype.assert;
+chai.Assertion.prototype.assert = function (this: Chai.AssertionStatic, ...args: unknown[]) {
+  try {
+    return (assert as (...a: unknown[]) => unknown).apply(this, args);
+  } catch (error) {
+    Transcript.current?.noteFailure();
+    throw error;
+  }
+} as typeof assert;
 
 const { seed, runs } = inject('settings');
 // The failing assertion's message goes into the report with the counterexample.

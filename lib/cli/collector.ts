@@ -4,7 +4,7 @@
  */
 import type { Fixtures } from '../fixtures/projects.ts';
 import { relative } from 'node:path';
-import type { Reporter, TestCase, TestModule, TestSuite } from 'vitest/node';
+import type { Reporter, TestCase, TestModule, TestSpecification, TestSuite } from 'vitest/node';
 import type { SerializedError } from 'vitest';
 import { requirement } from '../requirements/index.ts';
 import type { TestResult } from '../results/model.ts';
@@ -15,9 +15,12 @@ export class Collector implements Reporter {
   sharedProjects: Fixtures | undefined;
   readonly tests: TestResult[] = [];
   readonly harnessErrors: string[] = [];
-  private total = 0;
   private modulesDone = 0;
   private modulesTotal = 0;
+  /** Per suite file: its test count, known before the run (test-counts.ts), then as collected. */
+  private readonly counts = new Map<string, number>();
+  /** What each file held when collected, for the next run's total (test-counts.ts). */
+  readonly collected = new Map<string, number>();
   private readonly grep: RegExp | undefined;
 
   constructor(
@@ -29,12 +32,28 @@ export class Collector implements Reporter {
     this.grep = grep === undefined ? undefined : new RegExp(grep);
   }
 
-  onTestModuleQueued(): void {
-    this.modulesTotal += 1;
+  /** The test count of each file, counted before the run: the total is shown from the start. */
+  expect(counts: ReadonlyMap<string, number>): void {
+    for (const [file, count] of counts) this.counts.set(file, count);
+  }
+
+  onTestRunStart(specifications: ReadonlyArray<TestSpecification>): void {
+    this.modulesTotal = specifications.length;
+    const selected = new Set(specifications.map((s) => s.moduleId));
+    for (const file of this.counts.keys()) if (!selected.has(file)) this.counts.delete(file);
   }
 
   onTestModuleCollected(module: TestModule): void {
-    for (const test of module.children.allTests()) if (test.options.mode === 'run') this.total += 1;
+    let count = 0;
+    for (const test of module.children.allTests()) if (test.options.mode === 'run') count += 1;
+    this.counts.set(module.moduleId, count);
+    this.collected.set(module.moduleId, count);
+  }
+
+  private get total(): number {
+    let total = 0;
+    for (const count of this.counts.values()) total += count;
+    return total;
   }
 
   onTestCaseResult(testCase: TestCase): void {
@@ -118,6 +137,9 @@ function explain(error: SerializedError): string {
     : `${wrapped}\n(in a property run) ${error.message}`;
 }
 
+/** The note of the tests vitest's cancelCurrentRun left pending (@vitest/runner). */
+const ABORTED_NOTE = 'The test run was aborted by the user.';
+
 function firstLine(text: string): string {
   return text.split('\n')[0] ?? '';
 }
@@ -143,11 +165,14 @@ function toTestResult(
     durationMs: Math.round(testCase.diagnostic()?.duration ?? 0),
     ...(meta.transcript ? { transcript: meta.transcript } : {}),
     ...(meta.reproduce ? { reproduce: meta.reproduce } : {}),
+    ...(meta.judgedExchange === undefined ? {} : { judgedExchange: meta.judgedExchange }),
     ...(meta.observations?.length ? { observations: meta.observations } : {}),
     ...(meta.cleanup ? { cleanup: meta.cleanup } : {}),
   };
   if (result.state === 'passed') return { ...base, status: 'pass' };
   if (result.state === 'skipped') {
+    // Not started before an interruption (vitest's cancel): not run, no result (run.ts).
+    if (result.note === ABORTED_NOTE) return undefined;
     if (mode !== 'run')
       return { ...base, status: 'skip', message: `skipped in the suite source (test.${mode})` };
     if (result.note)

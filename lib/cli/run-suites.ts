@@ -1,14 +1,16 @@
 /** Runs the suite files with vitest, in-process, against the resolved target. */
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createVitest } from 'vitest/node';
+import { createVitest, type Vitest } from 'vitest/node';
 import type { RunSettings } from '../provided.ts';
 import type { RunOptions } from './args.ts';
 import { provisionedFixtures } from '../fixtures/global-setup.ts';
 import { Collector } from './collector.ts';
 import { withoutTheirSignalListeners, type Interruption } from './interruption.ts';
+import { TestCounts } from './test-counts.ts';
 
 const CLOCK_FILES = 'suites/**/*.clock.test.ts';
+const CACHE_DIR = join(tmpdir(), 'soap-rest-conformance-vite');
 
 /**
  * Named in each project: `extends: true` does not carry the root's setupFiles into an inline
@@ -81,16 +83,40 @@ export async function runSuites(
         ...(options.shard === undefined ? {} : { shard: options.shard }),
       },
       // Not in the report directory (issue 14): vitest's cache is no report.
-      { logLevel: 'silent', cacheDir: join(tmpdir(), 'soap-rest-conformance-vite') },
+      { logLevel: 'silent', cacheDir: CACHE_DIR },
     ),
   );
   try {
     interruption?.whileRunning(() => vitest.cancelCurrentRun('keyboard-input'));
+    const counts = new TestCounts(root, join(CACHE_DIR, 'test-counts.json'), options.grep);
+    collector.expect(await countTests(vitest, options.suites, counts));
     await vitest.start(options.suites);
+    for (const [file, count] of collector.collected) counts.record(file, count);
+    counts.save();
     interruption?.suitesDone();
     collector.sharedProjects = provisionedFixtures();
   } finally {
     await vitest.close();
   }
   return collector;
+}
+
+/** Each selected file's test count: from the cache, else counted by importing the files. */
+async function countTests(
+  vitest: Vitest,
+  filters: string[],
+  counts: TestCounts,
+): Promise<Map<string, number>> {
+  const files = (await vitest.getRelevantTestSpecifications(filters)).map((s) => s.moduleId);
+  const known = counts.known(files);
+  if (known) return known;
+  const collected = await vitest.collect(filters);
+  const fresh = new Map<string, number>();
+  for (const module of collected.testModules) {
+    let count = 0;
+    for (const test of module.children.allTests()) if (test.options.mode === 'run') count += 1;
+    fresh.set(module.moduleId, count);
+    counts.record(module.moduleId, count);
+  }
+  return fresh;
 }

@@ -9,6 +9,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startReferenceServer, type RunningServer } from '../../reference-server/listen.ts';
 import { CATALOGUE } from '../requirements/index.ts';
+import { hasTests } from '../requirements/coverage.ts';
 import { assembleRun, type KnownFailures } from '../results/assemble.ts';
 import { loadExpectations, updateExpectations } from '../results/expectations.ts';
 import { stagingDir, swapIn } from '../report/atomic-dir.ts';
@@ -149,6 +150,7 @@ export async function run(
       collector.tests,
       harnessErrors,
       known,
+      hasTests,
     );
     result.durationMs = Date.now() - startedAt.getTime();
     if (interruption.signal !== undefined) markInterrupted(result, interruption.signal);
@@ -185,6 +187,8 @@ export async function run(
 /** The run stopped early: its verdict says so, whatever the tests that ran say. */
 function markInterrupted(result: RunResult, signal: string): void {
   result.interrupted = true;
+  for (const r of result.requirements)
+    if (r.status === 'not-run') r.reason = `not reached: the run was interrupted (${signal})`;
   result.exitCode = INTERRUPTED_EXIT;
   result.verdict = {
     kind: 'interrupted',

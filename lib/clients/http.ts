@@ -24,6 +24,11 @@ export interface HttpResponse {
   text: string;
   /** The body parsed as JSON; throws a clear error when it is not JSON. */
   json<T = unknown>(): T;
+  /**
+   * Marks this exchange as the one the next assertion judges (reading status, headers or the
+   * body does it too): a failure's reproduce command is that exchange (Transcript.judged).
+   */
+  judge(): void;
 }
 
 export class HttpClient {
@@ -86,7 +91,7 @@ export class HttpClient {
       });
       const text = await answer.body.text();
       const responseHeaders = flatten(answer.headers);
-      this.transcript.record({
+      const index = this.transcript.record({
         method,
         url,
         requestHeaders: headers,
@@ -97,11 +102,23 @@ export class HttpClient {
         durationMs: elapsed(),
         ...(dispatcher ? { note: 'sent again, on a new connection' } : {}),
       });
+      const transcript = this.transcript;
+      const status = answer.statusCode;
       return {
-        status: answer.statusCode,
-        headers: responseHeaders,
-        text,
+        get status() {
+          transcript.markRead(index);
+          return status;
+        },
+        get headers() {
+          transcript.markRead(index);
+          return responseHeaders;
+        },
+        get text() {
+          transcript.markRead(index);
+          return text;
+        },
         json<T>() {
+          transcript.markRead(index);
           try {
             return JSON.parse(text) as T;
           } catch {
@@ -109,6 +126,9 @@ export class HttpClient {
               `expected a JSON body from ${method} ${url}, got: ${text.slice(0, 200)}`,
             );
           }
+        },
+        judge() {
+          transcript.markRead(index);
         },
       };
     } catch (error) {

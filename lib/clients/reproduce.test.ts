@@ -79,6 +79,6 @@ describe('reproduceScript', () => {
       durationMs: 1,
     });
     const script = reproduceScript(transcript.exchanges, 0, transcript.secrets);
-    expect(script).toBe(`curl -i -X GET -u 'bob:<password of bob>' 'http://h/api/projects'`);
+    expect(script).toBe(`curl -sS -i -X GET -u 'bob:<password of bob>' 'http://h/api/projects'`);
   });
 });

@@ -62,7 +62,7 @@ export function reproduceScript(
     body = body.split(value).join(`'"\${${credential.variable}}"'`);
   }
   for (const credential of credentials) lines.push(...credential.setup);
-  const request = ['curl', '-i', '-X', exchange.method, ...headers];
+  const request = ['curl', '-sS', '-i', '-X', exchange.method, ...headers];
   if (body) request.push('--data-binary', body);
   request.push(shellQuote(exchange.url));
   lines.push(request.join(' '));

@@ -19,10 +19,23 @@ export interface Exchange {
 const MAX_BODY_SHOWN = 20_000;
 
 export class Transcript {
+  /**
+   * The transcript of the test running in this worker (tests of a file run one after the other):
+   * a failed assertion marks its judged exchange here (lib/suite-setup.ts).
+   */
+  static current: Transcript | undefined;
+
   readonly exchanges: Exchange[] = [];
   readonly secrets = new Secrets();
+  /** The exchange whose answer the test read last (HttpResponse's getters mark it). */
+  private lastRead: number | undefined;
+  /** The exchange read last when the first assertion of this attempt failed: the one it judged. */
+  private judgedInAttempt: number | undefined;
+  /** The same, of the last attempt that failed (a property runs its predicate many times). */
+  private judgedInFailedAttempt: number | undefined;
 
-  record(exchange: Exchange): void {
+  /** Records an exchange; returns its index. */
+  record(exchange: Exchange): number {
     this.exchanges.push(exchange);
     for (const body of [exchange.requestBody, exchange.responseBody ?? '']) {
       if (body.trimStart().startsWith('<')) this.secrets.addFromXml(body);
@@ -37,23 +50,44 @@ export class Transcript {
     const auth = exchange.requestHeaders['authorization'];
     if (auth?.startsWith('Basic ')) this.secrets.add(auth.slice(6));
     this.secrets.add(exchange.requestHeaders['x-auth-token']);
+    return this.exchanges.length - 1;
+  }
+
+  markRead(index: number): void {
+    this.lastRead = index;
+  }
+
+  /**
+   * An assertion failed: the answer read last is what it judged. In one attempt the first failure
+   * wins (it is the message shown; soft assertions go on).
+   */
+  noteFailure(): void {
+    this.judgedInAttempt ??= this.lastRead ?? this.exchanges.length - 1;
+  }
+
+  /**
+   * A property runs its predicate again (lib/property-run.ts): the shrunk counterexample is the
+   * last run that failed, and later runs may pass.
+   */
+  newAttempt(): void {
+    if (this.judgedInAttempt !== undefined) this.judgedInFailedAttempt = this.judgedInAttempt;
+    this.judgedInAttempt = undefined;
+  }
+
+  /** The index of the exchange a failure judged (else the last one read, else the last one). */
+  judged(): number | undefined {
+    if (this.exchanges.length === 0) return undefined;
+    return (
+      this.judgedInAttempt ??
+      this.judgedInFailedAttempt ??
+      this.lastRead ??
+      this.exchanges.length - 1
+    );
   }
 
   /** Plain-text rendering of every exchange, secrets redacted. */
   render(): string {
     return this.secrets.redact(this.exchanges.map(renderExchange).join('\n\n'));
-  }
-
-  /** A curl command reproducing an exchange (secrets redacted: substitute your own). */
-  curl(exchange: Exchange): string {
-    const parts = ['curl', '-i', '-X', exchange.method];
-    for (const [name, value] of Object.entries(exchange.requestHeaders)) {
-      if (name === 'content-length' || name === 'host') continue;
-      parts.push('-H', shellQuote(`${name}: ${value}`));
-    }
-    if (exchange.requestBody) parts.push('--data-binary', shellQuote(exchange.requestBody));
-    parts.push(shellQuote(exchange.url));
-    return this.secrets.redact(parts.join(' '));
   }
 }
 
@@ -77,8 +111,4 @@ function clip(body: string): string {
   return body.length <= MAX_BODY_SHOWN
     ? body
     : `${body.slice(0, MAX_BODY_SHOWN)}\n… (${body.length - MAX_BODY_SHOWN} more characters)`;
-}
-
-function shellQuote(value: string): string {
-  return `'${value.replaceAll("'", `'\\''`)}'`;
 }

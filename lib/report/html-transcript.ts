@@ -48,19 +48,27 @@ function headersAndBody(lines: readonly string[]): { headers: string; body: stri
 }
 
 /**
- * `<details class="exchange" data-exchange="N">` per exchange, the last one open (the one the
- * reproduce command shows). Hook for the judged-exchange highlight (issue 14, "the transcript
- * highlights that exchange and opens at it"): a class and the `open` attribute on that block.
+ * `<details class="exchange" data-exchange="N">` per exchange. The judged one (the exchange a
+ * failure judged, which the reproduce command sends; else the last) is open, highlighted and
+ * labelled, with the id `idPrefix-judged` for a link to it.
  */
-export function renderTranscript(text: string | undefined): string {
+export function renderTranscript(
+  text: string | undefined,
+  judged?: number,
+  idPrefix?: string,
+): string {
   if (!text) return '<pre>(no exchange recorded)</pre>';
   const parts = splitTranscript(text);
   if (parts.length === 0) return `<pre class="raw">${h(text)}</pre>`;
+  const chosen = judged !== undefined && judged < parts.length ? judged : parts.length - 1;
   return parts
     .map((part, i) => {
-      const open = i === parts.length - 1 ? ' open' : '';
+      const isJudged = i === chosen;
+      const marked = isJudged && judged !== undefined;
+      const id = marked && idPrefix ? ` id="${idPrefix}-judged"` : '';
+      const label = marked ? '<span class="judged-label">judged</span> ' : '';
       const status = part.statusLine?.replace(/^--- /, '') ?? '';
-      return `<details class="exchange" data-exchange="${i}"${open}><summary><code>${h(part.requestLine)}</code> → ${h(status)}</summary>
+      return `<details class="exchange${marked ? ' judged' : ''}" data-exchange="${i}"${id}${isJudged ? ' open' : ''}><summary>${label}<code>${h(part.requestLine)}</code> → ${h(status)}</summary>
 <pre>${h(part.requestLine)}\n${h(part.request.headers)}</pre>${body(part.request.body)}${
         part.statusLine === undefined
           ? ''

@@ -339,8 +339,8 @@ function failure(t: TestResult, at: Layout): string {
 <ul>${requirementLinks(t, at)}</ul>
 <p><strong>${t.status === 'observed' ? 'What was observed' : 'What went wrong'}</strong></p><pre>${h(stripHarnessFrames(t.message ?? ''))}</pre>
 ${expectedActual}
-${t.reproduce ? `<p><strong>Reproduce</strong> (secrets redacted: put your own)</p><pre class="reproduce">${h(t.reproduce)}</pre>` : ''}
-<details class="transcript"><summary>Wire transcript</summary>${renderTranscript(t.transcript)}</details>
+${t.reproduce ? `<p><strong>Reproduce</strong> ${t.judgedExchange === undefined ? '' : `<a href="#card-${a}-judged">the judged exchange</a>, `}(a script: put each account's password in place of its placeholder)</p><pre class="reproduce">${h(t.reproduce)}</pre>` : ''}
+<details class="transcript"${t.judgedExchange === undefined ? '' : ' open'}><summary>Wire transcript</summary>${renderTranscript(t.transcript, t.judgedExchange, `card-${a}`)}</details>
 </div>`;
 }
 

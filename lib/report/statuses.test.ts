@@ -1,5 +1,5 @@
 /**
- * The seven statuses stay distinct in every report (README, "Statuses"), INFO never shows a
+ * The eight statuses stay distinct in every report (README, "Statuses"), INFO never shows a
  * failure, and no report calls a run conforming unless every MUST requirement passed (or, saying
  * so, every MUST but those that need test control).
  */
@@ -45,6 +45,7 @@ const run = assembleRun(
   ),
   [],
   { file: 'known.txt', entries: ['expected-fail'], judged: 'here' },
+  (id) => id === 'not-run',
 );
 
 describe('every status is distinct in every report', () => {
@@ -109,9 +110,17 @@ describe('every status is distinct in every report', () => {
   test('the terminal: a column per status, the verdict and the exit code', () => {
     const text = renderClosing(run, '/tmp/r', 1);
     expect(text).toMatch(
-      /^section +pass +observed +fail +error +expected-fail +skip +not-covered +total$/m,
+      /^section +pass +observed +fail +error +expected-fail +skip +not-run +not-covered +total$/m,
     );
-    expect(text).toMatch(/^all +1 +1 +1 +1 +1 +1 +1 +7$/m);
+    expect(text).toMatch(/^all +1 +1 +1 +1 +1 +1 +1 +1 +8$/m);
+    // What failed, then what was not judged, each with its reason (failure-list.ts).
+    expect(text).toContain(
+      'failing MUST requirements (1):\n  fail (§8)\n    test: f > fail test\n    why:  why fail',
+    );
+    expect(text).toMatch(/^MUST requirements not judged \(3\):$/m);
+    expect(text).toMatch(/^ {2}error: error: why error$/m);
+    expect(text).toMatch(/^ {2}skip: skip: why skip$/m);
+    expect(text).toMatch(/^ {2}not-run: not-run: its tests exist, but this run selected a subset/m);
     expect(text).toContain('tests: 1 passed, 1 observed (INFO), 1 failed, 1 errors, 1 skipped');
     expect(text).toContain('verdict: Not conforming: 1 MUST requirement(s) failed.');
   });

@@ -34,7 +34,7 @@ function target(size: number, options: { defaultLimit: number; max: number; head
 }
 
 function answer(status: number, text: string, headers: Record<string, string>): HttpResponse {
-  return { status, text, headers, json: () => JSON.parse(text) as never };
+  return { status, text, headers, json: () => JSON.parse(text) as never, judge: () => undefined };
 }
 
 const ASKED = { what: 'GET /c', rule: 'rest.projects.list' };

@@ -4,7 +4,6 @@
  */
 import { collapseHarnessErrors, type HarnessErrorEntry } from './harness-errors.ts';
 import type { Requirement } from '../requirements/index.ts';
-import { hasTests } from '../requirements/coverage.ts';
 import { plantedFaultsOf } from './evidence.ts';
 import { applyExpectations } from './expectations.ts';
 import type { RunLeftovers, RunResult, TestResult } from './model.ts';
@@ -47,6 +46,11 @@ export function assembleRun(
   /** Raw (the collector's lines) or already collapsed entries (merge). */
   harnessErrors: ReadonlyArray<string | HarnessErrorEntry>,
   known?: KnownFailures,
+  /**
+   * Whether tests of a requirement exist (lib/requirements/coverage.ts): one without a result is
+   * then 'not-run', else 'not-covered'.
+   */
+  hasTests: (id: string) => boolean = () => false,
 ): RunResult {
   const levels = new Map(catalogue.map((r) => [r.id, r.level]));
   // INFO never fails (before the known failures: an observation is never an expected failure).

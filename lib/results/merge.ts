@@ -89,6 +89,13 @@ export function mergeRuns(
     tests,
     harnessErrors,
     known,
+    // A share that ran a requirement's file knew whether its tests exist: not-covered is the
+    // absence of tests in every share, not-run a requirement no share ran.
+    (id) =>
+      inputs.some(({ run }) => {
+        const status = run.requirements.find((r) => r.id === id)?.status;
+        return status !== undefined && status !== 'not-covered';
+      }),
   );
 }
 

@@ -42,7 +42,10 @@ export interface TestResult {
   expected?: string;
   actual?: string;
   transcript?: string;
+  /** A script that reproduces the judged exchange: its credentials, then the request. */
   reproduce?: string;
+  /** The exchange of the transcript (from 0) that the failure judged: the one to reproduce. */
+  judgedExchange?: number;
   /** What the test observed of behaviour the spec leaves open (ctx.observe). */
   observations?: string[];
   /** What its cleanup undid and what it left on the target (lib/cleanup). */

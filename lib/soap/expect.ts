@@ -13,6 +13,7 @@ function describeAnswer(answer: SoapAnswer): string {
 
 /** §7.1: the answer is a SOAP fault whose faultcode is exactly `code`, sent with HTTP 500. */
 export function expectFault(answer: SoapAnswer, code: number, what: string): void {
+  answer.http.judge();
   expect(
     answer.fault?.faultcode,
     `${what}: expected fault ${code}, got ${describeAnswer(answer)}`,
@@ -22,6 +23,7 @@ export function expectFault(answer: SoapAnswer, code: number, what: string): voi
 
 /** The answer is any SOAP fault (for rules where the spec gives no code), sent with HTTP 500. */
 export function expectAnyFault(answer: SoapAnswer, what: string): void {
+  answer.http.judge();
   expect(
     answer.fault,
     `${what}: expected a SOAP fault, got ${describeAnswer(answer)}`,
@@ -31,6 +33,7 @@ export function expectAnyFault(answer: SoapAnswer, what: string): void {
 
 /** The answer is a successful response (HTTP 200, no fault); returns the decoded output part. */
 export function expectSuccess(answer: SoapAnswer, what: string): unknown {
+  answer.http.judge();
   expect(answer.fault, `${what}: expected success, got ${describeAnswer(answer)}`).toBeUndefined();
   expect(answer.http.status, `${what}: HTTP status of a successful call`).toBe(200);
   return answer.value;

@@ -20,6 +20,7 @@ const http = (text: string) => ({
   headers: {},
   text,
   json: () => JSON.parse(text) as never,
+  judge: () => undefined,
 });
 
 describe('soapBodyRoot', () => {
