@@ -84,7 +84,13 @@ export function conformanceTest(
       throw error;
     } finally {
       Transcript.current = undefined;
-      await cleanUpAfter(context, transcript, settings);
+      const cleanup = await cleanUpAfter(context, transcript, settings);
+      // --har: every exchange, redacted, the cleanup's after the test's own.
+      if (settings.har)
+        context.task.meta.exchanges = [
+          ...transcript.redactedExchanges(),
+          ...(cleanup?.redactedExchanges().map((e) => ({ ...e, note: e.note ?? 'cleanup' })) ?? []),
+        ];
       context.task.meta.transcript = transcript.render();
       const judged = transcript.judged();
       if (judged !== undefined) {
@@ -110,12 +116,12 @@ async function cleanUpAfter(
   context: TestContext,
   transcript: Transcript,
   settings: RunSettings,
-): Promise<void> {
+): Promise<Transcript | undefined> {
   const plan = planCleanup(
     wireActions(transcript.exchanges),
     runCreatedProjectIds(inject('fixtures'), settings.target),
   );
-  if (plan.undo.length === 0 && plan.remaining.length === 0) return;
+  if (plan.undo.length === 0 && plan.remaining.length === 0) return undefined;
   const own = new Transcript();
   const outcome = await runCleanup(plan, targetClient(settings, own));
   const redact = (text: string) => transcript.secrets.redact(own.secrets.redact(text));
@@ -123,6 +129,8 @@ async function cleanUpAfter(
     undone: outcome.undone.map(redact),
     remaining: outcome.remaining.map((r) => ({ ...r, what: redact(r.what) })),
   };
+  for (const value of transcript.secrets.values()) own.secrets.add(value);
+  return own;
 }
 
 /** A client of the URL the user gave, whose SOAP clients use the base the target knows itself by. */

@@ -1,4 +1,5 @@
 /** What the CLI provides to the suites' workers (vitest provide/inject). */
+import type { Exchange } from './clients/transcript.ts';
 import type { TestCleanup } from './results/model.ts';
 import type { Fixtures } from './fixtures/projects.ts';
 import type { Profile } from './target/profile.ts';
@@ -19,6 +20,8 @@ export interface RunSettings {
    * (lib/target/quota-plan.ts); absent with test control, which opens a new hour instead.
    */
   quota?: QuotaSettings;
+  /** --har: tests keep their exchanges, redacted, in their meta for the HAR file. */
+  har?: boolean;
 }
 
 declare module 'vitest' {
@@ -48,6 +51,8 @@ declare module '@vitest/runner' {
     reproduce?: string;
     /** The index in the transcript of the exchange a failure judged (Transcript.judged). */
     judgedExchange?: number;
+    /** With --har: the test's exchanges and its cleanup's, redacted. */
+    exchanges?: Exchange[];
     /** What the test's cleanup undid and what it left on the target (lib/cleanup). */
     cleanup?: TestCleanup;
     /** For a skip: the capabilities the target lacks (profile `capabilities`), machine-readable. */

@@ -17,6 +17,10 @@ export interface RunOptions {
   updateExpectations: boolean;
   reportDir: string;
   shard?: string;
+  /** --har FILE: every exchange of the run as HAR 1.2, redacted. */
+  har?: string;
+  /** --last-failed REPORT_DIR: only the tests that failed or errored in that report. */
+  lastFailed?: string;
   /** Print every failing and unjudged MUST at the end, in full. */
   verbose: boolean;
   /** Print where the run's time went (npm run bench reads it). */
@@ -27,6 +31,7 @@ export interface RunOptions {
 
 export const HELP = `usage: npm run conformance -- [run] [options]          (npx soap-rest-conformance [run] [options])
        npm run conformance -- prepare --target URL --profile FILE [--timeout MS]
+       npm run conformance -- replay REPORT_DIR [--test ID]... [--profile FILE] [--timeout MS]
        npm run conformance -- merge RUN... [--out DIR] [--expectations FILE [--update-expectations]]
        npm run conformance -- compare SUMMARY... [--out DIR] [--label NAME]...
 
@@ -45,6 +50,8 @@ Without --target, starts the bundled reference server on 127.0.0.1 (ephemeral po
   --update-expectations rewrite the --expectations FILE from this run's failures (created if missing)
   --report-dir DIR      where reports go (default reports/latest)
   --shard I/N           run the I-th of N shares of the suite files (CI runners; join them with merge)
+  --last-failed DIR     rerun only the tests that failed or errored in the report DIR (its summary.json)
+  --har FILE            write every exchange of the run to FILE as HAR 1.2 (redacted like the transcripts)
   --verbose             at the end, every failing and unjudged MUST in full (default: what fits a screen)
   --timing              print where the run's time went (suites, reports) on stderr
   --version             the harness's version
@@ -52,6 +59,12 @@ Without --target, starts the bundled reference server on 127.0.0.1 (ephemeral po
 
 prepare: creates the shared projects once (those the profile does not name) and writes their ids
   into the profile's fixtures, so that daily runs create only what soap/add-project needs.
+
+replay: sends the judged exchange of each failed test of a report (or of each --test ID) to the
+  report's target again, by its reproduce script (bash, curl) with the accounts' passwords (from
+  --profile, else the reference server's seeded accounts). Per test: FIXED (the answer the test
+  expected now comes back), STILL FAILING (the same answer), CHANGED (another answer: rerun with
+  --last-failed to judge it), NOT REPLAYED (why). Exit 0 all fixed, 1 one still failing, 2 else.
 
 merge: joins the report directories of several runs (the shares of a --shard run) into one:
   RUN is a report directory (or its summary.json); --out DIR (default reports/merged) receives
@@ -105,6 +118,8 @@ export function parseRunArgs(argv: string[]): RunOptions {
         'update-expectations': { type: 'boolean', default: false },
         'report-dir': { type: 'string' },
         shard: { type: 'string' },
+        har: { type: 'string' },
+        'last-failed': { type: 'string' },
         verbose: { type: 'boolean', default: false },
         timing: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
@@ -134,6 +149,11 @@ export function parseRunArgs(argv: string[]): RunOptions {
     throw new UsageError(
       '--update-expectations: not with --shard (a share sees part of the tests); update when merging: merge … --expectations FILE --update-expectations',
     );
+  if (
+    values['last-failed'] !== undefined &&
+    (values.suite !== undefined || values.grep !== undefined)
+  )
+    throw new UsageError('--last-failed: not with --suite or --grep (it selects the tests itself)');
   if (values.shard !== undefined) {
     const match = /^(\d+)\/(\d+)$/.exec(values.shard);
     if (!match || Number(match[1]) < 1 || Number(match[1]) > Number(match[2])) {
@@ -153,6 +173,8 @@ export function parseRunArgs(argv: string[]): RunOptions {
     updateExpectations: values['update-expectations'],
     reportDir: values['report-dir'] ?? 'reports/latest',
     ...(values.shard === undefined ? {} : { shard: values.shard }),
+    ...(values.har === undefined ? {} : { har: values.har }),
+    ...(values['last-failed'] === undefined ? {} : { lastFailed: values['last-failed'] }),
     verbose: values.verbose,
     timing: values.timing,
     help: values.help,

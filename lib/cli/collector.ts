@@ -7,6 +7,7 @@ import { relative } from 'node:path';
 import type { Reporter, TestCase, TestModule, TestSpecification, TestSuite } from 'vitest/node';
 import type { SerializedError } from 'vitest';
 import { requirement } from '../requirements/index.ts';
+import type { HarExchange } from '../report/har.ts';
 import type { TestResult } from '../results/model.ts';
 import { observedIfInfo } from '../results/verdict.ts';
 
@@ -19,6 +20,8 @@ export class Collector implements Reporter {
   private modulesTotal = 0;
   /** Per suite file: its test count, known before the run (test-counts.ts), then as collected. */
   private readonly counts = new Map<string, number>();
+  /** With --har: every test's exchanges, redacted (lib/report/har.ts). */
+  readonly harExchanges: HarExchange[] = [];
   /** What each file held when collected, for the next run's total (test-counts.ts). */
   readonly collected = new Map<string, number>();
   private readonly grep: RegExp | undefined;
@@ -57,6 +60,9 @@ export class Collector implements Reporter {
   }
 
   onTestCaseResult(testCase: TestCase): void {
+    const test = `${relative(this.root, testCase.module.moduleId)}::${testCase.fullName}`;
+    for (const exchange of testCase.meta().exchanges ?? [])
+      this.harExchanges.push({ test, exchange });
     const result = toTestResult(testCase, this.root, this.grep);
     // INFO never fails: an INFO-only test that failed observed the target (results/verdict.ts).
     if (result) this.tests.push(observedIfInfo(result, (id) => requirement(id)?.level));

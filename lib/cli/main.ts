@@ -6,15 +6,16 @@
 import { ProfileError } from '../target/profile.ts';
 import { ExpectationsError } from '../results/expectations.ts';
 import { MergeError } from '../results/merge.ts';
-import { readFileSync } from 'node:fs';
 import { HELP, parseRunArgs, UsageError } from './args.ts';
 import { didYouMean } from './did-you-mean.ts';
+import { packageVersion } from './version.ts';
 import { compare } from './compare.ts';
 import { merge } from './merge.ts';
 import { TargetUnreachable } from './preflight.ts';
 import { AccountRefused } from './preflight-accounts.ts';
 import { prepare } from './prepare.ts';
 import { QuotaRefused } from '../target/quota-plan.ts';
+import { replay } from './replay.ts';
 import { run } from './run.ts';
 
 async function main(argv: string[]): Promise<number> {
@@ -32,6 +33,12 @@ async function main(argv: string[]): Promise<number> {
       return first === 'merge' ? merge(rest) : compare(rest);
     case 'run':
       return runCommand(rest);
+    case 'replay':
+      if (rest.includes('--help')) {
+        process.stdout.write(HELP);
+        return 0;
+      }
+      return replay(rest);
     case 'prepare':
       if (rest.includes('--help')) {
         process.stdout.write(HELP);
@@ -48,13 +55,10 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-const COMMANDS = ['run', 'prepare', 'merge', 'compare', 'help'];
+const COMMANDS = ['run', 'prepare', 'replay', 'merge', 'compare', 'help'];
 
 function version(): string {
-  const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
-    name: string;
-    version: string;
-  };
+  const pkg = packageVersion();
   return `${pkg.name} ${pkg.version}\n`;
 }
 

@@ -32,6 +32,9 @@ import { preflightAccounts, releaseHandedSessions } from './preflight-accounts.t
 import { INTERRUPTED_EXIT, Interruption } from './interruption.ts';
 import { runSuites } from './run-suites.ts';
 import { checkSuiteSelection, suiteNames } from './suite-names.ts';
+import { lastFailedSelection } from './last-failed.ts';
+import { renderHar } from '../report/har.ts';
+import { packageVersion } from './version.ts';
 import { renderClosing } from './summary-table.ts';
 import { renderLeftoversLine } from './leftovers-line.ts';
 
@@ -43,6 +46,19 @@ export async function run(
   argv: readonly string[],
 ): Promise<0 | 1 | 2 | typeof INTERRUPTED_EXIT> {
   const startedAt = new Date();
+  if (options.lastFailed !== undefined) {
+    const selection = lastFailedSelection(options.lastFailed);
+    if (selection === undefined) {
+      process.stdout.write(
+        `conformance: no test failed or errored in ${options.lastFailed}: nothing to rerun\n`,
+      );
+      return 0;
+    }
+    process.stdout.write(
+      `conformance: --last-failed: ${selection.tests} tests of ${selection.suites.length} suite files\n`,
+    );
+    options = { ...options, suites: selection.suites, grep: selection.grep };
+  }
   checkSuiteSelection(ROOT, options.suites);
   const profileFile = options.profile === undefined ? undefined : loadProfileFile(options.profile);
   const expectations =
@@ -93,6 +109,7 @@ export async function run(
         runs: options.runs,
         timeoutMs: options.timeoutMs,
         ...(quota.settings === undefined ? {} : { quota: quota.settings }),
+        ...(options.har === undefined ? {} : { har: true }),
       },
       interruption,
     );
@@ -160,6 +177,12 @@ export async function run(
     await writeReports(staging, result);
     await swapIn(staging, destination);
     staging = undefined;
+    if (options.har !== undefined) {
+      writeFileSync(options.har, renderHar(collector.harExchanges, packageVersion().version));
+      process.stdout.write(
+        `conformance: HAR: ${collector.harExchanges.length} exchanges in ${options.har}\n`,
+      );
+    }
     const reportsMs = performance.now() - reportsStarted;
     const code = result.exitCode ?? 2;
     process.stdout.write(renderClosing(result, destination, code, options.verbose));

@@ -78,6 +78,7 @@ export class HttpClient {
     dispatcher?: Dispatcher,
   ): Promise<HttpResponse> {
     const started = performance.now();
+    const startedAt = new Date().toISOString();
     const elapsed = () => Math.round(performance.now() - started);
     try {
       const answer = await request(url, {
@@ -99,6 +100,7 @@ export class HttpClient {
         status: answer.statusCode,
         responseHeaders,
         responseBody: text,
+        startedAt,
         durationMs: elapsed(),
         ...(dispatcher ? { note: 'sent again, on a new connection' } : {}),
       });
@@ -140,6 +142,7 @@ export class HttpClient {
         requestHeaders: headers,
         requestBody: body,
         error: reason,
+        startedAt,
         durationMs: elapsed(),
         ...(retried
           ? {

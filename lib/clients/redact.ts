@@ -14,11 +14,11 @@ export function isSecretName(name: string): boolean {
 }
 
 export class Secrets {
-  private readonly values = new Set<string>();
+  readonly #values = new Set<string>();
 
   add(value: string | undefined): void {
     // Very short values would redact ordinary text; real secrets are longer.
-    if (value !== undefined && value.length >= 4) this.values.add(value);
+    if (value !== undefined && value.length >= 4) this.#values.add(value);
   }
 
   /** Registers the values of secret keys found anywhere in a JSON document. */
@@ -39,10 +39,15 @@ export class Secrets {
     }
   }
 
+  /** The registered secrets (to redact another transcript of the same test with them). */
+  values(): string[] {
+    return [...this.#values];
+  }
+
   redact(text: string): string {
     let out = text;
     // Longest first, so a secret containing another is replaced whole.
-    for (const value of [...this.values].sort((a, b) => b.length - a.length)) {
+    for (const value of [...this.#values].sort((a, b) => b.length - a.length)) {
       out = out.split(value).join(REDACTED);
       const encoded = Buffer.from(value).toString('base64');
       out = out.split(encoded).join(REDACTED);

@@ -13,6 +13,8 @@ export interface Exchange {
   error?: string;
   /** What the client did about it: a request sent again after an idle close (http.ts). */
   note?: string;
+  /** When the request was sent (ISO 8601), for HAR. */
+  startedAt?: string;
   durationMs: number;
 }
 
@@ -83,6 +85,21 @@ export class Transcript {
       this.lastRead ??
       this.exchanges.length - 1
     );
+  }
+
+  /** Every exchange with its secrets redacted, for HAR (lib/report/har.ts). */
+  redactedExchanges(): Exchange[] {
+    const r = (text: string) => this.secrets.redact(text);
+    const headers = (h: Record<string, string>) =>
+      Object.fromEntries(Object.entries(h).map(([name, value]) => [name, r(value)]));
+    return this.exchanges.map((e) => ({
+      ...e,
+      url: r(e.url),
+      requestHeaders: headers(e.requestHeaders),
+      requestBody: r(e.requestBody),
+      ...(e.responseHeaders ? { responseHeaders: headers(e.responseHeaders) } : {}),
+      ...(e.responseBody === undefined ? {} : { responseBody: r(e.responseBody) }),
+    }));
   }
 
   /** Plain-text rendering of every exchange, secrets redacted. */

@@ -1,0 +1,39 @@
+/**
+ * `--last-failed REPORT_DIR`: the tests that failed or errored in that report, as the suite files
+ * and the exact test-name pattern that select them again (vitest matches a test's full name, its
+ * describe blocks and its own name joined by spaces).
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { RunResult } from '../results/model.ts';
+import { UsageError } from './args.ts';
+
+export interface Selection {
+  suites: string[];
+  grep: string;
+  tests: number;
+}
+
+/** undefined: nothing failed or errored there. */
+export function lastFailedSelection(reportDir: string): Selection | undefined {
+  const file = reportDir.endsWith('.json') ? reportDir : join(reportDir, 'summary.json');
+  if (!existsSync(file)) throw new UsageError(`--last-failed: no summary.json in ${reportDir}`);
+  let run: RunResult;
+  try {
+    run = JSON.parse(readFileSync(file, 'utf8')) as RunResult;
+  } catch (error) {
+    throw new UsageError(`--last-failed: ${file} is not a summary: ${(error as Error).message}`);
+  }
+  const failed = (run.tests ?? []).filter((t) => t.status === 'fail' || t.status === 'error');
+  if (failed.length === 0) return undefined;
+  const names = [...new Set(failed.map((t) => escape(t.name.split(' > ').join(' '))))];
+  return {
+    suites: [...new Set(failed.map((t) => t.file))].sort(),
+    grep: `^(?:${names.join('|')})$`,
+    tests: failed.length,
+  };
+}
+
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

@@ -1,0 +1,124 @@
+/**
+ * Issue 14, "Reproduce the request that broke the rule": against a server with a planted 412
+ * fault (If-match ignored), the failure names the PUT it judged, not the read-back GET; its
+ * reproduce script, with the password put in, reproduces the fault; replay says STILL FAILING;
+ * --last-failed reruns only the failed tests; --har holds every exchange, redacted.
+ */
+import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { TestResult } from '../lib/results/model.ts';
+import { splitTranscript } from '../lib/report/html-transcript.ts';
+import {
+  childEnv,
+  newReportDir,
+  ROOT,
+  runCli,
+  startServerProcess,
+  type CliRun,
+} from './support/cli.ts';
+
+const STALE = 'a PUT whose If-match is an older Etag must answer 412 and change nothing';
+
+function conformance(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((done) =>
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', join(ROOT, 'lib/cli/main.ts'), ...args],
+      { cwd: ROOT, env: childEnv(), timeout: 120_000 },
+      (error, stdout, stderr) =>
+        done({
+          code: error ? (typeof error.code === 'number' ? error.code : -1) : 0,
+          stdout,
+          stderr,
+        }),
+    ),
+  );
+}
+
+function bash(script: string): Promise<string> {
+  return new Promise((done) =>
+    execFile('bash', ['-c', script], { timeout: 30_000 }, (_e, out) => done(out)),
+  );
+}
+
+describe('a planted 412 fault (If-match ignored)', () => {
+  let server: Awaited<ReturnType<typeof startServerProcess>>;
+  let run: CliRun;
+  let stale: TestResult;
+  const har = join(newReportDir(), 'run.har');
+  beforeAll(async () => {
+    server = await startServerProcess('reference-server/main.ts', [
+      '--port',
+      '0',
+      '--test-control',
+      '--fault',
+      'if-match-ignored',
+    ]);
+    run = await runCli(['--target', server.url, '--suite', 'rest/concurrency', '--har', har]);
+    stale = run.summary().tests.find((t) => t.name.endsWith(STALE))!;
+  });
+  afterAll(() => server.stop());
+
+  test('the failure names the PUT it judged, not the read-back after it', () => {
+    expect(run.code).toBe(1);
+    expect(stale.status).toBe('fail');
+    const parts = splitTranscript(stale.transcript!);
+    const judged = parts[stale.judgedExchange!]!;
+    expect(judged.requestLine).toMatch(/^PUT /);
+    expect(judged.request.headers).toMatch(/^if-match: /m);
+    expect(stale.judgedExchange).toBeLessThan(parts.length - 1);
+    // The transcript in index.html opens at it.
+    const html = readFileSync(join(run.reportDir, 'index.html'), 'utf8');
+    expect(html).toContain(`class="exchange judged" data-exchange="${stale.judgedExchange}"`);
+  });
+
+  test('its reproduce script, with the password put in, reproduces the fault: 200 where 412 is due', async () => {
+    expect(stale.reproduce).toMatch(/ANSWER_1=\$\(curl .*\/api\/tokens'\)/);
+    expect(stale.reproduce).toMatch(/^curl -sS -i -X PUT .*if-match: /m);
+    const output = await bash(stale.reproduce!.replaceAll('<password of alice>', 'alice-pass'));
+    expect(output).toMatch(/^HTTP\/1\.1 200 /m);
+  });
+
+  test('replay: STILL FAILING, exit 1', async () => {
+    const replayed = await conformance(['replay', run.reportDir, '--test', stale.id]);
+    expect(replayed.stdout).toMatch(/^STILL FAILING +.*older Etag/m);
+    expect(replayed.stdout).toMatch(/was HTTP 200, now HTTP 200; the test expected 412/);
+    expect(replayed.code).toBe(1);
+  });
+
+  test('--last-failed reruns only the tests that failed', async () => {
+    const failed = run
+      .summary()
+      .tests.filter((t) => t.status === 'fail')
+      .map((t) => t.id);
+    const again = await runCli(['--target', server.url, '--last-failed', run.reportDir]);
+    expect(
+      again
+        .summary()
+        .tests.map((t) => t.id)
+        .sort(),
+    ).toEqual(failed.sort());
+    expect(again.code).toBe(1);
+  });
+
+  test('--har: HAR 1.2 with every exchange of the tests, no password nor token in it', () => {
+    const text = readFileSync(har, 'utf8');
+    const log = (
+      JSON.parse(text) as {
+        log: { version: string; entries: Array<{ request: { method: string }; comment: string }> };
+      }
+    ).log;
+    expect(log.version).toBe('1.2');
+    const exchanges = run
+      .summary()
+      .tests.reduce((n, t) => n + splitTranscript(t.transcript ?? '').length, 0);
+    expect(log.entries.length).toBeGreaterThanOrEqual(exchanges);
+    expect(log.entries.some((e) => e.request.method === 'PUT' && e.comment.endsWith(STALE))).toBe(
+      true,
+    );
+    expect(text).not.toContain('alice-pass');
+    expect(text).toContain('«redacted»');
+  });
+});
