@@ -104,7 +104,7 @@ describe('verdicts against a server that breaks the token rules', () => {
     expect(run.summary().capabilities['testControl']).toBe(false);
     const html = readFileSync(join(run.reportDir, 'index.html'), 'utf8');
     expect(html).toContain('Not conforming');
-    expect(html).toContain('curl -i -X POST');
+    expect(html).toContain('curl -sS -i -X POST');
     expect(html).toContain('type of user_id');
     // Tokens are secrets: no token value reaches the report.
     expect(html).not.toMatch(/"token": ?"[0-9a-f]{32}"/);

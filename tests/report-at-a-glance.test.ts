@@ -231,7 +231,7 @@ describe.skipIf(CHROMIUM_MISSING)('index.html at a glance, in Chromium at 1400 p
     const failed = results.find((r) => r.name?.includes('uri must have the form'))!;
     expect(failed.status).toBe('failed');
     expect(failed.descriptionHtml).toContain('The token response uri has the form');
-    expect(failed.descriptionHtml).toContain('curl -i -X POST');
+    expect(failed.descriptionHtml).toContain('curl -sS -i -X POST');
 
     const page = await browser.newPage({ viewport: { width: WIDTH, height: 1000 } });
     const external: string[] = [];
@@ -248,7 +248,7 @@ describe.skipIf(CHROMIUM_MISSING)('index.html at a glance, in Chromium at 1400 p
     const description = page.frameLocator('iframe').locator('body');
     await description.getByText('Reproduce').waitFor();
     expect(await description.innerText()).toContain('rest.tokens.uri-form MUST (§2.2)');
-    expect(await description.innerText()).toContain('curl -i -X POST');
+    expect(await description.innerText()).toContain('curl -sS -i -X POST');
     const testPage = await page.locator('body').innerText();
     expect(testPage).not.toMatch(/node_modules/);
     await page.screenshot({ path: join(failing.reportDir, 'allure-test.png') });

@@ -109,9 +109,10 @@ describe.skipIf(CHROMIUM_MISSING)('index.html in headless Chromium', () => {
     expect(text).toContain('rest.tokens.uri-form');
     expect(text).toContain('Expected');
     expect(text).toContain('/api/tokens/');
-    expect(text).toContain('curl -i -X POST');
-    await failure.locator('details.transcript > summary').click();
-    expect(await failure.locator('details.transcript').innerText()).toContain('HTTP 200');
+    expect(text).toContain('curl -sS -i -X POST');
+    // The transcript opens at the exchange the failure judged (issue 14), highlighted.
+    expect(await failure.locator('details.transcript').getAttribute('open')).not.toBeNull();
+    expect(await failure.locator('details.exchange.judged').innerText()).toContain('HTTP 200');
     expect(await page.locator('.verdict').innerText()).toContain('Not conforming');
     await page.screenshot({ path: join(broken.reportDir, 'screenshot.png'), fullPage: true });
     process.stdout.write(

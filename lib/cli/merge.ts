@@ -9,6 +9,7 @@ import { parseArgs } from 'node:util';
 import { CATALOGUE } from '../requirements/index.ts';
 import { loadExpectations, updateExpectations } from '../results/expectations.ts';
 import { mergeRuns } from '../results/merge.ts';
+import { stagingDir, swapIn } from '../report/atomic-dir.ts';
 import { writeReports } from '../report/write.ts';
 import { UsageError } from './args.ts';
 import { readSummary } from './summary-file.ts';
@@ -63,9 +64,28 @@ export async function merge(argv: string[]): Promise<number> {
     result = mergeRuns(runs, CATALOGUE, { file: known.path, entries: updated.entries });
   }
 
-  await rm(join(out, 'allure-results'), { recursive: true, force: true });
-  await rm(join(out, 'allure-report'), { recursive: true, force: true });
-  await mkdir(join(out, 'allure-results'), { recursive: true });
+  // Written beside --out and swapped in at the end, as a run's reports (report/atomic-dir.ts).
+  const staging = await stagingDir(resolve(out));
+  try {
+    await mkdir(join(staging, 'allure-results'), { recursive: true });
+    await copyAllureResults(inputs, staging);
+    process.stdout.write(
+      `merge: ${inputs.length} runs, ${result.tests.length} tests, target ${result.target}\n`,
+    );
+    await writeReports(staging, result);
+    await swapIn(staging, resolve(out));
+  } finally {
+    await rm(staging, { recursive: true, force: true });
+  }
+  const code = result.exitCode ?? 2;
+  process.stdout.write(renderClosing(result, out, code));
+  return code;
+}
+
+async function copyAllureResults(
+  inputs: ReadonlyArray<{ dir: string }>,
+  staging: string,
+): Promise<void> {
   for (const input of inputs) {
     const results = join(input.dir, 'allure-results');
     if (!existsSync(results)) {
@@ -74,13 +94,6 @@ export async function merge(argv: string[]): Promise<number> {
     }
     // Allure file names are UUIDs: the shares' files never collide.
     for (const name of await readdir(results))
-      await cp(join(results, name), join(out, 'allure-results', name), { recursive: true });
+      await cp(join(results, name), join(staging, 'allure-results', name), { recursive: true });
   }
-  process.stdout.write(
-    `merge: ${inputs.length} runs, ${result.tests.length} tests, target ${result.target}\n`,
-  );
-  await writeReports(out, result);
-  const code = result.exitCode ?? 2;
-  process.stdout.write(renderClosing(result, out, code));
-  return code;
 }
