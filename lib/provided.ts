@@ -1,5 +1,6 @@
 /** What the CLI provides to the suites' workers (vitest provide/inject). */
 import type { Exchange } from './clients/transcript.ts';
+import type { TransportOptions } from './clients/transport.ts';
 import type { TestCleanup } from './results/model.ts';
 import type { Fixtures } from './fixtures/projects.ts';
 import type { Profile } from './target/profile.ts';
@@ -22,6 +23,10 @@ export interface RunSettings {
   quota?: QuotaSettings;
   /** --har: tests keep their exchanges, redacted, in their meta for the HAR file. */
   har?: boolean;
+  /** --rate-limit: N requests a second over the run's one schedule (lib/clients/rate-limit.ts). */
+  rateLimit?: { perSecond: number; schedule: SharedArrayBuffer };
+  /** --insecure, --ca (lib/clients/transport.ts); the proxy comes from the environment. */
+  transport?: TransportOptions;
 }
 
 declare module 'vitest' {

@@ -12,6 +12,7 @@ import { handleSoap, soapServiceOf } from './soap/endpoint.ts';
 import { advanceClock, CLOCK_PATH } from './test-control/clock-route.ts';
 import { armFailure, FAIL_NEXT_PATH } from './test-control/fail-next-route.ts';
 import { Variants } from './variants.ts';
+import { Throttle } from './throttle.ts';
 import { applyWireVariants } from './wire-variants.ts';
 
 export interface AppOptions {
@@ -60,10 +61,13 @@ export function createApp(options: AppOptions = {}): App {
     return dispatchRest(state, baseUrlOf(req, options.baseUrl), req, res);
   }
 
+  const throttle = state.variants.on('throttled-429') ? new Throttle() : undefined;
+
   return {
     state,
     handle(req, res) {
       applyWireVariants(res, state.variants);
+      if (throttle?.refuse(res)) return;
       route(req, res).catch((error: unknown) => {
         if (res.headersSent) return res.destroy();
         if (error instanceof BodyTooLarge)

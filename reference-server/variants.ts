@@ -179,6 +179,11 @@ export const VARIANTS = [
     'invalid credentials (an unknown token, a wrong Basic password) answer 500; an expired token still 401',
     "§5.2.2 and §7.2: invalid credentials give a 'server error'; §5.2.5: an expired token gives 401",
   ),
+  variant(
+    'throttled-429',
+    'every 40th request is answered 429 Too Many Requests with Retry-After: 1, whatever it asks',
+    'a server may limit the rate of its clients (RFC 6585 §4) and say when to come back (RFC 9110 §10.2.3); the spec says nothing of rates',
+  ),
 ] as const satisfies readonly Variant[];
 
 /** The name of a variant: a typo in `variants.on(...)` is a compile error. */

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { connect } from 'node:net';
 import { afterAll, describe, expect, test } from 'vitest';
 import { startReferenceServer } from '../reference-server/listen.ts';
+import { THROTTLE_EVERY } from '../reference-server/throttle.ts';
 import { VARIANTS, type Variant } from '../reference-server/variants.ts';
 import { ROOT, runCli } from './support/cli.ts';
 
@@ -114,6 +115,20 @@ describe('every variant the specification allows is judged conforming', () => {
       expect(idle).toBeLessThan(1900);
     } finally {
       socket.destroy();
+      await server.close();
+    }
+  });
+
+  test('throttled-429 does answer every 40th request 429 with Retry-After: 1', async () => {
+    const server = await startReferenceServer({ variants: ['throttled-429'] });
+    try {
+      const answers = [];
+      for (let i = 0; i < THROTTLE_EVERY; i++)
+        answers.push(await fetch(`${server.url}/api/projects`));
+      expect(answers.slice(0, -1).map((a) => a.status)).not.toContain(429);
+      expect(answers.at(-1)?.status).toBe(429);
+      expect(answers.at(-1)?.headers.get('retry-after')).toBe('1');
+    } finally {
       await server.close();
     }
   });

@@ -21,6 +21,12 @@ export interface RunOptions {
   har?: string;
   /** --last-failed REPORT_DIR: only the tests that failed or errored in that report. */
   lastFailed?: string;
+  /** --rate-limit N/s: requests a second over the whole run. */
+  rateLimit?: number;
+  /** --insecure: accept any TLS certificate of the target. */
+  insecure: boolean;
+  /** --ca FILE: a CA certificate (PEM) to trust besides the system's. */
+  ca?: string;
   /** Print every failing and unjudged MUST at the end, in full. */
   verbose: boolean;
   /** Print where the run's time went (npm run bench reads it). */
@@ -30,7 +36,7 @@ export interface RunOptions {
 }
 
 export const HELP = `usage: npm run conformance -- [run] [options]          (npx soap-rest-conformance [run] [options])
-       npm run conformance -- prepare --target URL --profile FILE [--timeout MS]
+       npm run conformance -- prepare --target URL --profile FILE [--timeout MS] [--insecure] [--ca FILE]
        npm run conformance -- replay REPORT_DIR [--test ID]... [--profile FILE] [--timeout MS]
        npm run conformance -- merge RUN... [--out DIR] [--expectations FILE [--update-expectations]]
        npm run conformance -- compare SUMMARY... [--out DIR] [--label NAME]...
@@ -50,6 +56,9 @@ Without --target, starts the bundled reference server on 127.0.0.1 (ephemeral po
   --update-expectations rewrite the --expectations FILE from this run's failures (created if missing)
   --report-dir DIR      where reports go (default reports/latest)
   --shard I/N           run the I-th of N shares of the suite files (CI runners; join them with merge)
+  --rate-limit N/s      at most N requests a second to the target, over the whole run (e.g. 5/s, 0.5/s)
+  --insecure            accept any TLS certificate of the target (HTTP(S)_PROXY and NO_PROXY are honoured)
+  --ca FILE             trust this CA certificate (PEM) besides the system's
   --last-failed DIR     rerun only the tests that failed or errored in the report DIR (its summary.json)
   --har FILE            write every exchange of the run to FILE as HAR 1.2 (redacted like the transcripts)
   --verbose             at the end, every failing and unjudged MUST in full (default: what fits a screen)
@@ -119,6 +128,9 @@ export function parseRunArgs(argv: string[]): RunOptions {
         'report-dir': { type: 'string' },
         shard: { type: 'string' },
         har: { type: 'string' },
+        'rate-limit': { type: 'string' },
+        insecure: { type: 'boolean', default: false },
+        ca: { type: 'string' },
         'last-failed': { type: 'string' },
         verbose: { type: 'boolean', default: false },
         timing: { type: 'boolean', default: false },
@@ -174,12 +186,24 @@ export function parseRunArgs(argv: string[]): RunOptions {
     reportDir: values['report-dir'] ?? 'reports/latest',
     ...(values.shard === undefined ? {} : { shard: values.shard }),
     ...(values.har === undefined ? {} : { har: values.har }),
+    ...(values['rate-limit'] === undefined ? {} : { rateLimit: rate(values['rate-limit']) }),
+    insecure: values.insecure,
+    ...(values.ca === undefined ? {} : { ca: values.ca }),
     ...(values['last-failed'] === undefined ? {} : { lastFailed: values['last-failed'] }),
     verbose: values.verbose,
     timing: values.timing,
     help: values.help,
     version: values.version,
   };
+}
+
+/** '5/s', '0.5/s' (or a bare number): requests a second, > 0. */
+function rate(raw: string): number {
+  const match = /^(\d+(?:\.\d+)?)(?:\/s)?$/.exec(raw.trim());
+  const value = match ? Number(match[1]) : Number.NaN;
+  if (!(value > 0))
+    throw new UsageError(`--rate-limit: expected N/s with N > 0 (e.g. 5/s), got '${raw}'`);
+  return value;
 }
 
 /** The options of `run`, as typed on the command line. */

@@ -1,5 +1,6 @@
 /** Before the suites run: is the target there at all, and does it offer test control? */
 import { request } from 'undici';
+import { awaitTurn } from '../clients/rate-limit.ts';
 import { HttpClient } from '../clients/http.ts';
 import { Transcript } from '../clients/transcript.ts';
 import { learnSoapBase, type LearnedBase } from '../soap/learn-base.ts';
@@ -11,6 +12,7 @@ export class TargetUnreachable extends Error {}
 /** Any HTTP answer counts as reachable; no answer within the deadline is a one-line reason. */
 export async function checkReachable(baseUrl: string, deadlineMs: number): Promise<void> {
   try {
+    await awaitTurn();
     const answer = await request(`${baseUrl}/api/projects`, {
       signal: AbortSignal.timeout(deadlineMs),
       headersTimeout: deadlineMs,
@@ -35,6 +37,7 @@ export async function checkReachable(baseUrl: string, deadlineMs: number): Promi
 /** design.md: without a profile saying so, probe {"advanceSeconds": 0} → 204. */
 export async function probeTestControl(baseUrl: string, deadlineMs: number): Promise<boolean> {
   try {
+    await awaitTurn();
     const answer = await request(`${baseUrl}${CLOCK_PATH}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -54,6 +57,7 @@ export async function probeTestControl(baseUrl: string, deadlineMs: number): Pro
  */
 export async function probeFailNext(baseUrl: string, deadlineMs: number): Promise<boolean> {
   try {
+    await awaitTurn();
     const answer = await request(`${baseUrl}${FAIL_NEXT_PATH}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

@@ -18,7 +18,9 @@ import { resolveProfile } from '../target/default-profile.ts';
 import { loadProfileFile } from '../target/profile.ts';
 import { ledgerPath } from '../target/quota-ledger.ts';
 import { planQuota } from '../target/quota-plan.ts';
+import { configureTransport } from '../clients/transport.ts';
 import { UsageError } from './args.ts';
+import { transportOptions } from './transport-options.ts';
 import {
   checkReachable,
   learnTargetSoapBase,
@@ -43,6 +45,8 @@ export async function prepare(argv: readonly string[]): Promise<0 | 2> {
         target: { type: 'string' },
         profile: { type: 'string' },
         timeout: { type: 'string', default: '10000' },
+        insecure: { type: 'boolean', default: false },
+        ca: { type: 'string' },
       },
       strict: true,
     }));
@@ -59,6 +63,7 @@ export async function prepare(argv: readonly string[]): Promise<0 | 2> {
   if (baseUrl === undefined)
     throw new UsageError('prepare: --target URL is required (or baseUrl in the profile)');
   const profile = resolveProfile(baseUrl, file);
+  configureTransport(transportOptions(values.insecure, values.ca));
   await checkReachable(profile.baseUrl, timeoutMs);
   if (file.capabilities?.testControl === undefined)
     profile.capabilities.testControl = await probeTestControl(profile.baseUrl, timeoutMs);

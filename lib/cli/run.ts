@@ -4,6 +4,9 @@
  * Returns the exit code of design.md.
  */
 import { writeFileSync } from 'node:fs';
+import { limitRate, newRateSchedule } from '../clients/rate-limit.ts';
+import { configureTransport } from '../clients/transport.ts';
+import { transportOptions } from './transport-options.ts';
 import { rm } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -70,6 +73,14 @@ export async function run(
   const interruption = new Interruption();
   interruption.install();
   try {
+    // --insecure, --ca, the proxy of the environment, --rate-limit: for every request of the run.
+    const transport = transportOptions(options.insecure, options.ca);
+    configureTransport(transport);
+    const rateLimit =
+      options.rateLimit === undefined
+        ? undefined
+        : { perSecond: options.rateLimit, schedule: newRateSchedule() };
+    limitRate(rateLimit?.perSecond, rateLimit?.schedule);
     let baseUrl = options.target ?? profileFile?.baseUrl;
     if (baseUrl === undefined) {
       server = await startReferenceServer({ testControl: true });
@@ -110,6 +121,8 @@ export async function run(
         timeoutMs: options.timeoutMs,
         ...(quota.settings === undefined ? {} : { quota: quota.settings }),
         ...(options.har === undefined ? {} : { har: true }),
+        ...(rateLimit === undefined ? {} : { rateLimit }),
+        transport,
       },
       interruption,
     );

@@ -3,9 +3,12 @@
  * A request that a server's idle close (RFC 9112 §9.8) cut before one byte of answer came back,
  * on a reused connection, is sent again once, on a new connection; both attempts are recorded.
  */
-import { Agent, request, type Dispatcher } from 'undici';
+import { request, type Dispatcher } from 'undici';
 import { closedBeforeAnswer } from './connection-facts.ts';
 import { HarnessError } from './harness-error.ts';
+import { awaitTurn } from './rate-limit.ts';
+import { MAX_WAITS, retryDelayMs } from './retry-after.ts';
+import { dispatcher } from './transport.ts';
 import type { Transcript } from './transcript.ts';
 
 export interface HttpRequest {
@@ -29,6 +32,14 @@ export interface HttpResponse {
    * body does it too): a failure's reproduce command is that exchange (Transcript.judged).
    */
   judge(): void;
+}
+
+/** An answer and, for the client itself, what it needs without marking the exchange as read. */
+interface Attempt {
+  response: HttpResponse;
+  index: number;
+  status: number;
+  headers: Record<string, string>;
 }
 
 export class HttpClient {
@@ -55,14 +66,36 @@ export class HttpClient {
       body = JSON.stringify(req.json);
       headers['content-type'] ??= 'application/json';
     }
+    let answer = await this.once(method, url, headers, body);
+    for (let waits = 0; ; waits++) {
+      const delay = retryDelayMs(answer.status, answer.headers, waits);
+      if (delay === undefined) return answer.response;
+      this.transcript.annotate(
+        answer.index,
+        `answered ${answer.status} with Retry-After: waited ${delay} ms and sent again (${waits + 1} of at most ${MAX_WAITS})`,
+      );
+      await new Promise((resolve) => setTimeout(resolve, delay));
+      answer = await this.once(method, url, headers, body);
+    }
+  }
+
+  /** One request, sent again once on a new connection when an idle close cut it (RFC 9112 §9.8). */
+  private async once(
+    method: string,
+    url: string,
+    headers: Record<string, string>,
+    body: string,
+  ): Promise<Attempt> {
+    await awaitTurn();
     try {
       return await this.attempt(method, url, headers, body);
     } catch (error) {
       if (!(error instanceof HarnessError) || !closedBeforeAnswer(error.cause)) throw error;
     }
     // A new connection for the second attempt: the pool's other idle ones may be closed too.
-    const fresh = new Agent({ connections: 1 });
+    const fresh = dispatcher(1);
     try {
+      await awaitTurn();
       return await this.attempt(method, url, headers, body, fresh);
     } finally {
       await fresh.close().catch(() => undefined);
@@ -76,7 +109,7 @@ export class HttpClient {
     headers: Record<string, string>,
     body: string,
     dispatcher?: Dispatcher,
-  ): Promise<HttpResponse> {
+  ): Promise<Attempt> {
     const started = performance.now();
     const startedAt = new Date().toISOString();
     const elapsed = () => Math.round(performance.now() - started);
@@ -106,7 +139,7 @@ export class HttpClient {
       });
       const transcript = this.transcript;
       const status = answer.statusCode;
-      return {
+      const response: HttpResponse = {
         get status() {
           transcript.markRead(index);
           return status;
@@ -133,6 +166,7 @@ export class HttpClient {
           transcript.markRead(index);
         },
       };
+      return { response, index, status, headers: responseHeaders };
     } catch (error) {
       const reason = describe(error, this.timeoutMs);
       const retried = dispatcher === undefined && closedBeforeAnswer(error);

@@ -55,6 +55,12 @@ export class Transcript {
     return this.exchanges.length - 1;
   }
 
+  /** Adds what the client did about an exchange (a request sent again) to its note. */
+  annotate(index: number, note: string): void {
+    const exchange = this.exchanges[index];
+    if (exchange) exchange.note = exchange.note ? `${exchange.note}; ${note}` : note;
+  }
+
   markRead(index: number): void {
     this.lastRead = index;
   }

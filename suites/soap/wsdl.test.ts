@@ -5,7 +5,6 @@
  * knows itself by (lib/soap/base.ts): the rule is the form <base>/soap/project of the namespace, and
  * that namespace, location and soapAction agree, not that they name the URL the run was given.
  */
-import { Agent } from 'node:http';
 import * as soap from 'soap';
 import { describe, expect } from 'vitest';
 import { conformanceTest, type ConformanceContext } from '../../lib/conformance-test.ts';
@@ -17,6 +16,7 @@ import {
   soapBaseOf,
 } from '../../lib/soap/base.ts';
 import { SoapClient } from '../../lib/soap/client.ts';
+import { nodeSoapHttpClient } from '../../lib/soap/node-soap-transport.ts';
 import { SOAP_NS } from '../../lib/soap/envelope.ts';
 import { fetchWsdlText } from '../../lib/soap/learn-base.ts';
 import { SOAP_OPERATIONS, type SoapOperation } from '../../lib/soap/operations.ts';
@@ -410,12 +410,12 @@ describe('the WSDL locates and serves the service', () => {
     'a WSDL-driven client (node-soap) must be able to build a client from the WSDL and call an operation',
     async (ctx) => {
       const key = await sessionKey(ctx.http, ctx.target, 'projectAdmin');
-      // A new connection per request: node-soap has no retry when a server closes an idle
-      // keep-alive connection under a request, which a server may do at any time (RFC 9112 §9.8).
-      const httpAgent = new Agent({ keepAlive: false });
+      // Through the run's client: recorded, and sent as every other request (proxy, TLS, rate
+      // limit, the retry after an idle close, which node-soap has not).
+      const httpClient = nodeSoapHttpClient(ctx.http);
       const client = await soap.createClientAsync(
         ctx.http.url(ctx.target.wsdlUrl ?? PROJECT_WSDL_PATH),
-        { wsdl_options: { httpAgent } },
+        { httpClient },
       );
       // node-soap posts to the WSDL's location, named as the target knows itself: the run's URL instead.
       client.setEndpoint(ctx.http.url('/soap/project/'));
@@ -436,7 +436,7 @@ describe('the WSDL locates and serves the service', () => {
       );
       let answer: unknown;
       try {
-        [answer] = await call!({ sessionKey: key }, { httpAgent });
+        [answer] = await call!({ sessionKey: key }, {});
       } catch (error) {
         const fault = (error as { root?: { Envelope?: { Body?: { Fault?: unknown } } } }).root
           ?.Envelope?.Body?.Fault;

@@ -1,0 +1,40 @@
+/**
+ * `--rate-limit N/s`: every request of the run, from any thread (the suite workers and the main
+ * thread's preflight and provisioning), takes the next free slot of one shared schedule, slots
+ * 1000/N ms apart, so that no second holds more than N requests. The schedule is a
+ * SharedArrayBuffer that the CLI makes and vitest hands to each worker (RunSettings).
+ */
+/** The wall-clock time in microseconds, the same scale in every thread. */
+const nowUs = () => BigInt(Math.round((performance.timeOrigin + performance.now()) * 1000));
+
+let schedule: BigInt64Array | undefined;
+let intervalUs = 0n;
+
+/** The shared schedule of one run: the time of its next free slot. */
+export function newRateSchedule(): SharedArrayBuffer {
+  return new SharedArrayBuffer(8);
+}
+
+/** N requests a second at most, over every thread sharing `shared`; undefined: no limit. */
+export function limitRate(perSecond: number | undefined, shared?: SharedArrayBuffer): void {
+  if (perSecond === undefined || shared === undefined) {
+    schedule = undefined;
+    return;
+  }
+  schedule = new BigInt64Array(shared);
+  intervalUs = BigInt(Math.round(1_000_000 / perSecond));
+}
+
+/** Resolves when this request's slot comes. */
+export async function awaitTurn(): Promise<void> {
+  if (schedule === undefined) return;
+  for (;;) {
+    const next = Atomics.load(schedule, 0);
+    const now = nowUs();
+    const at = next > now ? next : now;
+    if (Atomics.compareExchange(schedule, 0, next, at + intervalUs) !== next) continue;
+    const waitMs = Number(at - now) / 1000;
+    if (waitMs > 0) await new Promise((resolve) => setTimeout(resolve, waitMs));
+    return;
+  }
+}

@@ -1,0 +1,42 @@
+/**
+ * How requests reach the target: TLS options (`--insecure`, `--ca FILE`) and the proxy of
+ * HTTP_PROXY / HTTPS_PROXY / NO_PROXY (or their lower-case names), through undici's own agents.
+ * One global dispatcher per thread; a fresh one (a new connection, same options) for a request
+ * sent again after an idle close (http.ts).
+ */
+import { rootCertificates } from 'node:tls';
+import { Agent, EnvHttpProxyAgent, setGlobalDispatcher, type Dispatcher } from 'undici';
+
+export interface TransportOptions {
+  /** Accept any certificate of the target (a test platform with a self-signed one). */
+  insecure?: boolean;
+  /** A CA certificate (PEM) trusted besides the system's. */
+  ca?: string;
+}
+
+let current: TransportOptions = {};
+
+export function configureTransport(options: TransportOptions): void {
+  current = options;
+  if (options.insecure || options.ca || proxyConfigured()) setGlobalDispatcher(dispatcher());
+}
+
+/** A dispatcher with the run's options; `connections: 1` for a single new connection. */
+export function dispatcher(connections?: number): Dispatcher {
+  const connect = {
+    ...(current.insecure ? { rejectUnauthorized: false } : {}),
+    ...(current.ca ? { ca: [...rootCertificates, current.ca] } : {}),
+  };
+  const pool = connections === undefined ? {} : { connections };
+  if (proxyConfigured())
+    // A plain http target through the proxy as a forward proxy; https is tunnelled (CONNECT).
+    return new EnvHttpProxyAgent({ ...pool, connect, requestTls: connect, proxyTunnel: false });
+  return new Agent({ ...pool, connect });
+}
+
+function proxyConfigured(): boolean {
+  const env = process.env;
+  return Boolean(
+    env['HTTP_PROXY'] || env['http_proxy'] || env['HTTPS_PROXY'] || env['https_proxy'],
+  );
+}
