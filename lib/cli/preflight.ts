@@ -30,7 +30,10 @@ export async function checkReachable(baseUrl: string, deadlineMs: number): Promi
       e.name === 'TimeoutError'
         ? `no answer within ${deadlineMs} ms`
         : (e.code ?? e.cause?.code ?? e.message);
-    throw new TargetUnreachable(`target ${baseUrl} is unreachable: ${why}`);
+    const tls = /CERT|SELF_SIGNED|UNABLE_TO_VERIFY|ERR_TLS/.test(String(why))
+      ? ': its TLS certificate is not trusted (--ca FILE names the CA to trust; --insecure accepts any)'
+      : '';
+    throw new TargetUnreachable(`target ${baseUrl} is unreachable: ${why}${tls}`);
   }
 }
 

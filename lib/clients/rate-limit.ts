@@ -7,8 +7,16 @@
 /** The wall-clock time in microseconds, the same scale in every thread. */
 const nowUs = () => BigInt(Math.round((performance.timeOrigin + performance.now()) * 1000));
 
-let schedule: BigInt64Array | undefined;
-let intervalUs = 0n;
+/**
+ * On globalThis: vitest's globalSetup (the provisioning, in the main thread) loads this module
+ * again through its own module runner, and must share the main thread's limit.
+ */
+interface Limit {
+  schedule: BigInt64Array;
+  intervalUs: bigint;
+}
+const SLOT = Symbol.for('soap-rest-conformance.rate-limit');
+const slot = globalThis as { [SLOT]?: Limit | undefined };
 
 /** The shared schedule of one run: the time of its next free slot. */
 export function newRateSchedule(): SharedArrayBuffer {
@@ -17,17 +25,20 @@ export function newRateSchedule(): SharedArrayBuffer {
 
 /** N requests a second at most, over every thread sharing `shared`; undefined: no limit. */
 export function limitRate(perSecond: number | undefined, shared?: SharedArrayBuffer): void {
-  if (perSecond === undefined || shared === undefined) {
-    schedule = undefined;
-    return;
-  }
-  schedule = new BigInt64Array(shared);
-  intervalUs = BigInt(Math.round(1_000_000 / perSecond));
+  slot[SLOT] =
+    perSecond === undefined || shared === undefined
+      ? undefined
+      : {
+          schedule: new BigInt64Array(shared),
+          intervalUs: BigInt(Math.round(1_000_000 / perSecond)),
+        };
 }
 
 /** Resolves when this request's slot comes. */
 export async function awaitTurn(): Promise<void> {
-  if (schedule === undefined) return;
+  const limit = slot[SLOT];
+  if (limit === undefined) return;
+  const { schedule, intervalUs } = limit;
   for (;;) {
     const next = Atomics.load(schedule, 0);
     const now = nowUs();

@@ -14,15 +14,18 @@ export interface TransportOptions {
   ca?: string;
 }
 
-let current: TransportOptions = {};
+// On globalThis: vitest's globalSetup loads this module again through its own module runner.
+const SLOT = Symbol.for('soap-rest-conformance.transport');
+const slot = globalThis as { [SLOT]?: TransportOptions };
 
 export function configureTransport(options: TransportOptions): void {
-  current = options;
+  slot[SLOT] = options;
   if (options.insecure || options.ca || proxyConfigured()) setGlobalDispatcher(dispatcher());
 }
 
 /** A dispatcher with the run's options; `connections: 1` for a single new connection. */
 export function dispatcher(connections?: number): Dispatcher {
+  const current = slot[SLOT] ?? {};
   const connect = {
     ...(current.insecure ? { rejectUnauthorized: false } : {}),
     ...(current.ca ? { ca: [...rootCertificates, current.ca] } : {}),
