@@ -79,7 +79,10 @@ export function conformanceTest(
       await body(ctx);
     } catch (error) {
       const harness = harnessErrorIn(error);
-      if (harness) context.task.meta.harnessError = transcript.secrets.redact(harness.message);
+      if (harness) {
+        context.task.meta.harnessError = transcript.secrets.redact(harness.message);
+        transcript.noteNoAnswer();
+      }
       redactError(error, transcript);
       throw error;
     } finally {

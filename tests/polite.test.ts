@@ -80,6 +80,16 @@ test('HTTP_PROXY: every request of the run goes through the proxy', async () => 
   }
 });
 
+test('the embedded reference server is reached directly, whatever proxy the environment names', async () => {
+  const run = await runCli(['--suite', 'rest/tokens'], undefined, {
+    HTTP_PROXY: 'http://127.0.0.1:9',
+    http_proxy: 'http://127.0.0.1:9',
+    NO_PROXY: '',
+    no_proxy: '',
+  });
+  expect(run.code, run.stderr).toBe(0);
+});
+
 /** A self-signed certificate for 127.0.0.1, made by openssl (Debian: apt-get install -y openssl). */
 function selfSigned(): { key: string; cert: string; certFile: string } | undefined {
   const dir = mkdtempSync(join(tmpdir(), 'self-signed-'));

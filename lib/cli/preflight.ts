@@ -39,18 +39,28 @@ export async function checkReachable(baseUrl: string, deadlineMs: number): Promi
 
 /** design.md: without a profile saying so, probe {"advanceSeconds": 0} → 204. */
 export async function probeTestControl(baseUrl: string, deadlineMs: number): Promise<boolean> {
+  return (await probe(baseUrl, CLOCK_PATH, '{"advanceSeconds":0}', deadlineMs)) === 204;
+}
+
+/** Through HttpClient: a 429 with Retry-After is waited for, not read as "no test control". */
+async function probe(
+  baseUrl: string,
+  path: string,
+  body: string,
+  deadlineMs: number,
+): Promise<number | undefined> {
   try {
-    await awaitTurn();
-    const answer = await request(`${baseUrl}${CLOCK_PATH}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: '{"advanceSeconds":0}',
-      signal: AbortSignal.timeout(deadlineMs),
-    });
-    await answer.body.dump();
-    return answer.statusCode === 204;
+    const http = new HttpClient(baseUrl, new Transcript(), deadlineMs);
+    return (
+      await http.send({
+        method: 'POST',
+        path,
+        headers: { 'content-type': 'application/json' },
+        body,
+      })
+    ).status;
   } catch {
-    return false;
+    return undefined;
   }
 }
 
@@ -59,19 +69,8 @@ export async function probeTestControl(baseUrl: string, deadlineMs: number): Pro
  * means the path is served (and the request refused, so nothing is armed).
  */
 export async function probeFailNext(baseUrl: string, deadlineMs: number): Promise<boolean> {
-  try {
-    await awaitTurn();
-    const answer = await request(`${baseUrl}${FAIL_NEXT_PATH}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: '{"operation":"addProject","failure":"conformance-probe"}',
-      signal: AbortSignal.timeout(deadlineMs),
-    });
-    await answer.body.dump();
-    return answer.statusCode === 400;
-  } catch {
-    return false;
-  }
+  const body = '{"operation":"addProject","failure":"conformance-probe"}';
+  return (await probe(baseUrl, FAIL_NEXT_PATH, body, deadlineMs)) === 400;
 }
 
 /**

@@ -74,7 +74,12 @@ export async function run(
   interruption.install();
   try {
     // --insecure, --ca, the proxy of the environment, --rate-limit: for every request of the run.
-    const transport = transportOptions(options.insecure, options.ca);
+    // The embedded server is on loopback: never through the environment's proxy.
+    const embedded = options.target === undefined && profileFile?.baseUrl === undefined;
+    const transport = {
+      ...transportOptions(options.insecure, options.ca),
+      ...(embedded ? { direct: true } : {}),
+    };
     configureTransport(transport);
     const rateLimit =
       options.rateLimit === undefined

@@ -39,6 +39,13 @@ describe('the exchange a failure judged', () => {
     expect(t.judged()).toBe(3);
   });
 
+  test('no answer (a harness error): the exchange that got none, the last, not the answer read before', () => {
+    const t = transcriptOf(3);
+    t.markRead(1);
+    t.noteNoAnswer();
+    expect(t.judged()).toBe(2);
+  });
+
   test('no failure: the answer read last; nothing read: the last exchange; none: undefined', () => {
     const t = transcriptOf(3);
     expect(t.judged()).toBe(2);

@@ -73,6 +73,11 @@ export class Transcript {
     this.judgedInAttempt ??= this.lastRead ?? this.exchanges.length - 1;
   }
 
+  /** The test stopped for want of an answer: the exchange that got none (the last) is judged. */
+  noteNoAnswer(): void {
+    this.judgedInAttempt ??= this.exchanges.length - 1;
+  }
+
   /**
    * A property runs its predicate again (lib/property-run.ts): the shrunk counterexample is the
    * last run that failed, and later runs may pass.

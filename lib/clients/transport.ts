@@ -12,6 +12,8 @@ export interface TransportOptions {
   insecure?: boolean;
   /** A CA certificate (PEM) trusted besides the system's. */
   ca?: string;
+  /** No proxy whatever the environment says: the embedded reference server is on loopback. */
+  direct?: boolean;
 }
 
 // On globalThis: vitest's globalSetup loads this module again through its own module runner.
@@ -20,7 +22,8 @@ const slot = globalThis as { [SLOT]?: TransportOptions };
 
 export function configureTransport(options: TransportOptions): void {
   slot[SLOT] = options;
-  if (options.insecure || options.ca || proxyConfigured()) setGlobalDispatcher(dispatcher());
+  if (options.insecure || options.ca || options.direct || proxyConfigured())
+    setGlobalDispatcher(dispatcher());
 }
 
 /** A dispatcher with the run's options; `connections: 1` for a single new connection. */
@@ -31,7 +34,7 @@ export function dispatcher(connections?: number): Dispatcher {
     ...(current.ca ? { ca: [...rootCertificates, current.ca] } : {}),
   };
   const pool = connections === undefined ? {} : { connections };
-  if (proxyConfigured())
+  if (!current.direct && proxyConfigured())
     // A plain http target through the proxy as a forward proxy; https is tunnelled (CONNECT).
     return new EnvHttpProxyAgent({ ...pool, connect, requestTls: connect, proxyTunnel: false });
   return new Agent({ ...pool, connect });

@@ -217,7 +217,8 @@ export const STATUS_MEANING: Readonly<Record<RequirementStatus, string>> = {
   error: 'the harness could not judge (no answer, timeout, failed setup)',
   'expected-fail': 'failed, listed as a known failure',
   skip: 'not judged, with the reason (e.g. a missing capability)',
-  'not-run': 'its tests exist, but this run selected a subset (--suite, --grep, --shard)',
+  'not-run':
+    'its tests exist, but this run left them out (--suite, --grep, --shard, or interrupted)',
   'not-covered': 'no test checks it yet',
 };
 
