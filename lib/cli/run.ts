@@ -152,7 +152,8 @@ export async function run(
     let known: KnownFailures | undefined;
     if (expectations) {
       let entries = expectations.entries.map((e) => e.id);
-      if (options.updateExpectations) {
+      // An interrupted run saw part of the tests: the file is not rewritten from it.
+      if (options.updateExpectations && interruption.signal === undefined) {
         const updated = updateExpectations(expectations, collector.tests);
         writeFileSync(expectations.path, updated.text);
         entries = updated.entries;
