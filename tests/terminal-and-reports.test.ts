@@ -82,25 +82,7 @@ describe('a report directory that holds a complete report', () => {
 
   test('Ctrl-C: the tests in flight finish, exit 130, the previous report intact, the interrupted one beside it', async () => {
     const before = readFileSync(join(previous.reportDir, 'summary.json'), 'utf8');
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', join(ROOT, 'lib/cli/main.ts'), '--report-dir', previous.reportDir],
-      { cwd: ROOT, env: childEnv(), stdio: ['ignore', 'pipe', 'pipe'] },
-    );
-    let stdout = '';
-    let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const code = await new Promise<number | null>((done) => {
-      let sent = false;
-      child.stdout.on('data', (chunk: Buffer) => {
-        stdout += chunk.toString();
-        if (!sent && /^\[1\/\d+\]/m.test(stdout)) {
-          sent = true;
-          child.kill('SIGINT');
-        }
-      });
-      child.once('exit', (exitCode) => done(exitCode));
-    });
+    const { code, stdout, stderr } = await interruptWhen(previous.reportDir, /^\[1\/\d+\]/m);
     expect(code, stderr).toBe(130);
     expect(stderr).toMatch(/interrupted \(SIGINT\): stopping after the tests in flight/);
     expect(stdout).toMatch(/^interrupted \(SIGINT\): \d+ tests ran; /m);
@@ -119,7 +101,44 @@ describe('a report directory that holds a complete report', () => {
     ).toBe(true);
     expect(besides(previous.reportDir)).toEqual([`${basename(previous.reportDir)}.interrupted`]);
   });
+
+  test('Ctrl-C before any test ended: exit 130, nothing judged, the previous report untouched', async () => {
+    const before = readFileSync(join(previous.reportDir, 'summary.json'), 'utf8');
+    const { code, stderr } = await interruptWhen(previous.reportDir, /^conformance: target /m);
+    expect(code, stderr).toBe(130);
+    expect(stderr).toMatch(
+      /interrupted before (the suites started|any test ended): nothing judged/,
+    );
+    expect(readFileSync(join(previous.reportDir, 'summary.json'), 'utf8')).toBe(before);
+    expect(besides(previous.reportDir).filter((name) => name.includes('.partial'))).toEqual([]);
+  });
 });
+
+/** A run into `reportDir`, sent SIGINT when its output first matches `when`. */
+function interruptWhen(
+  reportDir: string,
+  when: RegExp,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(ROOT, 'lib/cli/main.ts'), '--report-dir', reportDir],
+    { cwd: ROOT, env: childEnv(), stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let stdout = '';
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise((done) => {
+    let sent = false;
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+      if (!sent && when.test(stdout)) {
+        sent = true;
+        child.kill('SIGINT');
+      }
+    });
+    child.once('exit', (code) => done({ code, stdout, stderr }));
+  });
+}
 
 describe('the command line', () => {
   test('--version, -h, and "did you mean" for an option, a command and a suite name', async () => {

@@ -35,6 +35,13 @@ export class Collector implements Reporter {
     this.grep = grep === undefined ? undefined : new RegExp(grep);
   }
 
+  /** Called as each suite file is queued (run-suites.ts: a cancel that came too early, again). */
+  onQueued: (() => void) | undefined;
+
+  onTestModuleQueued(): void {
+    this.onQueued?.();
+  }
+
   /** The test count of each file, counted before the run: the total is shown from the start. */
   expect(counts: ReadonlyMap<string, number>): void {
     for (const [file, count] of counts) this.counts.set(file, count);

@@ -1,15 +1,19 @@
 /**
  * Ctrl-C (SIGINT) and SIGTERM during a run (design.md, "Reports"): the first one stops the suites
  * after the tests in flight, whose cleanup runs, and the run ends with a report marked interrupted
- * and exit 130; a second one quits at once. Before the suites start nothing has been created:
- * the first signal quits at once.
+ * and exit 130; before the suites start, the run stops at its next step (run.ts). A second one
+ * quits at once, without cleanup or report.
  */
+import { rmSync } from 'node:fs';
+
 export const INTERRUPTED_EXIT = 130;
 
 export class Interruption {
   /** The signal that interrupted the run, once one came. */
   signal: NodeJS.Signals | undefined;
   private stop: (() => Promise<void>) | undefined;
+  /** Removed on a second signal, which quits at once (the report's staging directory). */
+  staging: string | undefined;
   private readonly handler = (signal: NodeJS.Signals) => this.onSignal(signal);
 
   constructor(private readonly err: NodeJS.WritableStream = process.stderr) {}
@@ -35,33 +39,38 @@ export class Interruption {
   }
 
   private onSignal(signal: NodeJS.Signals): void {
-    if (this.signal !== undefined || this.stop === undefined) {
+    if (this.signal !== undefined) {
       this.err.write(
-        `conformance: interrupted (${signal})${this.signal ? ' again: quitting now, without cleanup or report' : ' before the suites started: nothing was created, no report written'}\n`,
+        `conformance: interrupted (${signal}) again: quitting now, without cleanup or report\n`,
       );
+      if (this.staging) rmSync(this.staging, { recursive: true, force: true });
       process.exit(INTERRUPTED_EXIT);
     }
     this.signal = signal;
     this.err.write(
-      `conformance: interrupted (${signal}): stopping after the tests in flight and their cleanup; ` +
-        `the report will say so (${signal} again to quit at once)\n`,
+      this.stop === undefined
+        ? `conformance: interrupted (${signal}): stopping before the suites start (${signal} again to quit at once)\n`
+        : `conformance: interrupted (${signal}): stopping after the tests in flight and their cleanup; ` +
+            `the report will say so (${signal} again to quit at once)\n`,
     );
-    void this.stop();
+    void this.stop?.();
   }
 }
 
 /**
- * Runs `create` and takes back the SIGINT/SIGTERM listeners it added: vitest's logger exits the
- * process on the first signal, before our cleanup and report.
+ * Runs `create` without letting it listen to SIGINT/SIGTERM: vitest's logger would exit the
+ * process on the first signal (even one that comes while vitest is being made), before our
+ * cleanup and report. It registers them with process.once.
  */
 export async function withoutTheirSignalListeners<T>(create: () => Promise<T>): Promise<T> {
-  const before = {
-    SIGINT: new Set(process.listeners('SIGINT')),
-    SIGTERM: new Set(process.listeners('SIGTERM')),
-  };
-  const created = await create();
-  for (const signal of ['SIGINT', 'SIGTERM'] as const)
-    for (const listener of process.listeners(signal))
-      if (!before[signal].has(listener)) process.off(signal, listener);
-  return created;
+  const once = process.once;
+  process.once = function (this: NodeJS.Process, event: string | symbol, listener: never) {
+    if (event === 'SIGINT' || event === 'SIGTERM') return this;
+    return once.call(this, event, listener);
+  } as typeof process.once;
+  try {
+    return await create();
+  } finally {
+    process.once = once;
+  }
 }

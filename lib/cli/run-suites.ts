@@ -89,6 +89,13 @@ export async function runSuites(
   );
   try {
     interruption?.whileRunning(() => vitest.cancelCurrentRun('keyboard-input'));
+    // A cancel during the provisioning (globalSetup) does not reach the pool: sent again as the
+    // first files are queued.
+    collector.onQueued = () => {
+      if (interruption?.signal !== undefined) void vitest.cancelCurrentRun('keyboard-input');
+    };
+    // Interrupted while vitest was made: no suite starts (run.ts reports what ran: nothing).
+    if (interruption?.signal !== undefined) return collector;
     const counts = new TestCounts(root, join(CACHE_DIR, 'test-counts.json'), options.grep);
     collector.expect(await countTests(vitest, options.suites, counts));
     await vitest.start(options.suites);

@@ -105,6 +105,13 @@ export async function run(
     await preflightAccounts(profile, soapBase.base, options.timeoutMs, quota.settings);
     const reportDir = resolve(options.reportDir);
     staging = await stagingDir(reportDir);
+    interruption.staging = staging;
+    if (interruption.signal !== undefined) {
+      process.stderr.write(
+        `conformance: interrupted before the suites started: nothing judged, the previous report is left as it was\n`,
+      );
+      return INTERRUPTED_EXIT;
+    }
 
     process.stdout.write(
       `conformance: target ${profile.baseUrl}${server ? ' (embedded reference server)' : ''}, seed ${options.seed}, ` +
@@ -135,6 +142,16 @@ export async function run(
     const suitesMs = performance.now() - suitesStarted;
 
     const harnessErrors = [...collector.harnessErrors];
+    if (interruption.signal !== undefined && collector.tests.length === 0) {
+      const created = describeSharedProjects(collector.sharedProjects, profile)
+        .filter((p) => p.createdByRun)
+        .map((p) => `${p.shortName} (${p.id})`);
+      process.stderr.write(
+        `conformance: interrupted before any test ended: nothing judged, the previous report is left as it was; ` +
+          `${created.length ? `left on the target: the shared projects ${created.join(', ')}` : 'nothing left on the target'}\n`,
+      );
+      return INTERRUPTED_EXIT;
+    }
     // A run that checked nothing passes no gate and keeps the previous report (a share of a
     // --shard run may be empty: merge needs its report).
     if (
