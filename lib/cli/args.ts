@@ -1,8 +1,9 @@
 /** Options of `conformance run` (design.md, "Commands"); a bad option is a UsageError (exit 2). */
+import { OneLineError } from '../errors/one-line-error.ts';
 import { parseArgs } from 'node:util';
 import { didYouMean } from './did-you-mean.ts';
 
-export class UsageError extends Error {}
+export class UsageError extends OneLineError {}
 
 export interface RunOptions {
   target?: string;

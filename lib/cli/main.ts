@@ -1,50 +1,35 @@
 /**
- * Entry point: `conformance [run] [options]` (the default command), `conformance merge …`,
- * `conformance compare …`; see args.ts for the options. Every expected problem is one line on
- * stderr and exit 2.
+ * Entry point: `conformance [run] [options]` (the default command), `conformance prepare …`,
+ * `replay …`, `merge …`, `compare …`; see args.ts for the options. Every expected problem is one
+ * line on stderr and exit 2. Each command is loaded when it is asked for: `--help`, `merge`,
+ * `compare` and `replay` load neither vitest nor the reference server.
  */
-import { ProfileError } from '../target/profile.ts';
-import { ExpectationsError } from '../results/expectations.ts';
-import { MergeError } from '../results/merge.ts';
+import { OneLineError } from '../errors/one-line-error.ts';
 import { HELP, parseRunArgs, UsageError } from './args.ts';
 import { didYouMean } from './did-you-mean.ts';
 import { packageVersion } from './version.ts';
-import { compare } from './compare.ts';
-import { merge } from './merge.ts';
-import { TargetUnreachable } from './preflight.ts';
-import { AccountRefused } from './preflight-accounts.ts';
-import { prepare } from './prepare.ts';
-import { QuotaRefused } from '../target/quota-plan.ts';
-import { replay } from './replay.ts';
-import { run } from './run.ts';
+
+const COMMANDS = ['run', 'prepare', 'replay', 'merge', 'compare', 'help'];
 
 async function main(argv: string[]): Promise<number> {
   const [first, ...rest] = argv;
+  // `run --help` is one of run's options (args.ts).
+  const commandHelp = first !== 'run' && COMMANDS.includes(first ?? '') && rest.includes('--help');
+  if (first === 'help' || commandHelp) {
+    process.stdout.write(HELP);
+    return 0;
+  }
   switch (first) {
-    case 'help':
-      process.stdout.write(HELP);
-      return 0;
     case 'merge':
+      return (await import('./merge.ts')).merge(rest);
     case 'compare':
-      if (rest.includes('--help')) {
-        process.stdout.write(HELP);
-        return 0;
-      }
-      return first === 'merge' ? merge(rest) : compare(rest);
+      return (await import('./compare.ts')).compare(rest);
+    case 'replay':
+      return (await import('./replay.ts')).replay(rest);
+    case 'prepare':
+      return (await import('./prepare.ts')).prepare(rest);
     case 'run':
       return runCommand(rest);
-    case 'replay':
-      if (rest.includes('--help')) {
-        process.stdout.write(HELP);
-        return 0;
-      }
-      return replay(rest);
-    case 'prepare':
-      if (rest.includes('--help')) {
-        process.stdout.write(HELP);
-        return 0;
-      }
-      return prepare(rest);
     default: {
       if (first === undefined || first.startsWith('-')) return runCommand(argv);
       const near = didYouMean(first, COMMANDS);
@@ -55,13 +40,6 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-const COMMANDS = ['run', 'prepare', 'replay', 'merge', 'compare', 'help'];
-
-function version(): string {
-  const pkg = packageVersion();
-  return `${pkg.name} ${pkg.version}\n`;
-}
-
 async function runCommand(argv: string[]): Promise<number> {
   const options = parseRunArgs(argv);
   if (options.help) {
@@ -69,24 +47,17 @@ async function runCommand(argv: string[]): Promise<number> {
     return 0;
   }
   if (options.version) {
-    process.stdout.write(version());
+    const pkg = packageVersion();
+    process.stdout.write(`${pkg.name} ${pkg.version}\n`);
     return 0;
   }
-  return run(options, argv);
+  return (await import('./run.ts')).run(options, argv);
 }
 
 try {
   process.exitCode = await main(process.argv.slice(2));
 } catch (error) {
-  if (
-    error instanceof UsageError ||
-    error instanceof ProfileError ||
-    error instanceof ExpectationsError ||
-    error instanceof MergeError ||
-    error instanceof TargetUnreachable ||
-    error instanceof QuotaRefused ||
-    error instanceof AccountRefused
-  ) {
+  if (error instanceof OneLineError) {
     process.stderr.write(
       `conformance: ${error.message}${error instanceof UsageError ? ' (see --help)' : ''}\n`,
     );

@@ -11,6 +11,7 @@
  * here. The SOAP sessions go to the provisioning of the shared projects (lib/fixtures/sessions.ts);
  * the tokens are revoked.
  */
+import { OneLineError } from '../errors/one-line-error.ts';
 import { HttpClient } from '../clients/http.ts';
 import { Transcript } from '../clients/transcript.ts';
 import { handOverSessions, takeHandedSessions } from '../fixtures/sessions.ts';
@@ -20,7 +21,7 @@ import type { Profile, Role } from '../target/profile.ts';
 import { countsAgainstQuota } from '../target/quota-calls.ts';
 import { recordQuotaCalls, type QuotaSettings } from '../target/quota-plan.ts';
 
-export class AccountRefused extends Error {}
+export class AccountRefused extends OneLineError {}
 
 const ROLES: readonly Role[] = ['siteAdmin', 'projectAdmin', 'projectMember', 'nonMember'];
 const ROLE_NAMES: Record<Role, string> = {

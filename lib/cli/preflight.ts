@@ -1,4 +1,5 @@
 /** Before the suites run: is the target there at all, and does it offer test control? */
+import { OneLineError } from '../errors/one-line-error.ts';
 import { request } from 'undici';
 import { awaitTurn } from '../clients/rate-limit.ts';
 import { HttpClient } from '../clients/http.ts';
@@ -7,7 +8,7 @@ import { learnSoapBase, type LearnedBase } from '../soap/learn-base.ts';
 import { CLOCK_PATH, FAIL_NEXT_PATH } from '../target/test-control.ts';
 import type { Profile } from '../target/profile.ts';
 
-export class TargetUnreachable extends Error {}
+export class TargetUnreachable extends OneLineError {}
 
 /** Any HTTP answer counts as reachable; no answer within the deadline is a one-line reason. */
 export async function checkReachable(baseUrl: string, deadlineMs: number): Promise<void> {

@@ -15,11 +15,12 @@
  * 'fail' is ever excused: an error (timeout, no answer) or a skip stays what it is. A listed entry
  * whose tests all ran and passed is an unexpected pass: the file must shrink (exit 2).
  */
+import { OneLineError } from '../errors/one-line-error.ts';
 import { readFileSync } from 'node:fs';
 import { requirement } from '../requirements/index.ts';
 import type { TestResult } from './model.ts';
 
-export class ExpectationsError extends Error {}
+export class ExpectationsError extends OneLineError {}
 
 export interface ExpectationEntry {
   id: string;

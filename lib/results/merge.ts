@@ -4,12 +4,13 @@
  * shares takes the worst of both; a missing share, a test in two runs, another target or another
  * catalogue is refused (a merge must not report as conforming what no share checked).
  */
+import { OneLineError } from '../errors/one-line-error.ts';
 import { collapseHarnessErrors } from './harness-errors.ts';
 import type { Requirement } from '../requirements/index.ts';
 import { assembleRun, type KnownFailures } from './assemble.ts';
 import type { RunResult, TestResult } from './model.ts';
 
-export class MergeError extends Error {}
+export class MergeError extends OneLineError {}
 
 export interface MergeInput {
   /** Where the run came from (its report directory), for messages and the report. */

@@ -2,6 +2,7 @@
  * The target profile (design.md, "Target profile"): what the suites need to know about a target.
  * Validated with ajv in strict mode; every invalid field is named in the error.
  */
+import { OneLineError } from '../errors/one-line-error.ts';
 import { Ajv, type ErrorObject } from 'ajv';
 import addFormats from 'ajv-formats';
 import { readFileSync } from 'node:fs';
@@ -50,7 +51,7 @@ export type ProfileFile = Partial<Omit<Profile, 'fixtures' | 'capabilities'>> & 
   capabilities?: Partial<Profile['capabilities']>;
 };
 
-export class ProfileError extends Error {}
+export class ProfileError extends OneLineError {}
 
 const ajv = new Ajv({ strict: true, allErrors: true });
 (addFormats as unknown as (a: Ajv) => void)(ajv);

@@ -7,6 +7,7 @@
  * When not even the shared projects fit, the run is refused (one line, exit 2, nothing touched);
  * when they fit but not every add-project test, those tests are skipped with the reason.
  */
+import { OneLineError } from '../errors/one-line-error.ts';
 import { provisionedProjectCount } from '../fixtures/projects.ts';
 import type { Profile } from './profile.ts';
 import { localClock } from './quota-calls.ts';
@@ -37,7 +38,7 @@ export interface QuotaSettings {
   addProjectBudget: number;
 }
 
-export class QuotaRefused extends Error {}
+export class QuotaRefused extends OneLineError {}
 
 export interface QuotaPlan {
   settings?: QuotaSettings;
