@@ -32,6 +32,11 @@ function staticGraph(entry: string): { files: string[]; packages: string[] } {
   return { files: [...files].map((f) => relative(ROOT, f)).sort(), packages: [...packages].sort() };
 }
 
+test('run.ts loads the reference server only for a run without --target', () => {
+  const { files } = staticGraph(join(ROOT, 'lib/cli/run.ts'));
+  expect(files.filter((f) => f.startsWith('reference-server/'))).toEqual([]);
+});
+
 test('main.ts reaches neither vitest nor the reference server by static imports', () => {
   const { files, packages } = staticGraph(join(ROOT, 'lib/cli/main.ts'));
   expect(files.filter((f) => f.startsWith('reference-server/'))).toEqual([]);

@@ -10,7 +10,7 @@ import { transportOptions } from './transport-options.ts';
 import { rm } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startReferenceServer, type RunningServer } from '../../reference-server/listen.ts';
+import type { RunningServer } from '../../reference-server/listen.ts';
 import { CATALOGUE } from '../requirements/index.ts';
 import { hasTests } from '../requirements/coverage.ts';
 import { assembleRun, type KnownFailures } from '../results/assemble.ts';
@@ -88,6 +88,8 @@ export async function run(
     limitRate(rateLimit?.perSecond, rateLimit?.schedule);
     let baseUrl = options.target ?? profileFile?.baseUrl;
     if (baseUrl === undefined) {
+      // The embedded reference server is loaded only for a run without --target (issue 15).
+      const { startReferenceServer } = await import('../../reference-server/listen.ts');
       server = await startReferenceServer({ testControl: true });
       baseUrl = server.url;
     }
