@@ -1,41 +1,30 @@
 /**
- * Issue 14, "Reproduce the request that broke the rule": against a server with a planted 412
- * fault (If-match ignored), the failure names the PUT it judged, not the read-back GET; its
- * reproduce script, with the password put in, reproduces the fault; replay says STILL FAILING;
- * --last-failed reruns only the failed tests; --har holds every exchange, redacted.
+ * Issue 14, "Reproduce the request that broke the rule" and "The terminal tells what failed":
+ * against a server with a planted 412 fault (If-match ignored), run with --suite rest/concurrency,
+ * the end of the run lists the failing MUSTs, the suites left out are not-run, and the failure
+ * names the PUT it judged, not the read-back GET; its reproduce script, with the password put in,
+ * reproduces the fault; replay says STILL FAILING; --last-failed reruns only the failed tests;
+ * --har holds every exchange, redacted.
  */
-import { execFile } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { TestResult } from '../lib/results/model.ts';
 import { splitTranscript } from '../lib/report/html-transcript.ts';
 import {
-  childEnv,
   newReportDir,
-  ROOT,
   runCli,
+  runCommand,
   startServerProcess,
   type CliRun,
 } from './support/cli.ts';
 
 const STALE = 'a PUT whose If-match is an older Etag must answer 412 and change nothing';
 
-function conformance(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((done) =>
-    execFile(
-      process.execPath,
-      ['--import', 'tsx', join(ROOT, 'lib/cli/main.ts'), ...args],
-      { cwd: ROOT, env: childEnv(), timeout: 120_000 },
-      (error, stdout, stderr) =>
-        done({
-          code: error ? (typeof error.code === 'number' ? error.code : -1) : 0,
-          stdout,
-          stderr,
-        }),
-    ),
-  );
-}
+/** The reproduce scripts and replay run curl (Debian: apt-get install -y curl). */
+const CURL_MISSING = spawnSync('curl', ['--version']).error !== undefined;
+const CURL_NOTE = CURL_MISSING ? ' (skipped: no curl; apt-get install -y curl)' : '';
 
 function bash(script: string): Promise<string> {
   return new Promise((done) =>
@@ -61,6 +50,27 @@ describe('a planted 412 fault (If-match ignored)', () => {
   });
   afterAll(() => server.stop());
 
+  test('the end of the run lists each failing MUST: id, test, why, the request to reproduce', () => {
+    expect(run.code).toBe(1);
+    const list = run.stdout.slice(run.stdout.indexOf('failing MUST requirements ('));
+    expect(list).toMatch(
+      /^ {2}rest\.concurrency\.if-match-stale \(§4\.4\)\n {4}test: suites\/rest\/concurrency\.test\.ts > .*If-match.*\n {4}why: {2}.*412.*\n {4}reproduce: .*curl /m,
+    );
+  });
+
+  test('the requirements of the suites left out are not-run, with the reason, never not-covered', () => {
+    const statuses = new Map(run.summary().requirements.map((r) => [r.id, r]));
+    expect(statuses.get('rest.tokens.create')?.status).toBe('not-run');
+    expect(statuses.get('rest.tokens.create')?.reason).toMatch(/selected a subset/);
+    expect(statuses.get('soap.addProject.unobservable-properties')?.status).toBe('not-covered');
+    expect(run.stdout).toMatch(/^MUST requirements not judged \(\d+\):$/m);
+    expect(run.stdout).toMatch(/not-run \(a subset was run\)/);
+  });
+
+  test('no timing line without --timing', () => {
+    expect(run.stderr).not.toMatch(/timing:/);
+  });
+
   test('the failure names the PUT it judged, not the read-back after it', () => {
     expect(run.code).toBe(1);
     expect(stale.status).toBe('fail');
@@ -74,15 +84,18 @@ describe('a planted 412 fault (If-match ignored)', () => {
     expect(html).toContain(`class="exchange judged" data-exchange="${stale.judgedExchange}"`);
   });
 
-  test('its reproduce script, with the password put in, reproduces the fault: 200 where 412 is due', async () => {
-    expect(stale.reproduce).toMatch(/ANSWER_1=\$\(curl .*\/api\/tokens'\)/);
-    expect(stale.reproduce).toMatch(/^curl -sS -i -X PUT .*if-match: /m);
-    const output = await bash(stale.reproduce!.replaceAll('<password of alice>', 'alice-pass'));
-    expect(output).toMatch(/^HTTP\/1\.1 200 /m);
-  });
+  test.skipIf(CURL_MISSING)(
+    `its reproduce script, with the password put in, reproduces the fault: 200 where 412 is due${CURL_NOTE}`,
+    async () => {
+      expect(stale.reproduce).toMatch(/ANSWER_1=\$\(curl .*\/api\/tokens'\)/);
+      expect(stale.reproduce).toMatch(/^curl -sS -i -X PUT .*if-match: /m);
+      const output = await bash(stale.reproduce!.replaceAll('<password of alice>', 'alice-pass'));
+      expect(output).toMatch(/^HTTP\/1\.1 200 /m);
+    },
+  );
 
-  test('replay: STILL FAILING, exit 1', async () => {
-    const replayed = await conformance(['replay', run.reportDir, '--test', stale.id]);
+  test.skipIf(CURL_MISSING)(`replay: STILL FAILING, exit 1${CURL_NOTE}`, async () => {
+    const replayed = await runCommand(['replay', run.reportDir, '--test', stale.id]);
     expect(replayed.stdout).toMatch(/^STILL FAILING +.*older Etag/m);
     expect(replayed.stdout).toMatch(/was HTTP 200, now HTTP 200; the test expected 412/);
     expect(replayed.code).toBe(1);

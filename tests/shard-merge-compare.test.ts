@@ -3,7 +3,6 @@
  * --shard run, merged, give the verdicts of the whole run; a missing share is refused; compare
  * puts two implementations side by side and highlights where they differ.
  */
-import { execFile } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -11,31 +10,14 @@ import { pathToFileURL } from 'node:url';
 import type { Comparison } from '../lib/results/compare.ts';
 import type { RunResult } from '../lib/results/model.ts';
 import {
-  childEnv,
   newReportDir,
-  ROOT,
   runCli,
+  runCommand,
   startServerProcess,
   type CliRun,
 } from './support/cli.ts';
 import { CHROMIUM_MISSING, launchChromium } from './support/chromium.ts';
 
-/** `conformance <command> …` as a user runs it. */
-function conformance(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((done) =>
-    execFile(
-      process.execPath,
-      ['--import', 'tsx', join(ROOT, 'lib/cli/main.ts'), ...args],
-      { cwd: ROOT, env: childEnv(), timeout: 240_000, maxBuffer: 32 * 1024 * 1024 },
-      (error, stdout, stderr) =>
-        done({
-          code: error ? (typeof error.code === 'number' ? error.code : -1) : 0,
-          stdout,
-          stderr,
-        }),
-    ),
-  );
-}
 const readJson = <T>(path: string) => JSON.parse(readFileSync(path, 'utf8')) as T;
 const statuses = (run: RunResult) =>
   Object.fromEntries(run.requirements.map((r) => [r.id, r.status]));
@@ -59,10 +41,10 @@ afterAll(() => server?.stop());
 
 describe('--shard and merge', () => {
   let out: string;
-  let merged: Awaited<ReturnType<typeof conformance>>;
+  let merged: Awaited<ReturnType<typeof runCommand>>;
   beforeAll(async () => {
     out = join(newReportDir(), 'merged');
-    merged = await conformance(['merge', ...shares.map((s) => s.reportDir), '--out', out]);
+    merged = await runCommand(['merge', ...shares.map((s) => s.reportDir), '--out', out]);
   });
 
   test('each share runs only part of the tests, and says it is a share', () => {
@@ -99,7 +81,7 @@ describe('--shard and merge', () => {
     const dir = newReportDir();
     const file = join(dir, 'known.txt');
     writeFileSync(file, '# ours\nrest.tokens.create  # passes by now\n');
-    const updated = await conformance([
+    const updated = await runCommand([
       'merge',
       ...shares.map((s) => s.reportDir),
       '--out',
@@ -131,7 +113,7 @@ describe('--shard and merge', () => {
   });
 
   test('a missing share is refused in one line (exit 2), never reported as not-covered', async () => {
-    const missing = await conformance(['merge', shares[0]!.reportDir, '--out', newReportDir()]);
+    const missing = await runCommand(['merge', shares[0]!.reportDir, '--out', newReportDir()]);
     expect(missing.code).toBe(2);
     expect(missing.stderr.trim().split('\n')).toEqual(['conformance: shard 2/2 is missing']);
   });
@@ -139,10 +121,10 @@ describe('--shard and merge', () => {
 
 describe('compare', () => {
   let out: string;
-  let compared: Awaited<ReturnType<typeof conformance>>;
+  let compared: Awaited<ReturnType<typeof runCommand>>;
   beforeAll(async () => {
     out = newReportDir();
-    compared = await conformance([
+    compared = await runCommand([
       'compare',
       join(whole.reportDir, 'summary.json'),
       broken.reportDir,
@@ -201,7 +183,7 @@ describe('compare', () => {
   );
 
   test('a file that is not a summary is a one-line error (exit 2)', async () => {
-    const bad = await conformance(['compare', join(whole.reportDir, 'junit.xml')]);
+    const bad = await runCommand(['compare', join(whole.reportDir, 'junit.xml')]);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/junit\.xml: not a readable JSON file/);
   });

@@ -1,58 +1,21 @@
 /**
- * Issue 14, "The terminal tells what failed" and "Reports are atomic and honest about subsets":
- * the failures at the end of a run, a fixed progress total, not-run for a subset, an empty
- * selection and an interrupted run that keep the previous report, --timing, --version, -h and
- * "did you mean".
+ * Issue 14, "The terminal tells what failed" and "Reports are atomic and honest about subsets": a
+ * fixed progress total, an empty selection and an interrupted run that keep the previous report,
+ * --timing, --version, -h and "did you mean". (The failures at the end of a run and not-run for a
+ * subset: tests/reproduce-and-replay.test.ts, on its planted fault.)
  */
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { RunResult } from '../lib/results/model.ts';
-import { childEnv, ROOT, runCli, startServerProcess, type CliRun } from './support/cli.ts';
+import { childEnv, ROOT, runCli, runCommand, type CliRun } from './support/cli.ts';
 
 const summaryOf = (dir: string) =>
   JSON.parse(readFileSync(join(dir, 'summary.json'), 'utf8')) as RunResult;
 /** Whatever a run left beside its report directory (staging directories must not remain). */
 const besides = (reportDir: string) =>
   readdirSync(dirname(reportDir)).filter((name) => name.startsWith(`${basename(reportDir)}.`));
-
-describe('against a server that ignores If-match (planted fault), only rest/concurrency', () => {
-  let server: Awaited<ReturnType<typeof startServerProcess>>;
-  let run: CliRun;
-  beforeAll(async () => {
-    server = await startServerProcess('reference-server/main.ts', [
-      '--port',
-      '0',
-      '--test-control',
-      '--fault',
-      'if-match-ignored',
-    ]);
-    run = await runCli(['--target', server.url, '--suite', 'rest/concurrency']);
-  });
-  afterAll(() => server.stop());
-
-  test('the end of the run lists each failing MUST: id, test, why, the request to reproduce', () => {
-    expect(run.code).toBe(1);
-    const list = run.stdout.slice(run.stdout.indexOf('failing MUST requirements ('));
-    expect(list).toMatch(
-      /^ {2}rest\.concurrency\.if-match-stale \(§4\.4\)\n {4}test: suites\/rest\/concurrency\.test\.ts > .*If-match.*\n {4}why: {2}.*412.*\n {4}reproduce: .*curl /m,
-    );
-  });
-
-  test('the requirements of the suites left out are not-run, with the reason, never not-covered', () => {
-    const statuses = new Map(run.summary().requirements.map((r) => [r.id, r]));
-    expect(statuses.get('rest.tokens.create')?.status).toBe('not-run');
-    expect(statuses.get('rest.tokens.create')?.reason).toMatch(/selected a subset/);
-    expect(statuses.get('soap.addProject.unobservable-properties')?.status).toBe('not-covered');
-    expect(run.stdout).toMatch(/^MUST requirements not judged \(\d+\):$/m);
-    expect(run.stdout).toMatch(/not-run \(a subset was run\)/);
-  });
-
-  test('no timing line without --timing', () => {
-    expect(run.stderr).not.toMatch(/timing:/);
-  });
-});
 
 describe('a report directory that holds a complete report', () => {
   let previous: CliRun;
@@ -147,19 +110,7 @@ describe('the command line', () => {
       runCli(['-h']),
       runCli(['--sed', '3']),
       runCli(['--suite', 'rest/tokenz']),
-      new Promise<{ code: number | null; stderr: string }>((done) => {
-        const child = spawn(
-          process.execPath,
-          ['--import', 'tsx', join(ROOT, 'lib/cli/main.ts'), 'mrege'],
-          {
-            cwd: ROOT,
-            env: childEnv(),
-          },
-        );
-        let stderr = '';
-        child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-        child.once('exit', (code) => done({ code, stderr }));
-      }),
+      runCommand(['mrege']),
     ]);
     const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
     expect(version.stdout.trim()).toBe(`soap-rest-conformance ${pkg.version}`);

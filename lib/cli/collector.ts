@@ -54,8 +54,7 @@ export class Collector implements Reporter {
   }
 
   onTestModuleCollected(module: TestModule): void {
-    let count = 0;
-    for (const test of module.children.allTests()) if (test.options.mode === 'run') count += 1;
+    const count = testsToRun(module);
     this.counts.set(module.moduleId, count);
     this.collected.set(module.moduleId, count);
   }
@@ -148,6 +147,13 @@ function explain(error: SerializedError): string {
   return wrapped === undefined || error.message.includes(wrapped)
     ? error.message
     : `${wrapped}\n(in a property run) ${error.message}`;
+}
+
+/** The tests of a suite file that this run will run (not those --grep or test.skip leave out). */
+export function testsToRun(module: TestModule): number {
+  let count = 0;
+  for (const test of module.children.allTests()) if (test.options.mode === 'run') count += 1;
+  return count;
 }
 
 /** The note of the tests vitest's cancelCurrentRun left pending (@vitest/runner). */

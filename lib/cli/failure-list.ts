@@ -36,7 +36,7 @@ export function renderFailureList(run: RunResult, verbose: boolean): string {
     // Many requirements share one reason (a failed provisioning, a --suite subset): one line each.
     const groups = new Map<string, string[]>();
     for (const r of notJudged) {
-      const key = `${r.status}: ${firstLine(r.reason ?? reasonOf(r))}`;
+      const key = `${r.status}: ${firstLine(r.reason ?? 'no reason recorded')}`;
       groups.set(key, [...(groups.get(key) ?? []), r.id]);
     }
     const entries = [...groups];
@@ -73,12 +73,6 @@ function describeFailure(
       );
   }
   return lines;
-}
-
-function reasonOf(r: RequirementResult): string {
-  if (r.status === 'not-run')
-    return 'not run: this run selected a subset (--suite, --grep, --shard)';
-  return 'no reason recorded';
 }
 
 function firstLine(text: string): string {

@@ -5,7 +5,7 @@ import { createVitest, type Vitest } from 'vitest/node';
 import type { RunSettings } from '../provided.ts';
 import type { RunOptions } from './args.ts';
 import { provisionedFixtures } from '../fixtures/global-setup.ts';
-import { Collector } from './collector.ts';
+import { Collector, testsToRun } from './collector.ts';
 import { withoutTheirSignalListeners, type Interruption } from './interruption.ts';
 import { TestCounts } from './test-counts.ts';
 
@@ -121,8 +121,7 @@ async function countTests(
   const collected = await vitest.collect(filters);
   const fresh = new Map<string, number>();
   for (const module of collected.testModules) {
-    let count = 0;
-    for (const test of module.children.allTests()) if (test.options.mode === 'run') count += 1;
+    const count = testsToRun(module);
     fresh.set(module.moduleId, count);
     counts.record(module.moduleId, count);
   }

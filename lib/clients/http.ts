@@ -1,7 +1,10 @@
 /**
- * HTTP client on undici: every exchange is recorded in the test's transcript; per-request timeout.
- * A request that a server's idle close (RFC 9112 §9.8) cut before one byte of answer came back,
- * on a reused connection, is sent again once, on a new connection; both attempts are recorded.
+ * HTTP client on undici: every exchange is recorded in the test's transcript; per-request timeout;
+ * each request waits for its slot of --rate-limit (rate-limit.ts) and goes through the run's
+ * transport (transport.ts). A request that a server's idle close (RFC 9112 §9.8) cut before one
+ * byte of answer came back, on a reused connection, is sent again once, on a new connection; a
+ * 429/503 with Retry-After is sent again when it says (retry-after.ts); every attempt is recorded.
+ * Reading an answer marks its exchange as the one a failing assertion judges (Transcript).
  */
 import { request, type Dispatcher } from 'undici';
 import { closedBeforeAnswer } from './connection-facts.ts';

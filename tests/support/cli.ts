@@ -68,6 +68,25 @@ export function runCli(
   });
 }
 
+/** `conformance <command> …` as a user runs it (merge, compare, replay, a mistyped one). */
+export function runCommand(
+  args: string[],
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((done) =>
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', join(ROOT, 'lib/cli/main.ts'), ...args],
+      { cwd: ROOT, env: childEnv(), timeout: 240_000, maxBuffer: 32 * 1024 * 1024 },
+      (error, stdout, stderr) =>
+        done({
+          code: error ? (typeof error.code === 'number' ? error.code : -1) : 0,
+          stdout,
+          stderr,
+        }),
+    ),
+  );
+}
+
 /** Starts a server script that prints `listening on URL`; resolves with the URL. */
 export function startServerProcess(
   script: string,
