@@ -6,7 +6,7 @@
  */
 import { requirement, SECTION_TITLES } from '../requirements/index.ts';
 import type { TestResult } from '../results/model.ts';
-import { escapeXml as h } from './escape.ts';
+import { html, toText } from './html-template.ts';
 import { isHarnessFrame } from './harness-frames.ts';
 
 export interface AllureLabel {
@@ -73,15 +73,14 @@ export function enrichResult(result: AllureResult, t: TestResult): AllureResult 
 function description(t: TestResult): string {
   const items = t.requirements.map((id) => {
     const r = requirement(id);
-    if (!r) return `<li><code>${h(id)}</code></li>`;
-    return `<li><code>${h(id)}</code> ${r.level} (${h(r.section)}): ${h(r.text)}${
-      r.decision ? ` <i>Decision: ${h(r.decision)}</i>` : ''
-    }</li>`;
+    if (!r) return html`<li><code>${id}</code></li>`;
+    return html`<li><code>${id}</code> ${r.level} (${r.section}): ${r.text}${r.decision && html` <i>Decision: ${r.decision}</i>`}</li>`;
   });
-  const reproduce = t.reproduce
-    ? `<p><b>Reproduce</b> (secrets redacted: put your own)</p><pre><code>${h(t.reproduce)}</code></pre>`
-    : '';
-  return `<p><b>Requirements</b></p><ul>${items.join('')}</ul>${reproduce}`;
+  const reproduce =
+    t.reproduce !== undefined &&
+    t.reproduce !== '' &&
+    html`<p><b>Reproduce</b> (secrets redacted: put your own)</p><pre><code>${t.reproduce}</code></pre>`;
+  return toText(html`<p><b>Requirements</b></p><ul>${items}</ul>${reproduce}`);
 }
 
 /**

@@ -7,7 +7,7 @@
 import { SECTION_TITLES } from '../requirements/index.ts';
 import type { ComparedRequirement, ComparedStatus, Comparison } from '../results/compare.ts';
 import { REQUIREMENT_STATUSES } from '../results/model.ts';
-import { escapeXml as h } from './escape.ts';
+import { html, join, toText, trusted, type Html } from './html-template.ts';
 import { stripHarnessFrames } from './harness-frames.ts';
 import { STATUS_MEANING } from './html.ts';
 
@@ -36,54 +36,56 @@ export function renderCompareHtml(
 ): string {
   const impls = comparison.implementations;
   const sections = [...new Set(comparison.requirements.map((r) => r.section))];
-  const head = `<tr><th></th><th>Requirement</th><th>Level</th>${impls.map((impl, i) => `<th data-implementation="${i}">${h(impl.label)}</th>`).join('')}</tr>`;
-  const body = sections
-    .map((section) => {
-      const rows = comparison.requirements.filter((r) => r.section === section);
-      const differing = rows.filter((r) => r.differs).length;
-      return `<tbody data-section="${h(section)}"><tr class="section ${differing ? 'diff' : 'same'}"><th colspan="${3 + impls.length}">${h(section)} ${h(SECTION_TITLES[section] ?? '')} — ${differing} of ${rows.length} differ</th></tr>${rows
-        .map(
-          (r) =>
-            `<tr id="req-${h(r.id)}" class="${r.differs ? 'diff' : 'same'}"><td class="mark">${r.differs ? '≠' : ''}</td><td><code>${h(r.id)}</code><div class="text">${h(r.text)}</div></td><td class="lvl">${r.level}</td>${impls
-              .map((impl, i) => cell(r.statuses[impl.label] ?? 'absent', links[i], r.id))
-              .join('')}</tr>${seen(r, impls)}`,
-        )
-        .join('')}</tbody>`;
-    })
-    .join('\n');
-  return `<!doctype html>
+  const head = html`<tr><th></th><th>Requirement</th><th>Level</th>${impls.map((impl, i) => html`<th data-implementation="${i}">${impl.label}</th>`)}</tr>`;
+  const body = sections.map((section) => {
+    const rows = comparison.requirements.filter((r) => r.section === section);
+    const differing = rows.filter((r) => r.differs).length;
+    return html`<tbody data-section="${section}"><tr class="section ${differing ? 'diff' : 'same'}"><th colspan="${3 + impls.length}">${section} ${SECTION_TITLES[section] ?? ''} — ${differing} of ${rows.length} differ</th></tr>${rows.map(
+      (r) =>
+        html`<tr id="req-${r.id}" class="${r.differs ? 'diff' : 'same'}"><td class="mark">${r.differs && '≠'}</td><td><code>${r.id}</code><div class="text">${r.text}</div></td><td class="lvl">${r.level}</td>${impls.map(
+          (impl, i) => cell(r.statuses[impl.label] ?? 'absent', links[i], r.id),
+        )}</tr>${seen(r, impls)}`,
+    )}</tbody>`;
+  });
+  const implementationRows = impls.map(
+    (impl, i) =>
+      html`<tr data-implementation="${i}"><td>${links[i] ? html`<a href="${links[i]}">${impl.label}</a>` : impl.label}</td><td><code>${impl.target}</code></td><td>${impl.startedAt}, seed ${impl.seed}${impl.exitCode !== undefined && `, exit ${impl.exitCode}`}</td><td>${impl.verdict}</td>${REQUIREMENT_STATUSES.map((s) => html`<td class="n" data-status="${s}">${impl.requirementTotals[s] ?? 0}</td>`)}</tr>`,
+  );
+  const legend = join(
+    REQUIREMENT_STATUSES.map(
+      (s) => html`<span class="badge s-${s}">${s}</span> ${STATUS_MEANING[s]}`,
+    ),
+    ' · ',
+  );
+  return toText(html`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Conformance comparison</title>
-<meta name="viewport" content="width=device-width,initial-scale=1"><style>${CSS}</style></head>
+<meta name="viewport" content="width=device-width,initial-scale=1"><style>${trusted(CSS)}</style></head>
 <body>
 <header><h1>Conformance comparison: ${impls.length} implementations, ${comparison.differing} of ${comparison.requirements.length} requirements differ</h1></header>
 <main>
-<table id="implementations"><thead><tr><th>Implementation</th><th>Target</th><th>Run</th><th>Verdict</th>${REQUIREMENT_STATUSES.map((s) => `<th>${s}</th>`).join('')}</tr></thead><tbody>${impls
-    .map(
-      (impl, i) =>
-        `<tr data-implementation="${i}"><td>${links[i] ? `<a href="${h(links[i])}">${h(impl.label)}</a>` : h(impl.label)}</td><td><code>${h(impl.target)}</code></td><td>${h(impl.startedAt)}, seed ${impl.seed}${impl.exitCode === undefined ? '' : `, exit ${impl.exitCode}`}</td><td>${h(impl.verdict)}</td>${REQUIREMENT_STATUSES.map((s) => `<td class="n" data-status="${s}">${impl.requirementTotals[s] ?? 0}</td>`).join('')}</tr>`,
-    )
-    .join('')}</tbody></table>
-<p>${REQUIREMENT_STATUSES.map((s) => `<span class="badge s-${s}">${s}</span> ${h(STATUS_MEANING[s])}`).join(' · ')} · <span class="badge s-absent">absent</span> not in that run's catalogue. Rows marked ≠ differ.</p>
+<table id="implementations"><thead><tr><th>Implementation</th><th>Target</th><th>Run</th><th>Verdict</th>${REQUIREMENT_STATUSES.map((s) => html`<th>${s}</th>`)}</tr></thead><tbody>${implementationRows}</tbody></table>
+<p>${legend} · <span class="badge s-absent">absent</span> not in that run's catalogue. Rows marked ≠ differ.</p>
 <input type="checkbox" id="only-diff"> <label for="only-diff">show only the requirements that differ</label>
 <table id="matrix"><thead>${head}</thead>
-${body}
+${join(body, '\n')}
 </table>
 </main></body></html>
-`;
+`);
 }
 
-function cell(status: ComparedStatus, link: string | undefined, id: string): string {
-  const badge = `<span class="badge s-${status}">${status}</span>`;
-  return `<td data-status="${status}">${link && status !== 'absent' ? `<a href="${h(`${link}#req-${id}`)}">${badge}</a>` : badge}</td>`;
+function cell(status: ComparedStatus, link: string | undefined, id: string): Html {
+  const badge = html`<span class="badge s-${status}">${status}</span>`;
+  return html`<td data-status="${status}">${link && status !== 'absent' ? html`<a href="${`${link}#req-${id}`}">${badge}</a>` : badge}</td>`;
 }
 
 /** An INFO requirement's observations, one cell per implementation: what each target answered. */
-function seen(r: ComparedRequirement, impls: Comparison['implementations']): string {
-  if (!r.observations) return '';
-  return `<tr class="seen" data-observations="${h(r.id)}"><td></td><td colspan="2">What each answered</td>${impls
-    .map((impl) => {
-      const items = r.observations![impl.label] ?? [];
-      return `<td>${items.length ? `<ul>${items.map((o) => `<li>${h(stripHarnessFrames(o))}</li>`).join('')}</ul>` : '<span class="text">nothing observed</span>'}</td>`;
-    })
-    .join('')}</tr>`;
+function seen(r: ComparedRequirement, impls: Comparison['implementations']): Html | '' {
+  const observations = r.observations;
+  if (!observations) return '';
+  return html`<tr class="seen" data-observations="${r.id}"><td></td><td colspan="2">What each answered</td>${impls.map(
+    (impl) => {
+      const items = observations[impl.label] ?? [];
+      return html`<td>${items.length > 0 ? html`<ul>${items.map((o) => html`<li>${stripHarnessFrames(o)}</li>`)}</ul>` : html`<span class="text">nothing observed</span>`}</td>`;
+    },
+  )}</tr>`;
 }

@@ -3,7 +3,7 @@
  * for reading, with the raw bytes kept one click away (those are what a user copies). The
  * transcript is the plain text of lib/clients/transcript.ts, read back into its exchanges here.
  */
-import { escapeXml as h } from './escape.ts';
+import { html, type Html } from './html-template.ts';
 import { prettyBody } from './pretty-body.ts';
 
 export interface TranscriptPart {
@@ -56,31 +56,28 @@ export function renderTranscript(
   text: string | undefined,
   judged?: number,
   idPrefix?: string,
-): string {
-  if (!text) return '<pre>(no exchange recorded)</pre>';
+): Html {
+  if (!text) return html`<pre>(no exchange recorded)</pre>`;
   const parts = splitTranscript(text);
-  if (parts.length === 0) return `<pre class="raw">${h(text)}</pre>`;
+  if (parts.length === 0) return html`<pre class="raw">${text}</pre>`;
   const chosen = judged !== undefined && judged < parts.length ? judged : parts.length - 1;
-  return parts
-    .map((part, i) => {
-      const isJudged = i === chosen;
-      const marked = isJudged && judged !== undefined;
-      const id = marked && idPrefix ? ` id="${idPrefix}-judged"` : '';
-      const label = marked ? '<span class="judged-label">judged</span> ' : '';
-      const status = part.statusLine?.replace(/^--- /, '') ?? '';
-      return `<details class="exchange${marked ? ' judged' : ''}" data-exchange="${i}"${id}${isJudged ? ' open' : ''}><summary>${label}<code>${h(part.requestLine)}</code> → ${h(status)}</summary>
-<pre>${h(part.requestLine)}\n${h(part.request.headers)}</pre>${body(part.request.body)}${
-        part.statusLine === undefined
-          ? ''
-          : `<pre>${h(part.statusLine)}${part.response.headers ? `\n${h(part.response.headers)}` : ''}</pre>${body(part.response.body)}`
-      }</details>`;
-    })
-    .join('\n');
+  return html`${parts.map((part, i) => {
+    const isJudged = i === chosen;
+    const marked = isJudged && judged !== undefined;
+    const id = marked && idPrefix ? html` id="${idPrefix}-judged"` : '';
+    const label = marked && html`<span class="judged-label">judged</span> `;
+    const status = part.statusLine?.replace(/^--- /, '') ?? '';
+    const answer =
+      part.statusLine !== undefined &&
+      html`<pre>${part.statusLine}${part.response.headers && `\n${part.response.headers}`}</pre>${body(part.response.body)}`;
+    return html`${i > 0 && '\n'}<details class="exchange${marked && ' judged'}" data-exchange="${i}"${id}${isJudged && html` open`}><summary>${label}<code>${part.requestLine}</code> → ${status}</summary>
+<pre>${part.requestLine}\n${part.request.headers}</pre>${body(part.request.body)}${answer}</details>`;
+  })}`;
 }
 
-function body(raw: string): string {
+function body(raw: string): Html | '' {
   if (!raw) return '';
   const pretty = prettyBody(raw);
-  if (pretty === undefined || pretty === raw) return `<pre class="body">${h(raw)}</pre>`;
-  return `<pre class="body pretty">${h(pretty)}</pre><details class="raw"><summary>raw bytes</summary><pre class="body">${h(raw)}</pre></details>`;
+  if (pretty === undefined || pretty === raw) return html`<pre class="body">${raw}</pre>`;
+  return html`<pre class="body pretty">${pretty}</pre><details class="raw"><summary>raw bytes</summary><pre class="body">${raw}</pre></details>`;
 }

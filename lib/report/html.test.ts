@@ -4,6 +4,7 @@ import { Transcript } from '../clients/transcript.ts';
 import { assembleRun } from '../results/assemble.ts';
 import type { TestResult } from '../results/model.ts';
 import { renderHtml } from './html.ts';
+import { toText } from './html-template.ts';
 import { renderTranscript, splitTranscript } from './html-transcript.ts';
 
 const header = {
@@ -92,7 +93,7 @@ test('a transcript is read back into its exchanges; bodies indented, raw bytes k
       response: { headers: '', body: '' },
     },
   ]);
-  const html = renderTranscript(transcript.render());
+  const html = toText(renderTranscript(transcript.render()));
   expect(html).toContain('<pre class="body pretty">{\n  &quot;a&quot;: 1\n}</pre>');
   expect(html).toContain(
     '<summary>raw bytes</summary><pre class="body">{&quot;a&quot;:\n\n1}</pre>',

@@ -15,7 +15,7 @@ import {
   type TestResult,
 } from '../results/model.ts';
 import { describeCapability, exitCode, judgeVerdict } from '../results/verdict.ts';
-import { escapeXml as h } from './escape.ts';
+import { html, join, toText, trusted, type Html } from './html-template.ts';
 import { stripHarnessFrames } from './harness-frames.ts';
 import { SCRIPT } from './html-script.ts';
 import { CSS, VERDICT_BADGE } from './html-style.ts';
@@ -72,21 +72,25 @@ export function renderHtml(run: RunResult): string {
     .sort(bySection);
   const excused = run.tests.filter((t) => t.status === 'expected-fail').sort(bySection);
   const observedTests = run.tests.filter((t) => t.status === 'observed').sort(bySection);
-  const cards = (tests: TestResult[]) => tests.map((t) => failure(t, at)).join('\n');
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>Conformance report — ${h(run.target)}</title>
-<meta name="viewport" content="width=device-width,initial-scale=1"><style>${CSS}</style></head>
-<body>
-<header><h1>Conformance report</h1><dl>
-<dt>Target</dt><dd id="target">${run.label ? `<strong>${h(run.label)}</strong> · ` : ''}${h(run.target)} (${run.targetKind === 'embedded' ? 'embedded reference server' : 'external implementation'})</dd>
-<dt>Started</dt><dd>${h(run.startedAt)} · ${(run.durationMs / 1000).toFixed(1)} s</dd>
-<dt>Seed</dt><dd id="seed">${run.seed} (fast-check runs per property: ${run.runs})</dd>
-<dt>Capabilities</dt><dd>${h(
+  const cards = (tests: TestResult[]) =>
+    join(
+      tests.map((t) => failure(t, at)),
+      '\n',
+    );
+  const capabilities =
     Object.entries(run.capabilities)
       .map(([k, v]) => `${k}: ${v ? 'yes' : 'no'}`)
-      .join(', ') || 'none',
-  )}</dd>
-<dt>Command</dt><dd><code class="cmd">${h(run.command)}</code></dd>${provenance(run)}
+      .join(', ') || 'none';
+  return toText(html`<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Conformance report — ${run.target}</title>
+<meta name="viewport" content="width=device-width,initial-scale=1"><style>${trusted(CSS)}</style></head>
+<body>
+<header><h1>Conformance report</h1><dl>
+<dt>Target</dt><dd id="target">${run.label && html`<strong>${run.label}</strong> · `}${run.target} (${run.targetKind === 'embedded' ? 'embedded reference server' : 'external implementation'})</dd>
+<dt>Started</dt><dd>${run.startedAt} · ${(run.durationMs / 1000).toFixed(1)} s</dd>
+<dt>Seed</dt><dd id="seed">${run.seed} (fast-check runs per property: ${run.runs})</dd>
+<dt>Capabilities</dt><dd>${capabilities}</dd>
+<dt>Command</dt><dd><code class="cmd">${run.command}</code></dd>${provenance(run)}
 </dl></header>
 <main>
 ${verdict(run, failing.length)}
@@ -97,100 +101,97 @@ ${legend()}
 ${sectionTable(run.requirements)}
 ${controls(run)}
 <h2 id="failures">Failures and harness errors (${failing.length})</h2>
-${failing.length === 0 ? '<p>No test failed.</p>' : cards(failing)}
-${excused.length === 0 ? '' : `<h2 id="expected-failures">Expected failures (${excused.length})</h2>\n${cards(excused)}`}
-${observedTests.length === 0 ? '' : `<h2 id="observed">Observed where the specification leaves the choice open (${observedTests.length})</h2>\n<p class="decision">INFO checks: the target does not do what the real system does. Recorded for comparison, never a failure.</p>\n${cards(observedTests)}`}
+${failing.length === 0 ? html`<p>No test failed.</p>` : cards(failing)}
+${excused.length > 0 && html`<h2 id="expected-failures">Expected failures (${excused.length})</h2>\n${cards(excused)}`}
+${observedTests.length > 0 && html`<h2 id="observed">Observed where the specification leaves the choice open (${observedTests.length})</h2>\n<p class="decision">INFO checks: the target does not do what the real system does. Recorded for comparison, never a failure.</p>\n${cards(observedTests)}`}
 <h2 id="requirements">Requirements</h2>
-${SECTIONS.map((section) =>
-  requirementTable(
-    section,
-    run.requirements.filter((r) => r.section === section),
-    run,
-    at,
+${join(
+  SECTIONS.map((section) =>
+    requirementTable(
+      section,
+      run.requirements.filter((r) => r.section === section),
+      run,
+      at,
+    ),
   ),
-).join('\n')}
+  '\n',
+)}
 <h2 id="tests">Tests (${run.tests.length}), by specification section, failures first</h2>
 ${testTables(run.tests, at)}
 ${leftovers(run, at)}
 </main>
-<script>${SCRIPT}</script>
+<script>${trusted(SCRIPT)}</script>
 </body></html>
-`;
+`);
 }
 
 /**
  * What the run left on the target, by test, so that a user can clean a shared one (issue 9) and
  * see which check made what.
  */
-function leftovers(run: RunResult, at: Layout): string {
+function leftovers(run: RunResult, at: Layout): Html | '' {
   const l = run.leftovers;
   if (!l) return '';
   const shared = l.sharedProjects.map(
     (p) =>
-      `<li><code>${h(p.shortName)}</code> (id ${p.id}, ${h(p.name)}): ${p.createdByRun ? 'created by this run; it remains' : 'named by the profile; the run changed it and its cleanups undid what they could'}</li>`,
+      html`<li><code>${p.shortName}</code> (id ${p.id}, ${p.name}): ${p.createdByRun ? 'created by this run; it remains' : 'named by the profile; the run changed it and its cleanups undid what they could'}</li>`,
   );
   const testIds = [...new Set(l.remaining.map((r) => r.test))];
   const names = new Map(run.tests.map((t) => [t.id, t.name]));
   const groups = testIds.map((id) => {
     const items = l.remaining.filter((r) => r.test === id);
     const a = at.testAnchor.get(id);
-    const name = h(names.get(id) ?? id);
-    return `<details class="leftover" data-test="${h(id)}"><summary>${a ? `<a href="#test-${a}">${name}</a>` : name} (${items.length})</summary><ul>${items
-      .map((r) => `<li><span class="decision">${h(r.kind)}</span> ${h(r.what)}</li>`)
-      .join('')}</ul></details>`;
+    const name = names.get(id) ?? id;
+    return html`<details class="leftover" data-test="${id}"><summary>${a ? html`<a href="#test-${a}">${name}</a>` : name} (${items.length})</summary><ul>${items.map(
+      (r) => html`<li><span class="decision">${r.kind}</span> ${r.what}</li>`,
+    )}</ul></details>`;
   });
-  return `<h2 id="leftovers">Left on the target</h2>
+  return html`<h2 id="leftovers">Left on the target</h2>
 <p>The tests' cleanups undid ${l.undone} change(s) (memberships, user-group entries, generic users, tokens, sessions, values whose earlier state was read). What remains cannot be undone over these interfaces, or its earlier state is unknown. Names used by this run contain its run tag. Below, by the test that left it.</p>
-${shared.length ? `<p><strong>Shared projects</strong></p><ul id="shared-projects">${shared.join('')}</ul>` : ''}
-<div id="remaining">${groups.join('\n') || '<p>Nothing else remains.</p>'}</div>`;
+${shared.length > 0 && html`<p><strong>Shared projects</strong></p><ul id="shared-projects">${shared}</ul>`}
+<div id="remaining">${groups.length > 0 ? join(groups, '\n') : html`<p>Nothing else remains.</p>`}</div>`;
 }
 
-function verdict(run: RunResult, failing: number): string {
+function verdict(run: RunResult, failing: number): Html {
   const v = run.verdict ?? judgeVerdict(run);
   const code = run.exitCode ?? exitCode(run);
   const badge = VERDICT_BADGE[v.kind];
-  const needs = v.needTestControl.length
-    ? `<div class="needs" id="needs-test-control"><strong>Not judged: ${v.needTestControl.length} MUST requirement(s) need test control</strong>, which the target lacks (README, "Test control"):<ul>${v.needTestControl
-        .map(
-          (r) =>
-            `<li><a href="#req-${h(r.id)}"><code>${h(r.id)}</code></a> needs ${h(r.needs.map((c) => describeCapability(c)).join(' and '))}</li>`,
-        )
-        .join('')}</ul></div>`
-    : '';
+  const needs =
+    v.needTestControl.length > 0 &&
+    html`<div class="needs" id="needs-test-control"><strong>Not judged: ${v.needTestControl.length} MUST requirement(s) need test control</strong>, which the target lacks (README, "Test control"):<ul>${v.needTestControl.map(
+      (r) =>
+        html`<li><a href="#req-${r.id}"><code>${r.id}</code></a> needs ${r.needs.map((c) => describeCapability(c)).join(' and ')}</li>`,
+    )}</ul></div>`;
   const jump =
     failing > 0
-      ? `<a class="jump" id="jump-failures" href="#failures">Jump to the ${failing} failure(s) and error(s) ↓</a>`
-      : run.harnessErrors.length > 0
-        ? `<a class="jump" id="jump-failures" href="#harness-errors">Jump to the harness errors ↓</a>`
-        : '';
-  return `<div id="verdict" data-verdict="${v.kind}" data-exit-code="${code}"><span class="verdict-badge" style="background:${badge.colour}">${badge.label}</span><span class="exit" style="color:${badge.colour}" title="the exit code of the run (README: 0 conforming, 1 a MUST failed, 2 not judged)">exit ${code}</span><p class="verdict">${h(v.text)}</p>${jump}</div>${needs}`;
+      ? html`<a class="jump" id="jump-failures" href="#failures">Jump to the ${failing} failure(s) and error(s) ↓</a>`
+      : run.harnessErrors.length > 0 &&
+        html`<a class="jump" id="jump-failures" href="#harness-errors">Jump to the harness errors ↓</a>`;
+  return html`<div id="verdict" data-verdict="${v.kind}" data-exit-code="${code}"><span class="verdict-badge" style="background:${badge.colour}">${badge.label}</span><span class="exit" style="color:${badge.colour}" title="the exit code of the run (README: 0 conforming, 1 a MUST failed, 2 not judged)">exit ${code}</span><p class="verdict">${v.text}</p>${jump}</div>${needs}`;
 }
 
-function expectations(run: RunResult): string {
+function expectations(run: RunResult): Html | '' {
   const x = run.expectations;
   if (!x) return '';
-  const unexpected = x.unexpectedPasses.length
-    ? `<div class="failure error" id="unexpected-passes"><strong>Unexpected passes</strong>: listed in <code>${h(x.file)}</code> as known failures, they passed. Remove these lines, or rerun with <code>--expectations ${h(x.file)} --update-expectations</code>.<pre>${h(x.unexpectedPasses.join('\n'))}</pre></div>`
-    : '';
+  const unexpected =
+    x.unexpectedPasses.length > 0 &&
+    html`<div class="failure error" id="unexpected-passes"><strong>Unexpected passes</strong>: listed in <code>${x.file}</code> as known failures, they passed. Remove these lines, or rerun with <code>--expectations ${x.file} --update-expectations</code>.<pre>${x.unexpectedPasses.join('\n')}</pre></div>`;
   const deferred =
-    x.judged === 'deferred'
-      ? ' Unexpected passes are judged by <code>merge</code>, over every share.'
-      : '';
-  return `<p class="decision">Known failures: ${x.entries.length} entries of <code>${h(x.file)}</code>; ${x.unseen.length} concern no test of this run.${deferred}</p>${unexpected}`;
+    x.judged === 'deferred' &&
+    html` Unexpected passes are judged by <code>merge</code>, over every share.`;
+  return html`<p class="decision">Known failures: ${x.entries.length} entries of <code>${x.file}</code>; ${x.unseen.length} concern no test of this run.${deferred}</p>${unexpected}`;
 }
 
-function provenance(run: RunResult): string {
+function provenance(run: RunResult): Html | '' {
   if (run.mergedFrom)
-    return `<dt>Merged</dt><dd id="merged">${run.mergedFrom.length} runs: ${h(
-      run.mergedFrom
-        .map(
-          (m) =>
-            `${m.shard ? `shard ${m.shard} ` : ''}${m.source} (seed ${m.seed}, ${m.tests} tests)`,
-        )
-        .join('; '),
-    )}</dd>`;
+    return html`<dt>Merged</dt><dd id="merged">${run.mergedFrom.length} runs: ${run.mergedFrom
+      .map(
+        (m) =>
+          `${m.shard ? `shard ${m.shard} ` : ''}${m.source} (seed ${m.seed}, ${m.tests} tests)`,
+      )
+      .join('; ')}</dd>`;
   return run.shard
-    ? `<dt>Shard</dt><dd id="shard">${h(run.shard)}: this report holds only that share of the suites</dd>`
+    ? html`<dt>Shard</dt><dd id="shard">${run.shard}: this report holds only that share of the suites</dd>`
     : '';
 }
 
@@ -198,16 +199,13 @@ function provenance(run: RunResult): string {
  * The run's own problems. An entry may carry a count (identical errors collapsed into one): then
  * it is shown once, with how many times it happened.
  */
-function harnessErrors(run: RunResult): string {
+function harnessErrors(run: RunResult): Html | '' {
   if (run.harnessErrors.length === 0) return '';
-  return `<div class="failure error" id="harness-errors"><strong>Harness errors</strong>${run.harnessErrors
-    .map(
-      (e) =>
-        `<pre>${e.count > 1 ? `<span class="harness-count" data-count="${e.count}">×${e.count}</span>` : ''}${h(describeHarnessError({ ...e, count: 1 }))}</pre>`,
-    )
-    .join('')}</div>`;
+  return html`<div class="failure error" id="harness-errors"><strong>Harness errors</strong>${run.harnessErrors.map(
+    (e) =>
+      html`<pre>${e.count > 1 && html`<span class="harness-count" data-count="${e.count}">×${e.count}</span>`}${describeHarnessError({ ...e, count: 1 })}</pre>`,
+  )}</div>`;
 }
-
 /** What each status means; only pass counts as conforming. */
 export const STATUS_MEANING: Readonly<Record<RequirementStatus, string>> = {
   pass: 'every test of it passed',
@@ -222,53 +220,56 @@ export const STATUS_MEANING: Readonly<Record<RequirementStatus, string>> = {
   'not-covered': 'no test checks it yet',
 };
 
-function legend(): string {
-  return `<p class="legend">${STATUSES.map((s) => `<span><span class="badge s-${s}">${s}</span> ${h(STATUS_MEANING[s])}</span>`).join(' ')}</p><p class="legend">Only pass counts as conforming.</p>`;
+function legend(): Html {
+  return html`<p class="legend">${join(
+    STATUSES.map(
+      (s) => html`<span><span class="badge s-${s}">${s}</span> ${STATUS_MEANING[s]}</span>`,
+    ),
+    ' ',
+  )}</p><p class="legend">Only pass counts as conforming.</p>`;
 }
 
-function sectionTable(requirements: readonly RequirementResult[]): string {
+function sectionTable(requirements: readonly RequirementResult[]): Html {
   const rows = SECTIONS.map((section) => {
     const inSection = requirements.filter((r) => r.section === section);
     return countsRow(
-      `<a href="#sec-${anchor(section)}">${h(section)} ${h(SECTION_TITLES[section] ?? '')}</a>`,
+      html`<a href="#sec-${anchor(section)}">${section} ${SECTION_TITLES[section] ?? ''}</a>`,
       inSection,
       section,
     );
   });
-  rows.push(countsRow('<strong>All</strong>', requirements, 'all'));
-  return `<table id="requirement-totals"><thead><tr><th>Section</th><th>Overview</th>${STATUSES.map((s) => `<th>${s}</th>`).join('')}<th>total</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
+  rows.push(countsRow(html`<strong>All</strong>`, requirements, 'all'));
+  return html`<table id="requirement-totals"><thead><tr><th>Section</th><th>Overview</th>${STATUSES.map((s) => html`<th>${s}</th>`)}<th>total</th></tr></thead><tbody>${rows}</tbody></table>`;
 }
 
-function countsRow(label: string, requirements: readonly RequirementResult[], key: string): string {
+function countsRow(label: Html, requirements: readonly RequirementResult[], key: string): Html {
   const counts = STATUSES.map((s) => requirements.filter((r) => r.status === s).length);
   const total = requirements.length;
-  const bar = STATUSES.map((s, i) =>
-    counts[i]
-      ? `<span class="s-${s}" style="width:${((counts[i]! / total) * 100).toFixed(2)}%" title="${s}: ${counts[i]}"></span>`
-      : '',
-  ).join('');
-  return `<tr data-section="${h(key)}"><td>${label}</td><td><div class="bar">${bar}</div></td>${counts
-    .map((n, i) => `<td class="n" data-status="${STATUSES[i]}">${n}</td>`)
-    .join('')}<td class="n" data-status="total">${total}</td></tr>`;
+  const bar = STATUSES.map(
+    (s, i) =>
+      counts[i]! > 0 &&
+      html`<span class="s-${s}" style="width:${((counts[i]! / total) * 100).toFixed(2)}%" title="${s}: ${counts[i]!}"></span>`,
+  );
+  return html`<tr data-section="${key}"><td>${label}</td><td><div class="bar">${bar}</div></td>${counts.map(
+    (n, i) => html`<td class="n" data-status="${STATUSES[i]!}">${n}</td>`,
+  )}<td class="n" data-status="total">${total}</td></tr>`;
 }
 
 /** The status filter and the search (html-script.ts); the statuses with their test counts. */
-function controls(run: RunResult): string {
+function controls(run: RunResult): Html {
   const present = STATUSES.filter(
     (s) => run.tests.some((t) => t.status === s) || run.requirements.some((r) => r.status === s),
   );
-  const boxes = present
-    .map((s) => {
-      const tests = run.tests.filter((t) => t.status === s).length;
-      const reqs = run.requirements.filter((r) => r.status === s).length;
-      const counts = [
-        tests ? `${tests} test${tests === 1 ? '' : 's'}` : '',
-        reqs ? `${reqs} req.` : '',
-      ].filter(Boolean);
-      return `<label><input type="checkbox" data-status="${s}" checked> ${s} <span class="decision">(${counts.join(', ')})</span></label>`;
-    })
-    .join('');
-  return `<div id="controls"><strong>Show</strong>${boxes}<button type="button" id="failures-only">failures only</button><button type="button" id="show-all">show all</button><input type="search" id="search" placeholder="Search: requirement id, test, text" aria-label="search"><span id="shown"></span></div>`;
+  const boxes = present.map((s) => {
+    const tests = run.tests.filter((t) => t.status === s).length;
+    const reqs = run.requirements.filter((r) => r.status === s).length;
+    const counts = [
+      tests ? `${tests} test${tests === 1 ? '' : 's'}` : '',
+      reqs ? `${reqs} req.` : '',
+    ].filter(Boolean);
+    return html`<label><input type="checkbox" data-status="${s}" checked> ${s} <span class="decision">(${counts.join(', ')})</span></label>`;
+  });
+  return html`<div id="controls"><strong>Show</strong>${boxes}<button type="button" id="failures-only">failures only</button><button type="button" id="show-all">show all</button><input type="search" id="search" placeholder="Search: requirement id, test, text" aria-label="search"><span id="shown"></span></div>`;
 }
 
 function requirementTable(
@@ -276,115 +277,121 @@ function requirementTable(
   requirements: readonly RequirementResult[],
   run: RunResult,
   at: Layout,
-): string {
+): Html {
   const tests = new Map(run.tests.map((t) => [t.id, t]));
-  const rows = requirements.map(
-    (
-      r,
-    ) => `<tr id="req-${h(r.id)}" data-filter data-status="${r.status}"><td>${idCode(r.id)}</td><td class="lvl lvl-${r.level}">${r.level}</td>
-<td><span class="badge s-${r.status}">${r.status}</span></td><td>${h(r.text)}${r.decision ? `<div class="decision">Decision: ${h(r.decision)}</div>` : ''}${
-      r.reason && r.status !== 'fail' && r.status !== 'observed'
-        ? `<div class="decision">${h(r.reason)}</div>`
-        : ''
-    }${observed(r.observations)}</td><td class="faults">${plantedFaults(r)}</td><td class="tests-of" data-tests="${r.tests.length}">${r.tests
-      .map((ref, i) => {
-        // Numbered, coloured by status; the title names the test and its status.
-        const t = tests.get(ref.id);
-        const a = at.testAnchor.get(ref.id);
-        const title = h(`${ref.status}: ${t?.name ?? ref.id}`);
-        if (!t || !a) return `<span class="badge s-${ref.status}" title="${title}">${i + 1}</span>`;
-        return `<a class="badge s-${ref.status}" href="#${at.hasCard(t) ? 'card' : 'test'}-${a}" title="${title}">${i + 1}</a>`;
-      })
-      .join('')}</td></tr>`,
-  );
-  return `<section data-group id="sec-${anchor(section)}"><h3>${h(section)} ${h(SECTION_TITLES[section] ?? '')}</h3>
-<table class="requirements"><thead><tr><th>Requirement</th><th>Level</th><th>Status</th><th>Statement</th><th title="planted faults of the reference server that self-validation saw make this requirement fail">Seen failing with</th><th>Tests</th></tr></thead><tbody>${rows.join('')}</tbody></table></section>`;
+  const rows = requirements.map((r) => {
+    const testLinks = r.tests.map((ref, i) => {
+      // Numbered, coloured by status; the title names the test and its status.
+      const t = tests.get(ref.id);
+      const a = at.testAnchor.get(ref.id);
+      const title = `${ref.status}: ${t?.name ?? ref.id}`;
+      if (!t || !a)
+        return html`<span class="badge s-${ref.status}" title="${title}">${i + 1}</span>`;
+      return html`<a class="badge s-${ref.status}" href="#${at.hasCard(t) ? 'card' : 'test'}-${a}" title="${title}">${i + 1}</a>`;
+    });
+    const reason =
+      r.reason !== undefined &&
+      r.reason !== '' &&
+      r.status !== 'fail' &&
+      r.status !== 'observed' &&
+      html`<div class="decision">${r.reason}</div>`;
+    return html`<tr id="req-${r.id}" data-filter data-status="${r.status}"><td>${idCode(r.id)}</td><td class="lvl lvl-${r.level}">${r.level}</td>
+<td><span class="badge s-${r.status}">${r.status}</span></td><td>${r.text}${r.decision && html`<div class="decision">Decision: ${r.decision}</div>`}${reason}${observed(r.observations)}</td><td class="faults">${plantedFaults(r)}</td><td class="tests-of" data-tests="${r.tests.length}">${testLinks}</td></tr>`;
+  });
+  return html`<section data-group id="sec-${anchor(section)}"><h3>${section} ${SECTION_TITLES[section] ?? ''}</h3>
+<table class="requirements"><thead><tr><th>Requirement</th><th>Level</th><th>Status</th><th>Statement</th><th title="planted faults of the reference server that self-validation saw make this requirement fail">Seen failing with</th><th>Tests</th></tr></thead><tbody>${rows}</tbody></table></section>`;
 }
 
 /** Self-validation's evidence that the check can fail: the planted faults seen failing it. */
-function plantedFaults(r: RequirementResult): string {
+function plantedFaults(r: RequirementResult): Html | '' {
   if (r.plantedFaults === undefined) return '';
-  if (r.level !== 'MUST') return '<span class="none">n/a: INFO never fails</span>';
+  if (r.level !== 'MUST') return html`<span class="none">n/a: INFO never fails</span>`;
   if (r.plantedFaults.length === 0)
-    return '<span class="none" data-planted-faults="0">no planted fault known</span>';
-  return `<span data-planted-faults="${r.plantedFaults.length}">${r.plantedFaults.map((f) => `<code>${h(f)}</code>`).join(' ')}</span>`;
+    return html`<span class="none" data-planted-faults="0">no planted fault known</span>`;
+  return html`<span data-planted-faults="${r.plantedFaults.length}">${join(
+    r.plantedFaults.map((f) => html`<code>${f}</code>`),
+    ' ',
+  )}</span>`;
 }
 
 /** What the target was seen to do (ctx.observe): the substance of an INFO requirement. */
-function observed(observations: readonly string[] | undefined): string {
+function observed(observations: readonly string[] | undefined): Html | '' {
   if (!observations?.length) return '';
-  return `<ul class="observations">${observations.map((o) => `<li>Observed: ${h(stripHarnessFrames(o))}</li>`).join('')}</ul>`;
+  return html`<ul class="observations">${observations.map((o) => html`<li>Observed: ${stripHarnessFrames(o)}</li>`)}</ul>`;
 }
 
-function requirementLinks(t: TestResult, at: Layout): string {
-  return t.requirements
-    .map((id) => {
-      const r = at.requirements.get(id);
-      return r
-        ? `<li><a href="#req-${h(r.id)}">${idCode(r.id)}</a> ${r.level} — ${h(r.text)}</li>`
-        : `<li>${idCode(id)}</li>`;
-    })
-    .join('');
+function requirementLinks(t: TestResult, at: Layout): Html[] {
+  return t.requirements.map((id) => {
+    const r = at.requirements.get(id);
+    return r
+      ? html`<li><a href="#req-${r.id}">${idCode(r.id)}</a> ${r.level} — ${r.text}</li>`
+      : html`<li>${idCode(id)}</li>`;
+  });
 }
 
-function failure(t: TestResult, at: Layout): string {
+function failure(t: TestResult, at: Layout): Html {
   const a = at.testAnchor.get(t.id)!;
+  const isObserved = t.status === 'observed';
   const expectedActual =
-    t.expected !== undefined || t.actual !== undefined
-      ? `<p><strong>${t.status === 'observed' ? 'What the real system does (expected)' : 'Expected'}</strong></p><pre>${h(t.expected ?? '')}</pre><p><strong>${t.status === 'observed' ? 'What the target did (actual)' : 'Actual'}</strong></p><pre>${h(t.actual ?? '')}</pre>`
-      : '';
+    (t.expected !== undefined || t.actual !== undefined) &&
+    html`<p><strong>${isObserved ? 'What the real system does (expected)' : 'Expected'}</strong></p><pre>${t.expected ?? ''}</pre><p><strong>${isObserved ? 'What the target did (actual)' : 'Actual'}</strong></p><pre>${t.actual ?? ''}</pre>`;
   const section = at.sectionOf(t);
-  return `<div class="failure${t.status === 'fail' ? '' : ` ${t.status}`}" id="card-${a}" data-filter data-status="${t.status}">
-<p><span class="badge s-${t.status}">${t.status}</span> <strong>${h(t.name)}</strong></p>
-<p class="where">${h(section)} ${h(SECTION_TITLES[section] ?? '')} · <code>${h(t.file)}</code> · <a href="#test-${a}">in the test list</a></p>
+  const reproduce =
+    t.reproduce !== undefined &&
+    t.reproduce !== '' &&
+    html`<p><strong>Reproduce</strong> ${t.judgedExchange !== undefined && html`<a href="#card-${a}-judged">the judged exchange</a>, `}(a script: put each account's password in place of its placeholder)</p><pre class="reproduce">${t.reproduce}</pre>`;
+  return html`<div class="failure${t.status !== 'fail' && ` ${t.status}`}" id="card-${a}" data-filter data-status="${t.status}">
+<p><span class="badge s-${t.status}">${t.status}</span> <strong>${t.name}</strong></p>
+<p class="where">${section} ${SECTION_TITLES[section] ?? ''} · <code>${t.file}</code> · <a href="#test-${a}">in the test list</a></p>
 <ul>${requirementLinks(t, at)}</ul>
-<p><strong>${t.status === 'observed' ? 'What was observed' : 'What went wrong'}</strong></p><pre>${h(stripHarnessFrames(t.message ?? ''))}</pre>
+<p><strong>${isObserved ? 'What was observed' : 'What went wrong'}</strong></p><pre>${stripHarnessFrames(t.message ?? '')}</pre>
 ${expectedActual}
-${t.reproduce ? `<p><strong>Reproduce</strong> ${t.judgedExchange === undefined ? '' : `<a href="#card-${a}-judged">the judged exchange</a>, `}(a script: put each account's password in place of its placeholder)</p><pre class="reproduce">${h(t.reproduce)}</pre>` : ''}
-<details class="transcript"${t.judgedExchange === undefined ? '' : ' open'}><summary>Wire transcript</summary>${renderTranscript(t.transcript, t.judgedExchange, `card-${a}`)}</details>
+${reproduce}
+<details class="transcript"${t.judgedExchange !== undefined && html` open`}><summary>Wire transcript</summary>${renderTranscript(t.transcript, t.judgedExchange, `card-${a}`)}</details>
 </div>`;
 }
 
 /** The tests by spec section (their first requirement's), failures first in each. */
-function testTables(tests: readonly TestResult[], at: Layout): string {
+function testTables(tests: readonly TestResult[], at: Layout): Html {
   const sections = [...new Set(tests.map((t) => at.sectionOf(t)))].sort(
     (a, b) => sectionRank(a) - sectionRank(b),
   );
-  return sections
-    .map((section) => {
-      const own = tests
-        .filter((t) => at.sectionOf(t) === section)
-        .sort((a, b) => (TEST_ORDER[a.status] ?? 9) - (TEST_ORDER[b.status] ?? 9));
-      const counts = [...new Set(own.map((t) => t.status))]
-        .sort((a, b) => (TEST_ORDER[a] ?? 9) - (TEST_ORDER[b] ?? 9))
-        .map((s) => `${own.filter((t) => t.status === s).length} ${s}`)
-        .join(', ');
-      return `<section data-group id="tests-sec-${anchor(section)}"><h3>${h(section)} ${h(SECTION_TITLES[section] ?? '')} <span class="counts">${own.length} tests: ${h(counts)}</span></h3>
-<table class="tests"><thead><tr><th>Status</th><th>Test</th><th>Requirements</th><th>Time</th></tr></thead><tbody>${own
-        .map((t) => testRow(t, at))
-        .join('')}</tbody></table></section>`;
-    })
-    .join('\n');
+  const tables = sections.map((section) => {
+    const own = tests
+      .filter((t) => at.sectionOf(t) === section)
+      .sort((a, b) => (TEST_ORDER[a.status] ?? 9) - (TEST_ORDER[b.status] ?? 9));
+    const counts = [...new Set(own.map((t) => t.status))]
+      .sort((a, b) => (TEST_ORDER[a] ?? 9) - (TEST_ORDER[b] ?? 9))
+      .map((s) => `${own.filter((t) => t.status === s).length} ${s}`)
+      .join(', ');
+    return html`<section data-group id="tests-sec-${anchor(section)}"><h3>${section} ${SECTION_TITLES[section] ?? ''} <span class="counts">${own.length} tests: ${counts}</span></h3>
+<table class="tests"><thead><tr><th>Status</th><th>Test</th><th>Requirements</th><th>Time</th></tr></thead><tbody>${own.map((t) => testRow(t, at))}</tbody></table></section>`;
+  });
+  return join(tables, '\n');
 }
 
-function testRow(t: TestResult, at: Layout): string {
+function testRow(t: TestResult, at: Layout): Html {
   const a = at.testAnchor.get(t.id)!;
   const badge = at.hasCard(t)
-    ? `<a class="badge s-${t.status}" href="#card-${a}" title="its card: what went wrong, transcript, reproduce">${t.status}</a>`
-    : `<span class="badge s-${t.status}">${t.status}</span>`;
+    ? html`<a class="badge s-${t.status}" href="#card-${a}" title="its card: what went wrong, transcript, reproduce">${t.status}</a>`
+    : html`<span class="badge s-${t.status}">${t.status}</span>`;
   // Why it was not a plain pass or fail (a skip's reason, an error, an observation).
   const why =
-    t.status !== 'pass' && t.status !== 'fail' && t.status !== 'expected-fail' && t.message
-      ? ` — ${h(t.message)}`
-      : '';
-  return `<tr id="test-${a}" data-filter data-status="${t.status}"><td>${badge}</td><td>${h(t.name)}<div class="decision"><code>${h(t.file)}</code>${why}</div></td><td>${t.requirements
-    .map((id) => `<a href="#req-${h(id)}">${idCode(id)}</a>`)
-    .join(' ')}</td><td class="n">${t.durationMs} ms</td></tr>`;
+    t.status !== 'pass' &&
+    t.status !== 'fail' &&
+    t.status !== 'expected-fail' &&
+    t.message !== undefined &&
+    t.message !== '' &&
+    ` — ${t.message}`;
+  return html`<tr id="test-${a}" data-filter data-status="${t.status}"><td>${badge}</td><td>${t.name}<div class="decision"><code>${t.file}</code>${why}</div></td><td>${join(
+    t.requirements.map((id) => html`<a href="#req-${id}">${idCode(id)}</a>`),
+    ' ',
+  )}</td><td class="n">${t.durationMs} ms</td></tr>`;
 }
 
 /** A dotted id that may break after its dots, never inside a word. */
-function idCode(id: string): string {
-  return `<code>${h(id).replaceAll('.', '.<wbr>')}</code>`;
+function idCode(id: string): Html {
+  return html`<code>${join(id.split('.'), html`.<wbr>`)}</code>`;
 }
 
 /** '§4.2' → 402, so that '§10' comes after '§9'; unknown sections last. */

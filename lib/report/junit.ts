@@ -2,7 +2,7 @@
 import { describeHarnessError } from '../results/harness-errors.ts';
 import type { RunResult, TestResult } from '../results/model.ts';
 import { exitCode, judgeVerdict } from '../results/verdict.ts';
-import { escapeXml as x } from './escape.ts';
+import { escapeMarkup as x } from './html-template.ts';
 
 export function renderJunit(run: RunResult): string {
   const files = [...new Set(run.tests.map((t) => t.file))];

@@ -5,6 +5,7 @@
  * XML (the representation is 'not shown': when it is not in that shape, Unjudgeable).
  */
 import { parseXml, type XmlNode } from '../soap/xml-tree.ts';
+import { escapeXml } from '../xml/escape.ts';
 import { Unjudgeable } from './unjudgeable.ts';
 
 export type ModelValue = string | number[];
@@ -36,10 +37,6 @@ export function creationXml(trackerId: number, values: ModelValues): string {
 
 export function updateXml(values: ModelValues): string {
   return `<?xml version="1.0" encoding="UTF-8"?>\n<request>${valuesXml(values)}</request>`;
-}
-
-function escapeXml(text: string): string {
-  return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
 }
 
 const NOT_UNDERSTOOD =

@@ -1,5 +1,5 @@
 /** rpc/encoded request envelopes (§4.1), typed with xsi:type as PHP's SoapClient sends them. */
-import { escapeXml } from '../report/escape.ts';
+import { escapeXml } from '../xml/escape.ts';
 import type { SoapScalar } from './operations.ts';
 
 export const SOAP_NS = {
