@@ -13,7 +13,7 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { SOAP_OPERATIONS, type SoapOperation } from '../lib/soap/operations.ts';
+import { SOAP_OPERATIONS, type SoapOperation } from '../spec/soap-operations.ts';
 import { startReferenceServer, type RunningServer } from '../reference-server/listen.ts';
 import { REST_ROUTES } from '../reference-server/rest/routes.ts';
 import type { Route } from '../reference-server/rest/router.ts';

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { conformanceTest } from '../lib/conformance-test.ts';
 import { CATALOGUE, SECTION_TITLES } from '../lib/requirements/index.ts';
-import { SOAP_OPERATIONS } from '../lib/soap/operations.ts';
+import { SOAP_OPERATIONS } from '../spec/soap-operations.ts';
 import { ROOT, runCli, type CliRun } from './support/cli.ts';
 
 const NOT_YET_COVERED: string[] = JSON.parse(

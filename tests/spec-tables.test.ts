@@ -1,12 +1,13 @@
 /**
- * lib/soap/operations.ts transcribes the §4.2 and §7.1 tables once, for the suites, the catalogue
- * and the reference server alike. This test reads the specification itself and compares, so a
+ * spec/ transcribes the §4.2, §7.1 and §8 tables once, for the suites, the catalogue and the
+ * reference server alike. This test reads the specification itself and compares, so a
  * transcription slip cannot pass unseen on both sides.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { SOAP_OPERATIONS } from '../lib/soap/operations.ts';
+import { LIMITS, PAGINATION_HEADERS } from '../spec/limits.ts';
+import { SOAP_FAULT_MEANINGS, SOAP_OPERATIONS } from '../spec/soap-operations.ts';
 import { ROOT } from './support/cli.ts';
 
 const SPEC = join(ROOT, '../shared/spec/interfaces.md');
@@ -34,7 +35,7 @@ function tableRows(text: string, heading: string): string[][] {
 }
 
 describe.skipIf(MISSING)(
-  `the transcribed SOAP tables match the specification${MISSING ? ` (skipped: ${MISSING})` : ''}`,
+  `the transcribed tables match the specification${MISSING ? ` (skipped: ${MISSING})` : ''}`,
   () => {
     const spec = MISSING ? '' : readFileSync(SPEC, 'utf8');
     const typeOf = (t: string) =>
@@ -70,6 +71,26 @@ describe.skipIf(MISSING)(
         SOAP_OPERATIONS.filter((op) => op.faults).map((op) => [op.name, [...op.faults!]]),
       );
       expect(ours).toEqual(fromSpec);
+    });
+
+    test('§7.1: the meaning of each code (3203 by operation, 4000 shortened)', () => {
+      const rows = tableRows(spec, '### 7.1 SOAP error codes');
+      const fromSpec = Object.fromEntries(rows.map(([code, meaning]) => [Number(code), meaning]));
+      expect(Object.keys(SOAP_FAULT_MEANINGS).sort()).toEqual(Object.keys(fromSpec).sort());
+      for (const [code, meaning] of Object.entries(SOAP_FAULT_MEANINGS)) {
+        if (code === '3203' || code === '4000') continue;
+        expect(meaning, `code ${code}`).toBe(fromSpec[code]);
+      }
+    });
+
+    test('§8: token lifetime, page sizes and the pagination headers', () => {
+      const rows = Object.fromEntries(tableRows(spec, '## 8. Limits'));
+      expect(rows['Token lifetime']).toBe(`${LIMITS.tokenLifetimeHours} hours`);
+      expect(rows['Page size of paginated collections']).toBe(
+        `${LIMITS.pageSizes.slice(0, -1).join(', ')} or ${LIMITS.pageSizes.at(-1)} depending on the route`,
+      );
+      const section = spec.slice(spec.indexOf('## 8. Limits'), spec.indexOf('## 9.'));
+      for (const header of Object.values(PAGINATION_HEADERS)) expect(section).toContain(header);
     });
   },
 );

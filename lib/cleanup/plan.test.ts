@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { Exchange } from '../clients/transcript.ts';
 import { buildRequest } from '../soap/envelope.ts';
-import { soapOperation } from '../soap/operations.ts';
+import { soapOperation } from '../../spec/soap-operations.ts';
 import { planCleanup } from './plan.ts';
 import { wireActions } from './wire-actions.ts';
 

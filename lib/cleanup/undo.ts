@@ -5,7 +5,7 @@
  */
 import type { HttpClient } from '../clients/http.ts';
 import { SoapClient } from '../soap/client.ts';
-import { soapOperation } from '../soap/operations.ts';
+import { soapOperation } from '../../spec/soap-operations.ts';
 import type { CleanupPlan, Leftover, UndoStep } from './plan.ts';
 
 export interface CleanupOutcome {

@@ -6,7 +6,7 @@
 import type { Exchange } from '../clients/transcript.ts';
 import { SOAP_NS } from '../soap/envelope.ts';
 import { soapBodyRoot } from '../soap/references.ts';
-import { parseXml, type XmlNode } from '../soap/xml-tree.ts';
+import { parseXml, type XmlNode } from '../xml/tree.ts';
 
 export type WireAction =
   | {

@@ -5,7 +5,7 @@ import { awaitTurn } from '../clients/rate-limit.ts';
 import { HttpClient } from '../clients/http.ts';
 import { Transcript } from '../clients/transcript.ts';
 import { learnSoapBase, type LearnedBase } from '../soap/learn-base.ts';
-import { CLOCK_PATH, FAIL_NEXT_PATH } from '../target/test-control.ts';
+import { CLOCK_PATH, FAIL_NEXT_PATH } from '../../spec/test-control.ts';
 import type { Profile } from '../target/profile.ts';
 
 export class TargetUnreachable extends OneLineError {}

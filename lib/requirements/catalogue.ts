@@ -4,7 +4,7 @@
  * the spec, observed and reported but never failing a run (its decision says what the reference
  * server does, following the real system: ../shared/notes/tuleap-facts.md).
  */
-import { SOAP_FAULT_MEANINGS, SOAP_OPERATIONS } from '../soap/operations.ts';
+import { SOAP_FAULT_MEANINGS, SOAP_OPERATIONS } from '../../spec/soap-operations.ts';
 import type { Level, Requirement } from './types.ts';
 
 const req = (

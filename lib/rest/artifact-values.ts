@@ -4,7 +4,7 @@
  * §4.5 <request> document; read back from the real system's artifact representation, in JSON or
  * XML (the representation is 'not shown': when it is not in that shape, Unjudgeable).
  */
-import { parseXml, type XmlNode } from '../soap/xml-tree.ts';
+import { parseXml, type XmlNode } from '../xml/tree.ts';
 import { escapeXml } from '../xml/escape.ts';
 import { Unjudgeable } from './unjudgeable.ts';
 

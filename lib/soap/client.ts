@@ -5,9 +5,9 @@
 import type { HttpClient, HttpResponse } from '../clients/http.ts';
 import { projectNamespace, soapBaseOf } from './base.ts';
 import { buildRequest, SOAP_NS, type EnvelopeOptions, type Part } from './envelope.ts';
-import { soapOperation, type SoapScalar } from './operations.ts';
+import { soapOperation, type SoapScalar } from '../../spec/soap-operations.ts';
 import { soapBodyRoot } from './references.ts';
-import { attribute, child, parseXml, resolveQName, type XmlNode } from './xml-tree.ts';
+import { attribute, child, parseXml, resolveQName, type XmlNode } from '../xml/tree.ts';
 
 export interface SoapFault {
   faultcode: string;

@@ -1,6 +1,6 @@
 /** rpc/encoded request envelopes (§4.1), typed with xsi:type as PHP's SoapClient sends them. */
 import { escapeXml } from '../xml/escape.ts';
-import type { SoapScalar } from './operations.ts';
+import type { SoapScalar } from '../../spec/soap-operations.ts';
 
 export const SOAP_NS = {
   env: 'http://schemas.xmlsoap.org/soap/envelope/',

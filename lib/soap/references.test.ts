@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { readAnswer } from './client.ts';
 import { soapBodyRoot } from './references.ts';
 import { untypedValues, xsiType } from './wire.ts';
-import { parseXml } from './xml-tree.ts';
+import { parseXml } from '../xml/tree.ts';
 
 const envelope = (body: string) =>
   `<soapenv:Envelope xmlns:soapenv="http://schemas.xmlsoap.org/soap/envelope/" xmlns:soapenc="http://schemas.xmlsoap.org/soap/encoding/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"><soapenv:Body>${body}</soapenv:Body></soapenv:Envelope>`;

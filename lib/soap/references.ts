@@ -5,7 +5,7 @@
  * harness reads answers with the references resolved, so every check sees the value in place.
  */
 import { SOAP_NS } from './envelope.ts';
-import { attribute, child, type XmlNode } from './xml-tree.ts';
+import { attribute, child, type XmlNode } from '../xml/tree.ts';
 
 /** The Body's first entry that is a serialization root, with every reference resolved. */
 export function soapBodyRoot(envelope: XmlNode): XmlNode | undefined {

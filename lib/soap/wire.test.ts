@@ -5,7 +5,7 @@
 import { describe, expect, test } from 'vitest';
 import { decode } from './client.ts';
 import { arrayTypeProblem, encodedArrayProblems, untypedValues } from './wire.ts';
-import { parseXml } from './xml-tree.ts';
+import { parseXml } from '../xml/tree.ts';
 
 const TNS = 'https://h/soap/project';
 const DECLS = `xmlns:t="${TNS}" xmlns:e="http://schemas.xmlsoap.org/soap/encoding/" xmlns:i="http://www.w3.org/2001/XMLSchema-instance" xmlns:s="http://www.w3.org/2001/XMLSchema"`;

@@ -1,6 +1,6 @@
 /** Checks of rpc/encoded answers as they are on the wire (§4.1): xsi:type and SOAP-ENC arrays. */
 import { SOAP_NS } from './envelope.ts';
-import { attribute, resolveQName, type XmlNode } from './xml-tree.ts';
+import { attribute, resolveQName, type XmlNode } from '../xml/tree.ts';
 
 /** The path of every value element (the part and, within it, members and items) with no xsi:type. */
 export function untypedValues(node: XmlNode, path = node.name): string[] {

@@ -3,7 +3,7 @@
  * are resolved to {ns, local}, whatever prefixes the document uses.
  */
 import { SOAP_NS } from './envelope.ts';
-import { attribute, child, parseXml, resolveQName, type XmlNode } from './xml-tree.ts';
+import { attribute, child, parseXml, resolveQName, type XmlNode } from '../xml/tree.ts';
 
 export const WSDL_NS = {
   wsdl: 'http://schemas.xmlsoap.org/wsdl/',

@@ -1,7 +1,7 @@
 /** Moves the target's clock (design.md, test control), recorded in the transcript. */
 import { HarnessError } from '../clients/harness-error.ts';
 import type { HttpClient } from '../clients/http.ts';
-import { CLOCK_PATH } from './test-control.ts';
+import { CLOCK_PATH } from '../../spec/test-control.ts';
 
 /** An hour and a second: the addProject quota window (§8) starts afresh. */
 export const NEW_HOUR_SECONDS = 3601;

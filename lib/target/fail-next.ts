@@ -1,7 +1,7 @@
 /** Arms a fail-next failure on the target (design.md, test control), recorded in the transcript. */
 import { HarnessError } from '../clients/harness-error.ts';
 import type { HttpClient } from '../clients/http.ts';
-import { FAIL_NEXT_PATH, type FailNextRequest } from './test-control.ts';
+import { FAIL_NEXT_PATH, type FailNextRequest } from '../../spec/test-control.ts';
 
 export async function armFailure(http: HttpClient, request: FailNextRequest): Promise<void> {
   const answer = await http.send({ method: 'POST', path: FAIL_NEXT_PATH, json: request });

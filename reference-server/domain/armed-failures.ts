@@ -3,7 +3,7 @@
  * the domain at the step where the real failure would happen. A failure scoped to a session key is
  * taken only by a call made with that key.
  */
-import type { FailNextFailure, FailNextRequest } from '../../lib/target/test-control.ts';
+import type { FailNextFailure, FailNextRequest } from '../../spec/test-control.ts';
 
 export class ArmedFailures {
   private armed: FailNextRequest[] = [];

@@ -1,9 +1,10 @@
+import { LIMITS } from '../../spec/limits.ts';
 import { createHash, randomBytes } from 'node:crypto';
 import type { Clock } from './clock.ts';
 import { safeEqual } from './users.ts';
 
 /** §5.2.5 and §8: a token lasts 24 hours from its creation, on the server clock. */
-export const TOKEN_LIFETIME_MS = 24 * 60 * 60 * 1000;
+export const TOKEN_LIFETIME_MS = LIMITS.tokenLifetimeHours * 3600 * 1000;
 
 interface Token {
   userId: number;

@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { HttpClient } from '../../lib/clients/http.ts';
 import { Transcript } from '../../lib/clients/transcript.ts';
 import { SoapClient, type SoapAnswer } from '../../lib/soap/client.ts';
-import { SOAP_OPERATIONS } from '../../lib/soap/operations.ts';
-import { attribute, parseXml, type XmlNode } from '../../lib/soap/xml-tree.ts';
+import { SOAP_OPERATIONS } from '../../spec/soap-operations.ts';
+import { attribute, parseXml, type XmlNode } from '../../lib/xml/tree.ts';
 import { startReferenceServer, type RunningServer } from '../listen.ts';
 
 const XSI = 'http://www.w3.org/2001/XMLSchema-instance';

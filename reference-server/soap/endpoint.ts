@@ -3,7 +3,7 @@
  * login that gives session keys, tuleap-facts A.7). GET ?wsdl serves the WSDL; POST a call.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { soapOperation } from '../../lib/soap/operations.ts';
+import { soapOperation } from '../../spec/soap-operations.ts';
 import type { DomainState } from '../domain/state.ts';
 import { DomainError } from '../domain/errors.ts';
 import { BodyTooLarge, readBody, send, sendAndClose } from '../http-io.ts';
@@ -96,7 +96,7 @@ export async function handleSoap(
     const call = parseCall(xml, { dropWhitespaceText: state.variants.on('php-whitespace') });
     const action = soapActionOf(req.headers['soapaction']);
     checkSoapAction(state, action, call.operation);
-    checkOwnName(variants, xml, action.value, namespace, call.operation);
+    checkOwnName(variants, call, action.value, namespace);
     const answer = service === 'project' ? callProject(state, call) : callLogin(state, call);
     const encoded = encodeResponse(
       answerNamespace,

@@ -38,6 +38,8 @@ export interface ParsedCall {
   operation: string;
   /** The part elements of the call, in document order. */
   parts: Array<{ name: string; node: OrderedNode }>;
+  /** The namespace URI of the operation element, resolved through the envelope's scope. */
+  namespace: string;
 }
 
 export interface ParseOptions {
@@ -77,8 +79,10 @@ export function parseCall(xml: string, options: ParseOptions = {}): ParsedCall {
   if (!body) throw new BadRequest('Bad Request: the Envelope has no Body');
   const call = children(body)[0];
   if (!call) throw new BadRequest('Bad Request: the Body holds no operation element');
+  const callName = elementName(call)!;
   return {
-    operation: localName(elementName(call)!),
+    operation: localName(callName),
+    namespace: [call, body, envelope].map((n) => namespaceOf(n, callName)).find(Boolean) ?? '',
     parts: children(call).map((node) => ({ name: localName(elementName(node)!), node })),
   };
 }

@@ -5,9 +5,8 @@
  */
 import type { Variants } from '../variants.ts';
 import { PHP_STYLE, type WireStyle } from './encode.ts';
-import { BadRequest } from './request.ts';
+import { BadRequest, type ParsedCall } from './request.ts';
 import { NUSOAP_STYLE, type WsdlStyle } from './wsdl.ts';
-import { child, parseXml } from '../../lib/soap/xml-tree.ts';
 
 export function wireStyleOf(variants: Variants): WireStyle {
   let style = PHP_STYLE;
@@ -69,20 +68,18 @@ export function ownBase(variants: Variants, requestBase: string): string {
  */
 export function checkOwnName(
   variants: Variants,
-  xml: string,
+  call: ParsedCall,
   soapAction: string,
   namespace: string,
-  operation: string,
 ): void {
+  const operation = call.operation;
   if (!variants.on('base-url-other-name')) return;
   if (soapAction !== '' && soapAction !== `${namespace}#${operation}`)
     throw new BadRequest(
       `SOAPAction '${soapAction}' is not this service's: expected '${namespace}#${operation}'`,
     );
-  const root = parseXml(xml);
-  const call = child(root, 'Body')?.children[0];
-  if (call && call.ns !== namespace)
+  if (call.namespace !== namespace)
     throw new BadRequest(
-      `<${call.name}> is in the namespace '${call.ns}', not this service's '${namespace}'`,
+      `<${operation}> is in the namespace '${call.namespace}', not this service's '${namespace}'`,
     );
 }

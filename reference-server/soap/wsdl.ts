@@ -3,7 +3,7 @@
  * the §2.1 types, rpc/encoded, soapAction {tns}#<op>, output part named <op>. A WsdlStyle writes the
  * same document with another stack's prefixes (variant soap-namespace-prefixes).
  */
-import { SOAP_OPERATIONS } from '../../lib/soap/operations.ts';
+import { SOAP_OPERATIONS } from '../../spec/soap-operations.ts';
 import { escapeText, NS } from './encode.ts';
 import { ARRAYS, STRUCTS, type Struct } from './soap-types.ts';
 

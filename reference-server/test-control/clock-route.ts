@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Clock } from '../domain/clock.ts';
 import { readBody, send, sendJson } from '../http-io.ts';
 
-export { CLOCK_PATH } from '../../lib/target/test-control.ts';
+export { CLOCK_PATH } from '../../spec/test-control.ts';
 
 export async function advanceClock(
   clock: Clock,

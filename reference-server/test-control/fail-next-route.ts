@@ -8,11 +8,11 @@ import {
   FAIL_NEXT_FAILURES,
   type FailNextOperation,
   type FailNextRequest,
-} from '../../lib/target/test-control.ts';
+} from '../../spec/test-control.ts';
 import type { ArmedFailures } from '../domain/armed-failures.ts';
 import { readBody, send, sendJson } from '../http-io.ts';
 
-export { FAIL_NEXT_PATH } from '../../lib/target/test-control.ts';
+export { FAIL_NEXT_PATH } from '../../spec/test-control.ts';
 
 export async function armFailure(
   armed: ArmedFailures,

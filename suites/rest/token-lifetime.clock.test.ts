@@ -6,7 +6,10 @@ import { describe, expect } from 'vitest';
 import { conformanceTest, type ConformanceContext } from '../../lib/conformance-test.ts';
 import { tokenFor } from '../../lib/rest/auth.ts';
 import { get } from '../../lib/rest/requests.ts';
-import { CLOCK_PATH } from '../../lib/target/test-control.ts';
+import { LIMITS } from '../../spec/limits.ts';
+import { CLOCK_PATH } from '../../spec/test-control.ts';
+
+const LIFETIME_S = LIMITS.tokenLifetimeHours * 3600;
 
 async function advance(ctx: ConformanceContext, seconds: number): Promise<void> {
   const answer = await ctx.http.send({
@@ -31,7 +34,7 @@ describe('token lifetime (§5.2.5)', () => {
       // Invalid credentials fail even here (§4.3 rule 2): the list tells a live token from a dead one.
       const path = '/api/projects';
       const token = await tokenFor(ctx, 'projectMember');
-      await advance(ctx, 24 * 3600 - 1);
+      await advance(ctx, LIFETIME_S - 1);
       expect((await get(ctx, path, token)).status, 'the token at 24 h − 1 s').toBe(200);
       await advance(ctx, 2);
       expect((await get(ctx, path, token)).status, 'the token at 24 h + 1 s').toBe(401);

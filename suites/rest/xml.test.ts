@@ -23,7 +23,7 @@ import { tokenFor, type Auth } from '../../lib/rest/auth.ts';
 import { propertyRun } from '../../lib/property-run.ts';
 import { get, is2xx, jsonOf, XML_TYPE } from '../../lib/rest/requests.ts';
 import { discoverTracker, type TrackerModel } from '../../lib/rest/tracker-model.ts';
-import { parseXml } from '../../lib/soap/xml-tree.ts';
+import { parseXml } from '../../lib/xml/tree.ts';
 import type { HttpResponse } from '../../lib/clients/http.ts';
 import { excerpt } from '../../lib/rest/broken.ts';
 import { Unjudgeable } from '../../lib/rest/unjudgeable.ts';

@@ -11,7 +11,7 @@ import { conformanceTest, type ConformanceContext } from '../../lib/conformance-
 import { sessionKey, sessionKeys } from '../../lib/fixtures/sessions.ts';
 import { SoapClient } from '../../lib/soap/client.ts';
 import { expectAnyFault, expectFault, expectSuccess, servicesOf } from '../../lib/soap/expect.ts';
-import { SOAP_OPERATIONS } from '../../lib/soap/operations.ts';
+import { SOAP_OPERATIONS } from '../../spec/soap-operations.ts';
 
 /** XML 1.0 cannot carry most C0 controls, U+FFFE or U+FFFF: an envelope with them is malformed. */
 const XML_TEXT = /^[\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]*$/u;

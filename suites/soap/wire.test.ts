@@ -12,7 +12,7 @@ import { SoapClient, type SoapAnswer } from '../../lib/soap/client.ts';
 import { SOAP_NS } from '../../lib/soap/envelope.ts';
 import { expectSuccess } from '../../lib/soap/expect.ts';
 import { soapBodyRoot } from '../../lib/soap/references.ts';
-import { child, parseXml } from '../../lib/soap/xml-tree.ts';
+import { child, parseXml } from '../../lib/xml/tree.ts';
 import {
   arrayTypeProblem,
   encodedArrayProblems,

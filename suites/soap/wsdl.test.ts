@@ -19,7 +19,7 @@ import { SoapClient } from '../../lib/soap/client.ts';
 import { nodeSoapHttpClient } from '../../lib/soap/node-soap-transport.ts';
 import { SOAP_NS } from '../../lib/soap/envelope.ts';
 import { fetchWsdlText } from '../../lib/soap/learn-base.ts';
-import { SOAP_OPERATIONS, type SoapOperation } from '../../lib/soap/operations.ts';
+import { SOAP_OPERATIONS, type SoapOperation } from '../../spec/soap-operations.ts';
 import { readWsdl, showQName, WSDL_NS, type Wsdl } from '../../lib/soap/wsdl.ts';
 
 /**

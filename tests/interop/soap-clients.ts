@@ -11,7 +11,7 @@ import { Transcript } from '../../lib/clients/transcript.ts';
 import { withSoapBase } from '../../lib/soap/base.ts';
 import { SoapClient } from '../../lib/soap/client.ts';
 import { learnSoapBase } from '../../lib/soap/learn-base.ts';
-import { soapOperation } from '../../lib/soap/operations.ts';
+import { soapOperation } from '../../spec/soap-operations.ts';
 
 export type Service = 'login' | 'project';
 export interface Call {

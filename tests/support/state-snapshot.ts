@@ -5,7 +5,7 @@
  * over SOAP. Two snapshots are equal when no request changed anything a client can observe.
  */
 import { buildRequest } from '../../lib/soap/envelope.ts';
-import { soapOperation } from '../../lib/soap/operations.ts';
+import { soapOperation } from '../../spec/soap-operations.ts';
 import { BoundedClient, type Answer } from './bounded-client.ts';
 
 const ADMIN = { username: 'admin', password: 'admin-pass' };
