@@ -20,7 +20,7 @@ export interface SoapOperation {
 const S = 'xsd:string';
 const I = 'xsd:int';
 
-export const SOAP_OPERATIONS: readonly SoapOperation[] = [
+const TABLE = [
   {
     name: 'activateService',
     inputs: [
@@ -156,7 +156,28 @@ export const SOAP_OPERATIONS: readonly SoapOperation[] = [
     ],
     output: null,
   },
-];
+] as const satisfies readonly SoapOperation[];
+
+export const SOAP_OPERATIONS: readonly SoapOperation[] = TABLE;
+
+/** The name of one of the 14 operations: a typo is a compile error. */
+export type OperationName = (typeof TABLE)[number]['name'];
+
+type OperationOf<N extends OperationName> = Extract<(typeof TABLE)[number], { name: N }>;
+type ValueOf<T extends SoapScalar> = T extends 'xsd:int'
+  ? number
+  : T extends 'xsd:boolean'
+    ? boolean
+    : string;
+
+/** The named arguments of an operation, typed from its §4.2 parts: `{ sessionKey, groupId, … }`. */
+export type ArgsOf<N extends OperationName> = {
+  [P in OperationOf<N>['inputs'][number] as P[0]]: ValueOf<P[1]>;
+};
+
+/** The §7.1 codes of an operation (never for the generic-user operations: not shown). */
+export type FaultCodeOf<N extends OperationName> =
+  OperationOf<N> extends { faults: readonly (infer C)[] } ? C : never;
 
 /** §7.1, meaning of each code (the 3203 meaning depends on the operation). */
 export const SOAP_FAULT_MEANINGS: Readonly<Record<number, string>> = {
