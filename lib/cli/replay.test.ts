@@ -36,7 +36,7 @@ describe('replay', () => {
     ].join('\n');
     const lines = (withPasswords(script, passwords) as string).split('\n');
     expect(lines[0]).toContain(`"password":"a'\\''b\\"c<&"`);
-    expect(lines[1]).toContain(`<passwd>a'\\''b"c&lt;&amp;</passwd>`);
+    expect(lines[1]).toContain(`<passwd>a&#39;b&quot;c&lt;&amp;</passwd>`);
     expect(lines[2]).toContain(`-u 'alice:a'\\''b"c<&'`);
     expect(withPasswords(script, new Map())).toEqual({
       why: "no password for 'alice' (give the profile: --profile FILE)",

@@ -17,6 +17,7 @@ import type { RunResult, TestResult } from '../results/model.ts';
 import { resolveProfile } from '../target/default-profile.ts';
 import { loadProfileFile } from '../target/profile.ts';
 import { UsageError } from './args.ts';
+import { escapeXml } from '../xml/escape.ts';
 
 export interface Answer {
   status: number;
@@ -197,7 +198,7 @@ export function withPasswords(
 function escapeFor(line: string, password: string): string {
   if (/"password":"<password of /.test(line)) return JSON.stringify(password).slice(1, -1);
   if (/<(?:\w+:)?passwd\b/.test(line))
-    return password.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+    return escapeXml(password);
   return password;
 }
 
