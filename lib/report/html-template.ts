@@ -3,6 +3,8 @@
  * only a nested html`…` (or `trusted(constant)`) goes in as markup. So a target's answer, a test
  * name or a message cannot open a tag in the report, whatever the code that renders it forgets.
  */
+import { escapeXml } from '../xml/escape.ts';
+
 const MARKUP = Symbol('markup');
 
 export interface Html {
@@ -34,22 +36,8 @@ export function toText(fragment: Html): string {
   return fragment[MARKUP];
 }
 
-/** Escapes text for HTML and XML content and attribute values (the report's one escaper). */
-export function escapeMarkup(text: string): string {
-  return (
-    text
-      .replaceAll('&', '&amp;')
-      .replaceAll('<', '&lt;')
-      .replaceAll('>', '&gt;')
-      .replaceAll('"', '&quot;')
-      .replaceAll("'", '&#39;')
-      // Characters XML 1.0 cannot carry at all: shown as their code, so the file stays readable.
-      .replace(
-        /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g,
-        (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
-      )
-  );
-}
+/** The report's escaper: markup text escaping is one rule for the wire and the report alike. */
+export const escapeMarkup = escapeXml;
 
 function render(hole: Hole): string {
   if (hole === false || hole === null || hole === undefined) return '';
