@@ -14,12 +14,13 @@
 import { OneLineError } from '../errors/one-line-error.ts';
 import { HttpClient } from '../clients/http.ts';
 import { Transcript } from '../clients/transcript.ts';
-import { handOverSessions, takeHandedSessions } from '../fixtures/sessions.ts';
+import { handOverSessions, logoutAll, takeHandedSessions } from '../fixtures/sessions.ts';
 import { withSoapBase } from '../soap/base.ts';
 import { SoapClient, type SoapAnswer } from '../soap/client.ts';
 import type { Profile, Role } from '../target/profile.ts';
 import { countsAgainstQuota } from '../target/quota-calls.ts';
 import { recordQuotaCalls, type QuotaSettings } from '../target/quota-plan.ts';
+import { jsonObject } from '../clients/json-object.ts';
 
 export class AccountRefused extends OneLineError {}
 
@@ -68,7 +69,7 @@ export async function preflightAccounts(
     await checkFixtureRoles(http, profile, session, logins);
   } catch (error) {
     if (profile.soapSessions.mode === 'login')
-      await logout(
+      await logoutAll(
         http,
         logins.flatMap((l) => (l.session ? [l.session] : [])),
       );
@@ -79,7 +80,7 @@ export async function preflightAccounts(
   if (profile.soapSessions.mode === 'login') {
     const [siteAdmin, projectAdmin, projectMember, nonMember] = logins.map((l) => l.session);
     handOverSessions({ siteAdmin, projectAdmin, projectMember });
-    if (nonMember) await logout(http, [nonMember]);
+    if (nonMember) await logoutAll(http, [nonMember]);
   }
 }
 
@@ -90,7 +91,7 @@ export async function releaseHandedSessions(
   timeoutMs: number,
 ): Promise<void> {
   const left = Object.values(takeHandedSessions() ?? {});
-  if (left.length > 0) await logout(client(profile, soapBase, timeoutMs), left);
+  if (left.length > 0) await logoutAll(client(profile, soapBase, timeoutMs), left);
 }
 
 async function logIn(
@@ -105,7 +106,7 @@ async function logIn(
     const answer = await http
       .send({ method: 'POST', path: '/api/tokens', json: { username, password } })
       .catch(() => undefined);
-    const body = answer && answer.status < 300 ? safeJson(answer.text) : undefined;
+    const body = answer && answer.status < 300 ? jsonObject(answer.text) : undefined;
     if (typeof body?.['token'] === 'string')
       login.token = { token: body['token'], userId: String(body['user_id']) };
     else if (answer) login.tokenProblem = `POST /api/tokens answered ${answer.status}`;
@@ -265,25 +266,4 @@ async function revokeTokens(http: HttpClient, logins: readonly Login[]): Promise
         : [],
     ),
   );
-}
-
-async function logout(http: HttpClient, keys: readonly string[]): Promise<void> {
-  await Promise.all(
-    keys.map((value) =>
-      SoapClient.login(http)
-        .raw('logout', [{ name: 'sessionKey', type: 'xsd:string', value }])
-        .catch(() => undefined),
-    ),
-  );
-}
-
-function safeJson(text: string): Record<string, unknown> | undefined {
-  try {
-    const value: unknown = JSON.parse(text);
-    return typeof value === 'object' && value !== null
-      ? (value as Record<string, unknown>)
-      : undefined;
-  } catch {
-    return undefined;
-  }
 }

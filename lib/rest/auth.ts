@@ -6,6 +6,7 @@
 import type { ConformanceContext } from '../conformance-test.ts';
 import type { Role } from '../target/profile.ts';
 import { BrokenFeature, excerpt, requireSuccess } from './broken.ts';
+import { jsonObject } from '../clients/json-object.ts';
 
 export interface Auth {
   /** For messages: 'anonymous', 'token of projectAdmin', … */
@@ -27,7 +28,7 @@ export async function tokenFor(ctx: ConformanceContext, role: Role): Promise<Aut
   // The profile's accounts are checked before the run: a refusal here is the route's fault.
   const asked = { what: `POST /api/tokens for the ${role}`, rule: 'rest.tokens.create' };
   requireSuccess(answer, asked);
-  const body = safeJson(answer.text);
+  const body = jsonObject(answer.text);
   const token = body?.['token'];
   const userId = body?.['user_id'];
   if (typeof token !== 'string' || (typeof userId !== 'string' && typeof userId !== 'number'))
@@ -48,15 +49,4 @@ export function basicFor(ctx: ConformanceContext, role: Role, password?: string)
   const encoded = Buffer.from(`${account.username}:${secret}`).toString('base64');
   ctx.transcript.secrets.add(encoded);
   return { label: `Basic of ${role}`, headers: { Authorization: `Basic ${encoded}` } };
-}
-
-function safeJson(text: string): Record<string, unknown> | undefined {
-  try {
-    const value: unknown = JSON.parse(text);
-    return typeof value === 'object' && value !== null
-      ? (value as Record<string, unknown>)
-      : undefined;
-  } catch {
-    return undefined;
-  }
 }

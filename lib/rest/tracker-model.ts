@@ -9,6 +9,7 @@ import type { Auth } from './auth.ts';
 import { readCollection } from './pages.ts';
 import { apiPath } from './paths.ts';
 import { Unjudgeable } from './unjudgeable.ts';
+import { jsonObject } from '../clients/json-object.ts';
 
 export interface ListField {
   id: number;
@@ -141,18 +142,10 @@ async function trackersPath(
     path: `/api/projects/${projectId}`,
     headers: auth.headers,
   });
-  const resources = (
-    safeJson(project.text) as { resources?: Array<{ type?: unknown; uri?: unknown }> }
-  )?.resources;
+  const resources = jsonObject(project.text)?.resources as
+    Array<{ type?: unknown; uri?: unknown }> | undefined;
   const uri = Array.isArray(resources)
     ? resources.find((r) => r.type === 'trackers' && typeof r.uri === 'string')?.uri
     : undefined;
   return apiPath(String(uri ?? `projects/${projectId}/trackers`));
-}
-function safeJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
 }
