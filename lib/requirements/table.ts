@@ -4,17 +4,20 @@
  */
 import type { Requirement, Row } from './types.ts';
 
-/** What the spec states. `decision`: what the reference server does where a MUST leaves a choice. */
+/** What the spec states; `decision`: what the reference server does where the MUST leaves room. */
 export function must(text: string, decision?: string): Row {
   return decision === undefined ? { level: 'MUST', text } : { level: 'MUST', text, decision };
 }
 
-/** What the spec leaves 'not shown': observed, never failing a run; `decision` says what the reference server does. */
+/**
+ * What the spec leaves 'not shown': observed, never failing a run; `decision` says what the
+ * reference server does.
+ */
 export function info(text: string, decision: string): Row {
   return { level: 'INFO', text, decision };
 }
 
-/** The rows of one section, in the order written; their ids become the type's own literals. */
+/** The rows of one section, in the order written; each id keeps its literal type (RequirementId). */
 export function section<Id extends string>(
   section: string,
   rows: Readonly<Record<Id, Row>>,

@@ -40,7 +40,7 @@ export class MembershipTracker {
     });
   }
 
-  /** `userIds`: by login name, the user id (SessionTracker), to know whose entries the test added. */
+  /** `userIds`: by login name, the user id (SessionTracker): whose entries the test may undo. */
   plan(userIds: ReadonlyMap<string, string>): MembershipPart {
     const part: CleanupPart = { undo: [], remaining: [] };
     const introduced = new Set<string>();
