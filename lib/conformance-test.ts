@@ -14,7 +14,7 @@ import { runCreatedProjectIds, type Fixtures } from './fixtures/projects.ts';
 import { reproduceScript } from './clients/reproduce.ts';
 import { Transcript } from './clients/transcript.ts';
 import type { RunSettings } from './provided.ts';
-import { requirement } from './requirements/index.ts';
+import { requirement, type RequirementId } from './requirements/index.ts';
 import { withSoapBase } from './soap/base.ts';
 import type { Profile } from './target/profile.ts';
 
@@ -36,7 +36,7 @@ export interface ConformanceContext {
 }
 
 export function conformanceTest(
-  requirements: readonly string[],
+  requirements: readonly RequirementId[],
   title: string,
   body: (ctx: ConformanceContext) => Promise<void>,
 ): void {

@@ -158,7 +158,7 @@ const TABLE = [
   },
 ] as const satisfies readonly SoapOperation[];
 
-export const SOAP_OPERATIONS: readonly SoapOperation[] = TABLE;
+export const SOAP_OPERATIONS: ReadonlyArray<SoapOperation & { name: OperationName }> = TABLE;
 
 /** The name of one of the 14 operations: a typo is a compile error. */
 export type OperationName = (typeof TABLE)[number]['name'];

@@ -6,7 +6,7 @@
 import type { HttpClient } from '../clients/http.ts';
 import { SoapClient } from '../soap/client.ts';
 import { soapOperation } from '../../spec/soap-operations.ts';
-import type { CleanupPlan, Leftover, UndoStep } from './plan.ts';
+import type { CleanupPlan, Leftover, UndoStep } from './types.ts';
 
 export interface CleanupOutcome {
   undone: string[];

@@ -2,6 +2,7 @@ import { CATALOGUE } from './catalogue.ts';
 import type { Requirement } from './types.ts';
 
 export type { Level, Requirement } from './types.ts';
+export type { RequirementId } from './catalogue.ts';
 export { CATALOGUE };
 
 const BY_ID = new Map(CATALOGUE.map((r) => [r.id, r]));

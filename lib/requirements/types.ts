@@ -12,3 +12,6 @@ export interface Requirement {
   /** For what the spec leaves 'not shown': what the reference server does (the suites only observe). */
   decision?: string;
 }
+
+/** A row of a section's table (table.ts): a requirement without its id and section. */
+export type Row = Omit<Requirement, 'id' | 'section'>;

@@ -21,6 +21,7 @@ import { SOAP_NS } from '../../lib/soap/envelope.ts';
 import { fetchWsdlText } from '../../lib/soap/learn-base.ts';
 import { SOAP_OPERATIONS, type SoapOperation } from '../../spec/soap-operations.ts';
 import { readWsdl, showQName, WSDL_NS, type Wsdl } from '../../lib/soap/wsdl.ts';
+import type { RequirementId } from '../../lib/requirements/index.ts';
 
 /**
  * The WSDL, and the target namespace the run uses: {base}/soap/project with the base learned from
@@ -281,7 +282,7 @@ describe('§4.2 parts and outputs, as the WSDL declares them', () => {
   }
 });
 
-const STRUCTS: Array<[string, string, Array<[string, string]>]> = [
+const STRUCTS: Array<[RequirementId, string, Array<[string, string]>]> = [
   [
     'soap.types.desc-field',
     'DescField',

@@ -1,0 +1,56 @@
+/**
+ * Generic users (setProjectGenericUser, unsetGenericUser). The account stays (no interface deletes
+ * one) and is listed; a generic user left set is unset in a project the run created, and listed
+ * as a remaining membership elsewhere.
+ */
+import type { CleanupPart } from '../types.ts';
+import { partsOf, projectCall, type SoapCall } from './soap-call.ts';
+
+interface GenericUser {
+  username: string;
+  last: 'set' | 'unset';
+  /** The session key of the last change. */
+  key: string;
+}
+
+export class GenericUserTracker {
+  /** By project. */
+  private readonly users = new Map<string, GenericUser>();
+
+  observe(call: SoapCall): void {
+    if (call.operation === 'setProjectGenericUser') {
+      const { session_key, group_id } = partsOf(call.operation, call);
+      const username = String((call.value as { username?: unknown } | undefined)?.username ?? '?');
+      this.users.set(group_id, { username, last: 'set', key: session_key });
+    } else if (call.operation === 'unsetGenericUser') {
+      const { session_key, groupId } = partsOf(call.operation, call);
+      const user = this.users.get(groupId);
+      if (user) this.users.set(groupId, { ...user, last: 'unset', key: session_key });
+    }
+  }
+
+  /** `created`: the projects this run created (CreationTracker). */
+  plan(created: ReadonlySet<string>): CleanupPart {
+    const part: CleanupPart = { undo: [], remaining: [] };
+    for (const [project, { username, last, key }] of this.users) {
+      part.remaining.push({
+        kind: 'generic-user',
+        what: `generic user account ${username} of project ${project}; no interface deletes an account`,
+      });
+      if (last !== 'set') continue;
+      if (created.has(project))
+        part.undo.push({
+          kind: 'generic-user',
+          what: `generic user of project ${project} unset`,
+          call: projectCall('unsetGenericUser', [key, Number(project)]),
+        });
+      else
+        part.remaining.push({
+          kind: 'membership',
+          project,
+          what: `generic user ${username} left set on project ${project} (a project this run did not create)`,
+        });
+    }
+    return part;
+  }
+}

@@ -1,0 +1,39 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { SOAP_FAULT_MEANINGS, SOAP_OPERATIONS } from '../../spec/soap-operations.ts';
+import { CATALOGUE } from './catalogue.ts';
+
+const TABLES_DIR = join(import.meta.dirname, 'tables');
+const TABLES_TEXT = readdirSync(TABLES_DIR)
+  .map((file) => readFileSync(join(TABLES_DIR, file), 'utf8'))
+  .join('\n');
+
+const textOf = (id: string) => CATALOGUE.find((r) => r.id === id)?.text;
+
+describe('the catalogue tables', () => {
+  test('every id is written out as a key in tables/, so that grep finds it', () => {
+    const missing = CATALOGUE.filter((r) => !TABLES_TEXT.includes(`'${r.id}':`)).map((r) => r.id);
+    expect(missing).toEqual([]);
+  });
+
+  test('each §4.2 parts and output row is the row of the operation its id names', () => {
+    for (const op of SOAP_OPERATIONS) {
+      const parts = op.inputs.map(([name, type]) => `${name}:${type.replace('xsd:', '')}`);
+      expect(textOf(`soap.${op.name}.parts`)).toBe(
+        `${op.name} takes the parts ${parts.join(', ')}, in that order.`,
+      );
+      expect(textOf(`soap.${op.name}.output`)).toMatch(new RegExp(`^${op.name} answers with `));
+    }
+  });
+
+  test('each §7.1 row is the row of the operation and code its id names', () => {
+    const rows = CATALOGUE.filter((r) => /^soap\.\w+\.fault\.\d+$/.test(r.id));
+    expect(rows).toHaveLength(37);
+    for (const r of rows) {
+      const [, name, , code] = r.id.split('.');
+      expect(r.text, r.id).toMatch(new RegExp(`^${name} answers fault ${code} \\(.+\\)\\.$`));
+      if (code !== '3203') expect(r.text, r.id).toContain(SOAP_FAULT_MEANINGS[Number(code)]);
+    }
+  });
+});

@@ -1,0 +1,46 @@
+/**
+ * Rows whose text comes from the §4.2/§7.1 table (spec/soap-operations.ts): the caller writes the
+ * id out, the compiler checks the operation and the code against the table, and
+ * catalogue.test.ts checks that each id names the operation and code of its row.
+ */
+import {
+  SOAP_FAULT_MEANINGS,
+  soapOperation,
+  type FaultCodeOf,
+  type OperationName,
+} from '../../spec/soap-operations.ts';
+import { must } from './table.ts';
+import type { Row } from './types.ts';
+
+/** §7.1: what 3203 means depends on the operation. */
+const THREE_TWO_O_THREE: Readonly<Partial<Record<OperationName, string>>> = {
+  activateService: 'permission denied (need to be project admin)',
+  deactivateService: 'permission denied (need to be project admin)',
+  getProjectDescriptionFieldsValue: 'permission denied (need to be project admin)',
+  getProjectServicesUsage: 'permission denied (need to be project admin)',
+  addUserToUGroup: 'invalid user id',
+  removeUserFromUGroup: 'invalid user id',
+  removeProjectMember: 'user not member of project',
+};
+
+/** soap.<operation>.parts (§4.2): the named parts, in order. */
+export function parts(name: OperationName): Row {
+  const list = soapOperation(name)
+    .inputs.map(([part, type]) => `${part}:${type.slice(4)}`)
+    .join(', ');
+  return must(`${name} takes the parts ${list}, in that order.`);
+}
+
+/** soap.<operation>.output (§4.2): the output part, or none. */
+export function output(name: OperationName): Row {
+  const type = soapOperation(name).output;
+  return must(
+    `${name} answers with ${type === null ? 'no output part' : `output ${type.replace(/^\w+:/, '')}`}.`,
+  );
+}
+
+/** soap.<operation>.fault.<code> (§7.1): one row per (operation, code) pair of the table. */
+export function fault<N extends OperationName>(name: N, code: FaultCodeOf<N>): Row {
+  const meaning = code === 3203 ? THREE_TWO_O_THREE[name] : SOAP_FAULT_MEANINGS[code as number];
+  return must(`${name} answers fault ${code} (${meaning}).`);
+}
