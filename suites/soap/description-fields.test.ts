@@ -33,7 +33,7 @@ interface DescField {
 
 /** The platform's fields; [] when it answers 3107 (no custom description fields, §7.1). */
 async function listedFields(soap: SoapClient, key: string): Promise<DescField[]> {
-  const answer = await soap.call('getPlateformProjectDescriptionFields', [key]);
+  const answer = await soap.call('getPlateformProjectDescriptionFields', { sessionKey: key });
   if (answer.fault?.faultcode === '3107') return [];
   return expectSuccess(answer, 'getPlateformProjectDescriptionFields') as DescField[];
 }
@@ -68,7 +68,7 @@ describe('getPlateformProjectDescriptionFields', () => {
     async (ctx) => {
       const soap = SoapClient.project(ctx.http);
       const key = await sessionKey(ctx.http, ctx.target, 'projectAdmin');
-      const answer = await soap.call('getPlateformProjectDescriptionFields', [key]);
+      const answer = await soap.call('getPlateformProjectDescriptionFields', { sessionKey: key });
       if (answer.fault?.faultcode === '3107')
         ctx.skip('the platform has no description field (fault 3107)');
       const fields = expectSuccess(answer, 'getPlateformProjectDescriptionFields') as DescField[];
@@ -81,7 +81,7 @@ describe('getPlateformProjectDescriptionFields', () => {
       const ids = fields.map((f) => f.id);
       expect(new Set(ids).size, 'field ids are distinct').toBe(ids.length);
       const again = expectSuccess(
-        await soap.call('getPlateformProjectDescriptionFields', [key]),
+        await soap.call('getPlateformProjectDescriptionFields', { sessionKey: key }),
         'a second call',
       );
       expect(again, 'the platform fields are the same on a second call').toEqual(fields);
@@ -104,7 +104,7 @@ describe('getPlateformProjectDescriptionFields', () => {
     async (ctx) => {
       const soap = SoapClient.project(ctx.http);
       const key = await sessionKey(ctx.http, ctx.target, 'projectAdmin');
-      const answer = await soap.call('getPlateformProjectDescriptionFields', [key]);
+      const answer = await soap.call('getPlateformProjectDescriptionFields', { sessionKey: key });
       if (answer.fault || !Array.isArray(answer.value) || answer.value.length === 0)
         return expectFault(
           answer,
@@ -125,13 +125,13 @@ describe('getPlateformProjectDescriptionFields', () => {
         sessionKey: key,
       });
       expectFault(
-        await soap.call('getPlateformProjectDescriptionFields', [key]),
+        await soap.call('getPlateformProjectDescriptionFields', { sessionKey: key }),
         3107,
         'getPlateformProjectDescriptionFields after POST /__conformance/fail-next {"failure": "no-description-fields"}',
       );
       expect(
         expectSuccess(
-          await soap.call('getPlateformProjectDescriptionFields', [key]),
+          await soap.call('getPlateformProjectDescriptionFields', { sessionKey: key }),
           'getPlateformProjectDescriptionFields again (the failure was for one call)',
         ),
         'the platform fields are unchanged after the failed call',
@@ -155,10 +155,18 @@ describe('setProjectDescriptionFieldValue and getProjectDescriptionFieldsValue',
       const before = await descriptionValuesOf(soap, key, project);
       const value = `set by the conformance run ${inject('runTag')} at ${Date.now()}`;
       expectSuccess(
-        await soap.call('setProjectDescriptionFieldValue', [key, project, field.id, value]),
+        await soap.call('setProjectDescriptionFieldValue', {
+          session_key: key,
+          group_id: project,
+          field_id_to_update: field.id,
+          field_value: value,
+        }),
         'setProjectDescriptionFieldValue',
       );
-      const answer = await soap.call('getProjectDescriptionFieldsValue', [key, project]);
+      const answer = await soap.call('getProjectDescriptionFieldsValue', {
+        session_key: key,
+        group_id: project,
+      });
       const after = new Map(
         (
           expectSuccess(answer, 'getProjectDescriptionFieldsValue') as Array<{
@@ -189,12 +197,12 @@ describe('setProjectDescriptionFieldValue and getProjectDescriptionFieldsValue',
     'setProjectDescriptionFieldValue must answer an empty setProjectDescriptionFieldValueResponse (no output part)',
     async (ctx) => {
       const { soap, key, fields } = await owner(ctx);
-      const answer = await soap.call('setProjectDescriptionFieldValue', [
-        key,
-        ctx.fixtures.soapProject.id,
-        fields[0]!.id,
-        'output check',
-      ]);
+      const answer = await soap.call('setProjectDescriptionFieldValue', {
+        session_key: key,
+        group_id: ctx.fixtures.soapProject.id,
+        field_id_to_update: fields[0]!.id,
+        field_value: 'output check',
+      });
       expectSuccess(answer, 'setProjectDescriptionFieldValue');
       expect(
         answer.response?.children.map((c) => c.name),
@@ -241,7 +249,12 @@ describe('setProjectDescriptionFieldValue and getProjectDescriptionFieldsValue',
       await fc.assert(
         fc.asyncProperty(value, async (v) => {
           expectSuccess(
-            await soap.call('setProjectDescriptionFieldValue', [key, project, field.id, v]),
+            await soap.call('setProjectDescriptionFieldValue', {
+              session_key: key,
+              group_id: project,
+              field_id_to_update: field.id,
+              field_value: v,
+            }),
             'setProjectDescriptionFieldValue',
           );
           const read = (await descriptionValuesOf(soap, key, project)).get(field.id);
@@ -266,12 +279,12 @@ describe('observed: values made only of white space', () => {
       await descriptionValuesOf(soap, key, project);
       const seen: string[] = [];
       for (const value of [' ', '\t', '\n', '\r\n', ' \t\r\n ']) {
-        const set = await soap.call('setProjectDescriptionFieldValue', [
-          key,
-          project,
-          field.id,
-          value,
-        ]);
+        const set = await soap.call('setProjectDescriptionFieldValue', {
+          session_key: key,
+          group_id: project,
+          field_id_to_update: field.id,
+          field_value: value,
+        });
         if (set.fault) {
           seen.push(`${JSON.stringify(value)} → fault ${set.fault.faultcode}`);
           continue;
@@ -310,12 +323,12 @@ describe('getPlateformProjectDescriptionFields lists every field (§4.2 #6: all)
       for (let id = 1; id <= Math.min(top + 5, 50); id++) probes.add(id);
       for (const id of listed) for (const d of [-2, -1, 1, 2]) if (id + d > 0) probes.add(id + d);
       for (const id of [...probes].filter((p) => !listed.has(p)).sort((a, b) => a - b)) {
-        const answer = await soap.call('setProjectDescriptionFieldValue', [
-          key,
-          soapProject.id,
-          id,
-          `probe ${inject('runTag')}`,
-        ]);
+        const answer = await soap.call('setProjectDescriptionFieldValue', {
+          session_key: key,
+          group_id: soapProject.id,
+          field_id_to_update: id,
+          field_value: `probe ${inject('runTag')}`,
+        });
         expect(
           answer.fault,
           `setProjectDescriptionFieldValue of field ${id} succeeded, so the field exists, but getPlateformProjectDescriptionFields lists ${shown}`,
@@ -332,12 +345,12 @@ describe('faults and permissions (on the public project, which must stay as it w
     async (ctx) => {
       const { soap, key, fields } = await owner(ctx);
       expectFault(
-        await soap.call('setProjectDescriptionFieldValue', [
-          key,
-          NO_SUCH_PROJECT,
-          fields[0]!.id,
-          'x',
-        ]),
+        await soap.call('setProjectDescriptionFieldValue', {
+          session_key: key,
+          group_id: NO_SUCH_PROJECT,
+          field_id_to_update: fields[0]!.id,
+          field_value: 'x',
+        }),
         3000,
         `setProjectDescriptionFieldValue on project ${NO_SUCH_PROJECT}`,
       );
@@ -356,7 +369,12 @@ describe('faults and permissions (on the public project, which must stay as it w
       const before = await descriptionValuesOf(soap, key, project);
       const field = unknownField(fields);
       expectFault(
-        await soap.call('setProjectDescriptionFieldValue', [key, project, field, 'x']),
+        await soap.call('setProjectDescriptionFieldValue', {
+          session_key: key,
+          group_id: project,
+          field_id_to_update: field,
+          field_value: 'x',
+        }),
         3108,
         `setProjectDescriptionFieldValue of field ${field}`,
       );
@@ -386,12 +404,12 @@ describe('faults and permissions (on the public project, which must stay as it w
       const before = await descriptionValuesOf(soap, keys.projectAdmin, project);
       for (const role of ['projectMember', 'nonMember'] as const)
         expectFault(
-          await soap.call('setProjectDescriptionFieldValue', [
-            keys[role],
-            project,
-            fields[0]!.id,
-            `by the ${role}`,
-          ]),
+          await soap.call('setProjectDescriptionFieldValue', {
+            session_key: keys[role],
+            group_id: project,
+            field_id_to_update: fields[0]!.id,
+            field_value: `by the ${role}`,
+          }),
           3201,
           `setProjectDescriptionFieldValue by the ${role}`,
         );
@@ -409,7 +427,10 @@ describe('faults and permissions (on the public project, which must stay as it w
       const soap = SoapClient.project(ctx.http);
       const key = await sessionKey(ctx.http, ctx.target, 'projectAdmin');
       expectFault(
-        await soap.call('getProjectDescriptionFieldsValue', [key, NO_SUCH_PROJECT]),
+        await soap.call('getProjectDescriptionFieldsValue', {
+          session_key: key,
+          group_id: NO_SUCH_PROJECT,
+        }),
         3000,
         `getProjectDescriptionFieldsValue of project ${NO_SUCH_PROJECT}`,
       );
@@ -424,10 +445,10 @@ describe('faults and permissions (on the public project, which must stay as it w
       const keys = await sessionKeys(ctx.http, ctx.target, ['projectMember', 'nonMember']);
       for (const role of ['projectMember', 'nonMember'] as const)
         expectFault(
-          await soap.call('getProjectDescriptionFieldsValue', [
-            keys[role],
-            ctx.fixtures.publicProject.id,
-          ]),
+          await soap.call('getProjectDescriptionFieldsValue', {
+            session_key: keys[role],
+            group_id: ctx.fixtures.publicProject.id,
+          }),
           3203,
           `getProjectDescriptionFieldsValue by the ${role}`,
         );
@@ -450,12 +471,12 @@ describe('faults and permissions (on the public project, which must stay as it w
       const before = await descriptionValuesOf(soap, admin, project);
       for (const field of fields)
         expectFault(
-          await soap.call('setProjectDescriptionFieldValue', [
-            key,
-            project,
-            field.id,
-            'by the admin of another project',
-          ]),
+          await soap.call('setProjectDescriptionFieldValue', {
+            session_key: key,
+            group_id: project,
+            field_id_to_update: field.id,
+            field_value: 'by the admin of another project',
+          }),
           3201,
           `setProjectDescriptionFieldValue of field ${field.id} by the projectMember, who administers another project`,
         );
@@ -473,7 +494,10 @@ describe('faults and permissions (on the public project, which must stay as it w
       const soap = SoapClient.project(ctx.http);
       const key = await foreignAdminKey(ctx, soap);
       expectFault(
-        await soap.call('getProjectDescriptionFieldsValue', [key, ctx.fixtures.publicProject.id]),
+        await soap.call('getProjectDescriptionFieldsValue', {
+          session_key: key,
+          group_id: ctx.fixtures.publicProject.id,
+        }),
         3203,
         'getProjectDescriptionFieldsValue of the public project by the projectMember, who administers another project',
       );

@@ -68,19 +68,23 @@ async function world(ctx: ConformanceContext): Promise<World> {
 async function reset(w: World, project: number): Promise<void> {
   for (const role of OTHERS) {
     if (w.admins !== null)
-      await w.soap.call('removeUserFromUGroup', [
-        w.keys.projectAdmin,
-        project,
-        w.admins,
-        w.ids[role],
-      ]);
-    await w.soap.call('removeProjectMember', [w.keys.projectAdmin, project, w.login(role)]);
+      await w.soap.call('removeUserFromUGroup', {
+        sessionKey: w.keys.projectAdmin,
+        groupId: project,
+        ugroupId: w.admins,
+        userId: w.ids[role],
+      });
+    await w.soap.call('removeProjectMember', {
+      sessionKey: w.keys.projectAdmin,
+      groupId: project,
+      userLogin: w.login(role),
+    });
   }
 }
 
 /** Whether `role` may run a project-admin operation on the project (getProjectServicesUsage). */
 async function isAdmin(w: World, role: Role, project: number): Promise<SoapAnswer> {
-  return w.soap.call('getProjectServicesUsage', [w.keys[role], project]);
+  return w.soap.call('getProjectServicesUsage', { session_key: w.keys[role], group_id: project });
 }
 
 function expectBooleanPart(answer: SoapAnswer, op: string): void {
@@ -101,12 +105,12 @@ async function requireAdminsGroup(
   project: number,
 ): Promise<number> {
   if (w.admins === null) ctx.skip(noAdminsGroup(null));
-  const probe = await w.soap.call('removeUserFromUGroup', [
-    w.keys.projectAdmin,
-    project,
-    w.admins,
-    w.ids.nonMember,
-  ]);
+  const probe = await w.soap.call('removeUserFromUGroup', {
+    sessionKey: w.keys.projectAdmin,
+    groupId: project,
+    ugroupId: w.admins,
+    userId: w.ids.nonMember,
+  });
   if (probe.fault?.faultcode === '3301') ctx.skip(noAdminsGroup(w.admins));
   return w.admins;
 }
@@ -121,15 +125,27 @@ describe('addProjectMember and removeProjectMember', () => {
       await reset(w, project);
       const user = w.login('nonMember');
       expectFault(
-        await w.soap.call('removeProjectMember', [w.keys.projectAdmin, project, user]),
+        await w.soap.call('removeProjectMember', {
+          sessionKey: w.keys.projectAdmin,
+          groupId: project,
+          userLogin: user,
+        }),
         3203,
         `before: removeProjectMember ${user} (not a member yet)`,
       );
-      const added = await w.soap.call('addProjectMember', [w.keys.projectAdmin, project, user]);
+      const added = await w.soap.call('addProjectMember', {
+        sessionKey: w.keys.projectAdmin,
+        groupId: project,
+        userLogin: user,
+      });
       expectTrue(added, `addProjectMember ${user}`);
       expectBooleanPart(added, 'addProjectMember');
       expectTrue(
-        await w.soap.call('removeProjectMember', [w.keys.projectAdmin, project, user]),
+        await w.soap.call('removeProjectMember', {
+          sessionKey: w.keys.projectAdmin,
+          groupId: project,
+          userLogin: user,
+        }),
         `read back: removeProjectMember ${user} (now a member)`,
       );
     },
@@ -144,18 +160,26 @@ describe('addProjectMember and removeProjectMember', () => {
       await reset(w, project);
       const user = w.login('projectMember');
       expectTrue(
-        await w.soap.call('addProjectMember', [w.keys.projectAdmin, project, user]),
+        await w.soap.call('addProjectMember', {
+          sessionKey: w.keys.projectAdmin,
+          groupId: project,
+          userLogin: user,
+        }),
         `addProjectMember ${user}`,
       );
-      const removed = await w.soap.call('removeProjectMember', [
-        w.keys.projectAdmin,
-        project,
-        user,
-      ]);
+      const removed = await w.soap.call('removeProjectMember', {
+        sessionKey: w.keys.projectAdmin,
+        groupId: project,
+        userLogin: user,
+      });
       expectTrue(removed, `removeProjectMember ${user}`);
       expectBooleanPart(removed, 'removeProjectMember');
       expectFault(
-        await w.soap.call('removeProjectMember', [w.keys.projectAdmin, project, user]),
+        await w.soap.call('removeProjectMember', {
+          sessionKey: w.keys.projectAdmin,
+          groupId: project,
+          userLogin: user,
+        }),
         3203,
         `read back: removeProjectMember ${user} again (no longer a member)`,
       );
@@ -179,7 +203,11 @@ describe('addUserToUGroup and removeUserFromUGroup', () => {
       const admins = await requireAdminsGroup(ctx, w, project);
       const user = w.login('projectMember');
       expectTrue(
-        await w.soap.call('addProjectMember', [w.keys.projectAdmin, project, user]),
+        await w.soap.call('addProjectMember', {
+          sessionKey: w.keys.projectAdmin,
+          groupId: project,
+          userLogin: user,
+        }),
         `addProjectMember ${user}`,
       );
       expectFault(
@@ -187,24 +215,24 @@ describe('addUserToUGroup and removeUserFromUGroup', () => {
         3203,
         `before: getProjectServicesUsage by ${user} (a member, not admin)`,
       );
-      const added = await w.soap.call('addUserToUGroup', [
-        w.keys.projectAdmin,
-        project,
-        admins,
-        w.ids.projectMember,
-      ]);
+      const added = await w.soap.call('addUserToUGroup', {
+        sessionKey: w.keys.projectAdmin,
+        groupId: project,
+        ugroupId: admins,
+        userId: w.ids.projectMember,
+      });
       expectTrue(added, `addUserToUGroup ${user} to user group ${admins}`);
       expectBooleanPart(added, 'addUserToUGroup');
       expectSuccess(
         await isAdmin(w, 'projectMember', project),
         `read back: getProjectServicesUsage by ${user}, now in user group ${admins}`,
       );
-      const removed = await w.soap.call('removeUserFromUGroup', [
-        w.keys.projectAdmin,
-        project,
-        admins,
-        w.ids.projectMember,
-      ]);
+      const removed = await w.soap.call('removeUserFromUGroup', {
+        sessionKey: w.keys.projectAdmin,
+        groupId: project,
+        ugroupId: admins,
+        userId: w.ids.projectMember,
+      });
       expectTrue(removed, `removeUserFromUGroup ${user} from user group ${admins}`);
       expectBooleanPart(removed, 'removeUserFromUGroup');
       expectFault(
@@ -223,11 +251,11 @@ describe('faults (project members)', () => {
     async (ctx) => {
       const w = await world(ctx);
       expectFault(
-        await w.soap.call('addProjectMember', [
-          w.keys.projectAdmin,
-          NO_SUCH_PROJECT,
-          w.login('nonMember'),
-        ]),
+        await w.soap.call('addProjectMember', {
+          sessionKey: w.keys.projectAdmin,
+          groupId: NO_SUCH_PROJECT,
+          userLogin: w.login('nonMember'),
+        }),
         3000,
         `addProjectMember on project ${NO_SUCH_PROJECT}`,
       );
@@ -245,12 +273,20 @@ describe('faults (project members)', () => {
         ['nonMember', 'siteAdmin'],
       ] as const) {
         expectFault(
-          await w.soap.call('addProjectMember', [w.keys[actor], project, w.login(user)]),
+          await w.soap.call('addProjectMember', {
+            sessionKey: w.keys[actor],
+            groupId: project,
+            userLogin: w.login(user),
+          }),
           3201,
           `addProjectMember ${w.login(user)} by the ${actor}`,
         );
         expectFault(
-          await w.soap.call('removeProjectMember', [w.keys.projectAdmin, project, w.login(user)]),
+          await w.soap.call('removeProjectMember', {
+            sessionKey: w.keys.projectAdmin,
+            groupId: project,
+            userLogin: w.login(user),
+          }),
           3203,
           `read back: ${w.login(user)} is still not a member (removeProjectMember answers 3203)`,
         );
@@ -264,11 +300,11 @@ describe('faults (project members)', () => {
     async (ctx) => {
       const w = await world(ctx);
       expectFault(
-        await w.soap.call('removeProjectMember', [
-          w.keys.projectAdmin,
-          NO_SUCH_PROJECT,
-          w.login('projectMember'),
-        ]),
+        await w.soap.call('removeProjectMember', {
+          sessionKey: w.keys.projectAdmin,
+          groupId: NO_SUCH_PROJECT,
+          userLogin: w.login('projectMember'),
+        }),
         3000,
         `removeProjectMember on project ${NO_SUCH_PROJECT}`,
       );
@@ -288,17 +324,29 @@ describe('faults (project members)', () => {
       await reset(w, project);
       const user = w.login('projectMember');
       expectTrue(
-        await w.soap.call('addProjectMember', [w.keys.projectAdmin, project, user]),
+        await w.soap.call('addProjectMember', {
+          sessionKey: w.keys.projectAdmin,
+          groupId: project,
+          userLogin: user,
+        }),
         `addProjectMember ${user}`,
       );
       for (const actor of ['projectMember', 'nonMember'] as const)
         expectFault(
-          await w.soap.call('removeProjectMember', [w.keys[actor], project, user]),
+          await w.soap.call('removeProjectMember', {
+            sessionKey: w.keys[actor],
+            groupId: project,
+            userLogin: user,
+          }),
           3201,
           `removeProjectMember ${user} by the ${actor}`,
         );
       expectTrue(
-        await w.soap.call('removeProjectMember', [w.keys.projectAdmin, project, user]),
+        await w.soap.call('removeProjectMember', {
+          sessionKey: w.keys.projectAdmin,
+          groupId: project,
+          userLogin: user,
+        }),
         `read back: ${user} was still a member (removeProjectMember by the admin answers true)`,
       );
     },
@@ -311,11 +359,11 @@ describe('faults (project members)', () => {
       const w = await world(ctx);
       const login = `no-such-user-${inject('runTag')}`;
       expectFault(
-        await w.soap.call('removeProjectMember', [
-          w.keys.projectAdmin,
-          ctx.fixtures.publicProject.id,
-          login,
-        ]),
+        await w.soap.call('removeProjectMember', {
+          sessionKey: w.keys.projectAdmin,
+          groupId: ctx.fixtures.publicProject.id,
+          userLogin: login,
+        }),
         3202,
         `removeProjectMember ${login}`,
       );
@@ -329,11 +377,11 @@ describe('faults (project members)', () => {
       const w = await world(ctx);
       const project = ctx.fixtures.publicProject.id;
       expectFault(
-        await w.soap.call('removeProjectMember', [
-          w.keys.projectAdmin,
-          project,
-          w.login('nonMember'),
-        ]),
+        await w.soap.call('removeProjectMember', {
+          sessionKey: w.keys.projectAdmin,
+          groupId: project,
+          userLogin: w.login('nonMember'),
+        }),
         3203,
         `removeProjectMember ${w.login('nonMember')} (an outsider)`,
       );
@@ -349,12 +397,12 @@ describe('faults (user groups)', () => {
       async (ctx) => {
         const w = await world(ctx);
         expectFault(
-          await w.soap.call(op, [
-            w.keys.projectAdmin,
-            NO_SUCH_PROJECT,
-            w.admins ?? REAL_ADMINS_GROUP,
-            w.ids.projectMember,
-          ]),
+          await w.soap.call(op, {
+            sessionKey: w.keys.projectAdmin,
+            groupId: NO_SUCH_PROJECT,
+            ugroupId: w.admins ?? REAL_ADMINS_GROUP,
+            userId: w.ids.projectMember,
+          }),
           3000,
           `${op} on project ${NO_SUCH_PROJECT}`,
         );
@@ -389,7 +437,12 @@ describe('faults (user groups)', () => {
               ] as const);
         for (const actor of ['projectMember', 'nonMember'] as const)
           expectFault(
-            await w.soap.call(op, [w.keys[actor], project, admins, w.ids[user]]),
+            await w.soap.call(op, {
+              sessionKey: w.keys[actor],
+              groupId: project,
+              ugroupId: admins,
+              userId: w.ids[user],
+            }),
             3201,
             `${op} user group ${admins}, user ${w.login(user)}, by the ${actor}`,
           );
@@ -405,7 +458,12 @@ describe('faults (user groups)', () => {
         const project = ctx.fixtures.publicProject.id;
         const admins = await requireAdminsGroup(ctx, w, project);
         expectFault(
-          await w.soap.call(op, [w.keys.projectAdmin, project, admins, NO_SUCH_USER_ID]),
+          await w.soap.call(op, {
+            sessionKey: w.keys.projectAdmin,
+            groupId: project,
+            ugroupId: admins,
+            userId: NO_SUCH_USER_ID,
+          }),
           3203,
           `${op} of user id ${NO_SUCH_USER_ID}`,
         );
@@ -419,7 +477,12 @@ describe('faults (user groups)', () => {
         const w = await world(ctx);
         const project = ctx.fixtures.publicProject.id;
         expectFault(
-          await w.soap.call(op, [w.keys.projectAdmin, project, NO_SUCH_UGROUP, w.ids.nonMember]),
+          await w.soap.call(op, {
+            sessionKey: w.keys.projectAdmin,
+            groupId: project,
+            ugroupId: NO_SUCH_UGROUP,
+            userId: w.ids.nonMember,
+          }),
           3301,
           `${op} user group ${NO_SUCH_UGROUP}`,
         );
@@ -442,12 +505,20 @@ describe('the admin of another project gets no rights here (§5.1.2)', () => {
       const key = await foreignAdminKey(ctx, w.soap);
       const user = w.login('nonMember');
       expectFault(
-        await w.soap.call('addProjectMember', [key, project, user]),
+        await w.soap.call('addProjectMember', {
+          sessionKey: key,
+          groupId: project,
+          userLogin: user,
+        }),
         3201,
         `addProjectMember ${user} by ${OUTSIDER_ADMIN}`,
       );
       expectFault(
-        await w.soap.call('removeProjectMember', [w.keys.projectAdmin, project, user]),
+        await w.soap.call('removeProjectMember', {
+          sessionKey: w.keys.projectAdmin,
+          groupId: project,
+          userLogin: user,
+        }),
         3203,
         `read back: ${user} is still not a member (removeProjectMember by the admin answers 3203)`,
       );
@@ -468,16 +539,28 @@ describe('the admin of another project gets no rights here (§5.1.2)', () => {
       const key = await foreignAdminKey(ctx, w.soap);
       const user = w.login('nonMember');
       expectTrue(
-        await w.soap.call('addProjectMember', [w.keys.projectAdmin, project, user]),
+        await w.soap.call('addProjectMember', {
+          sessionKey: w.keys.projectAdmin,
+          groupId: project,
+          userLogin: user,
+        }),
         `addProjectMember ${user} by the admin`,
       );
       expectFault(
-        await w.soap.call('removeProjectMember', [key, project, user]),
+        await w.soap.call('removeProjectMember', {
+          sessionKey: key,
+          groupId: project,
+          userLogin: user,
+        }),
         3201,
         `removeProjectMember ${user} by ${OUTSIDER_ADMIN}`,
       );
       expectTrue(
-        await w.soap.call('removeProjectMember', [w.keys.projectAdmin, project, user]),
+        await w.soap.call('removeProjectMember', {
+          sessionKey: w.keys.projectAdmin,
+          groupId: project,
+          userLogin: user,
+        }),
         `read back: ${user} was still a member (removeProjectMember by the admin answers true)`,
       );
     },
@@ -493,7 +576,12 @@ describe('the admin of another project gets no rights here (§5.1.2)', () => {
       const admins = await requireAdminsGroup(ctx, w, project);
       const key = await foreignAdminKey(ctx, w.soap);
       expectFault(
-        await w.soap.call('addUserToUGroup', [key, project, admins, w.ids.projectMember]),
+        await w.soap.call('addUserToUGroup', {
+          sessionKey: key,
+          groupId: project,
+          ugroupId: admins,
+          userId: w.ids.projectMember,
+        }),
         3201,
         `addUserToUGroup ${admins} of ${OUTSIDER_ADMIN}, by themselves`,
       );
@@ -521,20 +609,29 @@ describe('the admin of another project gets no rights here (§5.1.2)', () => {
       const user = w.login('nonMember');
       try {
         expectTrue(
-          await w.soap.call('addProjectMember', [w.keys.projectAdmin, project, user]),
+          await w.soap.call('addProjectMember', {
+            sessionKey: w.keys.projectAdmin,
+            groupId: project,
+            userLogin: user,
+          }),
           `addProjectMember ${user} by the admin`,
         );
         expectTrue(
-          await w.soap.call('addUserToUGroup', [
-            w.keys.projectAdmin,
-            project,
-            admins,
-            w.ids.nonMember,
-          ]),
+          await w.soap.call('addUserToUGroup', {
+            sessionKey: w.keys.projectAdmin,
+            groupId: project,
+            ugroupId: admins,
+            userId: w.ids.nonMember,
+          }),
           `addUserToUGroup ${admins} of ${user} by the admin`,
         );
         expectFault(
-          await w.soap.call('removeUserFromUGroup', [key, project, admins, w.ids.nonMember]),
+          await w.soap.call('removeUserFromUGroup', {
+            sessionKey: key,
+            groupId: project,
+            ugroupId: admins,
+            userId: w.ids.nonMember,
+          }),
           3201,
           `removeUserFromUGroup ${admins} of ${user} by ${OUTSIDER_ADMIN}`,
         );
@@ -585,11 +682,11 @@ class AddMember implements Cmd {
   async run(m: Model, r: Real) {
     const ok = m.admins.has(this.actor);
     await expectPredicted(
-      await r.w.soap.call('addProjectMember', [
-        r.w.keys[this.actor],
-        r.project,
-        r.w.login(this.user),
-      ]),
+      await r.w.soap.call('addProjectMember', {
+        sessionKey: r.w.keys[this.actor],
+        groupId: r.project,
+        userLogin: r.w.login(this.user),
+      }),
       ok,
       3201,
       this.toString(),
@@ -608,11 +705,11 @@ class RemoveMember implements Cmd {
   check = (m: Readonly<Model>) =>
     !m.admins.has(this.user) && (m.admins.has(this.actor) || m.members.has(this.user));
   async run(m: Model, r: Real) {
-    const answer = await r.w.soap.call('removeProjectMember', [
-      r.w.keys[this.actor],
-      r.project,
-      r.w.login(this.user),
-    ]);
+    const answer = await r.w.soap.call('removeProjectMember', {
+      sessionKey: r.w.keys[this.actor],
+      groupId: r.project,
+      userLogin: r.w.login(this.user),
+    });
     if (!m.admins.has(this.actor)) return expectFault(answer, 3201, this.toString());
     await expectPredicted(answer, m.members.has(this.user), 3203, this.toString());
     m.members.delete(this.user);
@@ -631,12 +728,12 @@ class AddAdmin implements Cmd {
   async run(m: Model, r: Real) {
     const ok = m.admins.has(this.actor);
     await expectPredicted(
-      await r.w.soap.call('addUserToUGroup', [
-        r.w.keys[this.actor],
-        r.project,
-        this.group,
-        r.w.ids[this.user],
-      ]),
+      await r.w.soap.call('addUserToUGroup', {
+        sessionKey: r.w.keys[this.actor],
+        groupId: r.project,
+        ugroupId: this.group,
+        userId: r.w.ids[this.user],
+      }),
       ok,
       3201,
       this.toString(),
@@ -658,12 +755,12 @@ class RemoveAdmin implements Cmd {
   async run(m: Model, r: Real) {
     const ok = m.admins.has(this.actor);
     await expectPredicted(
-      await r.w.soap.call('removeUserFromUGroup', [
-        r.w.keys[this.actor],
-        r.project,
-        this.group,
-        r.w.ids[this.user],
-      ]),
+      await r.w.soap.call('removeUserFromUGroup', {
+        sessionKey: r.w.keys[this.actor],
+        groupId: r.project,
+        ugroupId: this.group,
+        userId: r.w.ids[this.user],
+      }),
       ok,
       3201,
       this.toString(),

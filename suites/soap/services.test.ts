@@ -50,10 +50,10 @@ describe('getProjectServicesUsage', () => {
     'getProjectServicesUsage must return each service of the project as ServiceValue {id:int, short_name:string, is_used:int}',
     async (ctx) => {
       const { soap, key } = await ownerOfSoapProject(ctx);
-      const answer = await soap.call('getProjectServicesUsage', [
-        key,
-        ctx.fixtures.publicProject.id,
-      ]);
+      const answer = await soap.call('getProjectServicesUsage', {
+        session_key: key,
+        group_id: ctx.fixtures.publicProject.id,
+      });
       const services = expectSuccess(
         answer,
         'getProjectServicesUsage of the public project',
@@ -94,7 +94,11 @@ describe('activateService and deactivateService', () => {
       const target = switchable(before)[0]!;
       const rest = (services: ServiceValue[]) => usage(services.filter((s) => s.id !== target.id));
       expectTrue(
-        await soap.call('deactivateService', [key, project, target.id]),
+        await soap.call('deactivateService', {
+          session_key: key,
+          group_id: project,
+          service_id: target.id,
+        }),
         `deactivateService ${target.short_name}`,
       );
       const off = await servicesOf(soap, key, project);
@@ -104,7 +108,11 @@ describe('activateService and deactivateService', () => {
       ).toBe(0);
       expect(rest(off), 'the other services after deactivateService').toEqual(rest(before));
       expectTrue(
-        await soap.call('activateService', [key, project, target.id]),
+        await soap.call('activateService', {
+          session_key: key,
+          group_id: project,
+          service_id: target.id,
+        }),
         `activateService ${target.short_name}`,
       );
       const on = await servicesOf(soap, key, project);
@@ -115,7 +123,11 @@ describe('activateService and deactivateService', () => {
       expect(rest(on), 'the other services after activateService').toEqual(rest(before));
       if (target.is_used === 0)
         expectTrue(
-          await soap.call('deactivateService', [key, project, target.id]),
+          await soap.call('deactivateService', {
+            session_key: key,
+            group_id: project,
+            service_id: target.id,
+          }),
           'restore the service as found',
         );
     },
@@ -128,14 +140,18 @@ describe('activateService and deactivateService', () => {
       async (ctx) => {
         const { soap, key, project } = await ownerOfSoapProject(ctx);
         const target = switchable(await servicesOf(soap, key, project))[0]!;
-        const answer = await soap.call(op, [key, project, target.id]);
+        const answer = await soap.call(op, {
+          session_key: key,
+          group_id: project,
+          service_id: target.id,
+        });
         expectSuccess(answer, op);
         if (target.is_used !== (op === 'activateService' ? 1 : 0))
-          await soap.call(op === 'activateService' ? 'deactivateService' : 'activateService', [
-            key,
-            project,
-            target.id,
-          ]);
+          await soap.call(op === 'activateService' ? 'deactivateService' : 'activateService', {
+            session_key: key,
+            group_id: project,
+            service_id: target.id,
+          });
         expect(answer.part?.name, 'name of the output part').toBe(op);
         expect(xsiType(answer.part!), 'xsi:type of the output part').toEqual({
           ns: 'http://www.w3.org/2001/XMLSchema',
@@ -153,7 +169,10 @@ describe('activateService and deactivateService', () => {
       const target = switchable(await servicesOf(soap, key, project))[0]!;
       const same = target.is_used === 1 ? 'activateService' : 'deactivateService';
       expect(
-        expectSuccess(await soap.call(same, [key, project, target.id]), same),
+        expectSuccess(
+          await soap.call(same, { session_key: key, group_id: project, service_id: target.id }),
+          same,
+        ),
         `${same} of a service already in that state`,
       ).toBe(true);
     },
@@ -169,7 +188,11 @@ describe('faults and permissions (on the public project, which must stay as it w
         const { soap, key } = await ownerOfSoapProject(ctx);
         const services = await servicesOf(soap, key, ctx.fixtures.publicProject.id);
         expectFault(
-          await soap.call(op, [key, NO_SUCH_PROJECT, services[0]!.id]),
+          await soap.call(op, {
+            session_key: key,
+            group_id: NO_SUCH_PROJECT,
+            service_id: services[0]!.id,
+          }),
           3000,
           `${op} on project ${NO_SUCH_PROJECT}`,
         );
@@ -184,7 +207,7 @@ describe('faults and permissions (on the public project, which must stay as it w
         const project = ctx.fixtures.publicProject.id;
         const before = await servicesOf(soap, key, project);
         expectFault(
-          await soap.call(op, [key, project, NO_SUCH_SERVICE]),
+          await soap.call(op, { session_key: key, group_id: project, service_id: NO_SUCH_SERVICE }),
           3019,
           `${op} of service ${NO_SUCH_SERVICE}`,
         );
@@ -211,7 +234,11 @@ describe('faults and permissions (on the public project, which must stay as it w
           before[0]!;
         for (const role of ['projectMember', 'nonMember'] as const)
           expectFault(
-            await soap.call(op, [keys[role], project, target.id]),
+            await soap.call(op, {
+              session_key: keys[role],
+              group_id: project,
+              service_id: target.id,
+            }),
             3203,
             `${op} ${target.short_name} by the ${role}`,
           );
@@ -250,7 +277,7 @@ describe('faults and permissions (on the public project, which must stay as it w
           candidates.find((s) => s.is_used === wanted) ??
           candidates[0]!;
         expectFault(
-          await soap.call(op, [admin, project, other.id]),
+          await soap.call(op, { session_key: admin, group_id: project, service_id: other.id }),
           3019,
           `${op} on project ${project} of service ${other.id} ('${other.short_name}' of project ${foreign})`,
         );
@@ -278,7 +305,7 @@ describe('faults and permissions (on the public project, which must stay as it w
         const target =
           before.find((s) => s.is_used === wanted && !KEEP_ON.has(s.short_name)) ?? before[0]!;
         expectFault(
-          await soap.call(op, [key, project, target.id]),
+          await soap.call(op, { session_key: key, group_id: project, service_id: target.id }),
           3203,
           `${op} ${target.short_name} by the projectMember, who administers another project`,
         );
@@ -296,7 +323,10 @@ describe('faults and permissions (on the public project, which must stay as it w
       const soap = SoapClient.project(ctx.http);
       const key = await foreignAdminKey(ctx, soap);
       expectFault(
-        await soap.call('getProjectServicesUsage', [key, ctx.fixtures.publicProject.id]),
+        await soap.call('getProjectServicesUsage', {
+          session_key: key,
+          group_id: ctx.fixtures.publicProject.id,
+        }),
         3203,
         'getProjectServicesUsage of the public project by the projectMember, who administers another project',
       );
@@ -309,7 +339,7 @@ describe('faults and permissions (on the public project, which must stay as it w
     async (ctx) => {
       const { soap, key } = await ownerOfSoapProject(ctx);
       expectFault(
-        await soap.call('getProjectServicesUsage', [key, NO_SUCH_PROJECT]),
+        await soap.call('getProjectServicesUsage', { session_key: key, group_id: NO_SUCH_PROJECT }),
         3000,
         `getProjectServicesUsage of project ${NO_SUCH_PROJECT}`,
       );
@@ -324,7 +354,10 @@ describe('faults and permissions (on the public project, which must stay as it w
       const keys = await sessionKeys(ctx.http, ctx.target, ['projectMember', 'nonMember']);
       for (const role of ['projectMember', 'nonMember'] as const)
         expectFault(
-          await soap.call('getProjectServicesUsage', [keys[role], ctx.fixtures.publicProject.id]),
+          await soap.call('getProjectServicesUsage', {
+            session_key: keys[role],
+            group_id: ctx.fixtures.publicProject.id,
+          }),
           3203,
           `getProjectServicesUsage by the ${role}`,
         );
@@ -358,7 +391,11 @@ describe('property: sequences of activations and deactivations', () => {
         async run(model: Model) {
           const op = this.on ? 'activateService' : 'deactivateService';
           expectTrue(
-            await soap.call(op, [key, project, this.service.id]),
+            await soap.call(op, {
+              session_key: key,
+              group_id: project,
+              service_id: this.service.id,
+            }),
             `${op} ${this.service.short_name}`,
           );
           model.set(this.service.id, this.on ? 1 : 0);
@@ -371,7 +408,11 @@ describe('property: sequences of activations and deactivations', () => {
         async run() {
           const op = this.on ? 'activateService' : 'deactivateService';
           expectFault(
-            await soap.call(op, [key, project, NO_SUCH_SERVICE]),
+            await soap.call(op, {
+              session_key: key,
+              group_id: project,
+              service_id: NO_SUCH_SERVICE,
+            }),
             3019,
             `${op} of an unknown service`,
           );
@@ -407,11 +448,11 @@ describe('property: sequences of activations and deactivations', () => {
         );
       } finally {
         for (const s of candidates)
-          await soap.call(s.is_used === 1 ? 'activateService' : 'deactivateService', [
-            key,
-            project,
-            s.id,
-          ]);
+          await soap.call(s.is_used === 1 ? 'activateService' : 'deactivateService', {
+            session_key: key,
+            group_id: project,
+            service_id: s.id,
+          });
       }
     },
   );

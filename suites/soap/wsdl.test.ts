@@ -372,7 +372,7 @@ describe('the WSDL locates and serves the service', () => {
       const key = await sessionKey(ctx.http, ctx.target, 'projectAdmin');
       const answer = await SoapClient.project(ctx.http).call(
         'getPlateformProjectDescriptionFields',
-        [key],
+        { sessionKey: key },
       );
       expect(
         answer.http.status,
