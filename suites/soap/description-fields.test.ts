@@ -10,7 +10,6 @@ import { describe, expect, inject } from 'vitest';
 import { propertyRun } from '../../lib/property-run.ts';
 import { conformanceTest, type ConformanceContext } from '../../lib/conformance-test.ts';
 import { foreignAdminKey } from '../../lib/fixtures/foreign-admin.ts';
-import { sessionKey, sessionKeys } from '../../lib/fixtures/sessions.ts';
 import { SoapClient } from '../../lib/soap/client.ts';
 import { armFailure } from '../../lib/target/fail-next.ts';
 import { descriptionValuesOf, expectFault, expectSuccess } from '../../lib/soap/expect.ts';
@@ -56,8 +55,8 @@ function unknownField(fields: readonly DescField[]): number {
 }
 
 async function owner(ctx: ConformanceContext) {
-  const soap = SoapClient.project(ctx.http);
-  const key = await sessionKey(ctx.http, ctx.target, 'projectAdmin');
+  const soap = ctx.soap;
+  const { projectAdmin: key } = await ctx.sessionKeys(['projectAdmin']);
   return { soap, key, fields: await platformFields(ctx, soap, key) };
 }
 
@@ -66,8 +65,8 @@ describe('getPlateformProjectDescriptionFields', () => {
     ['soap.getPlateformProjectDescriptionFields.effect', 'soap.types.desc-field'],
     'getPlateformProjectDescriptionFields must return the platform fields as DescField {id:int, name:string, is_mandatory:int}',
     async (ctx) => {
-      const soap = SoapClient.project(ctx.http);
-      const key = await sessionKey(ctx.http, ctx.target, 'projectAdmin');
+      const soap = ctx.soap;
+      const { projectAdmin: key } = await ctx.sessionKeys(['projectAdmin']);
       const answer = await soap.call('getPlateformProjectDescriptionFields', { sessionKey: key });
       if (answer.fault?.faultcode === '3107')
         ctx.skip('the platform has no description field (fault 3107)');
@@ -102,8 +101,8 @@ describe('getPlateformProjectDescriptionFields', () => {
     ['soap.getPlateformProjectDescriptionFields.fault.3107'],
     'getPlateformProjectDescriptionFields on a platform without description fields must answer fault 3107',
     async (ctx) => {
-      const soap = SoapClient.project(ctx.http);
-      const key = await sessionKey(ctx.http, ctx.target, 'projectAdmin');
+      const soap = ctx.soap;
+      const { projectAdmin: key } = await ctx.sessionKeys(['projectAdmin']);
       const answer = await soap.call('getPlateformProjectDescriptionFields', { sessionKey: key });
       if (answer.fault || !Array.isArray(answer.value) || answer.value.length === 0)
         return expectFault(
@@ -306,8 +305,8 @@ describe('getPlateformProjectDescriptionFields lists every field (§4.2 #6: all)
     ['soap.getPlateformProjectDescriptionFields.effect'],
     'every field id that getProjectDescriptionFieldsValue returns or setProjectDescriptionFieldValue accepts must be in getPlateformProjectDescriptionFields',
     async (ctx) => {
-      const soap = SoapClient.project(ctx.http);
-      const key = await sessionKey(ctx.http, ctx.target, 'projectAdmin');
+      const soap = ctx.soap;
+      const { projectAdmin: key } = await ctx.sessionKeys(['projectAdmin']);
       const listed = new Set((await listedFields(soap, key)).map((f) => f.id));
       const shown = `[${[...listed].join(', ')}]`;
       const { publicProject, privateProject, soapProject } = ctx.fixtures;
@@ -361,8 +360,8 @@ describe('faults and permissions (on the public project, which must stay as it w
     ['soap.setProjectDescriptionFieldValue.fault.3108', 'soap.fault.nothing-changed'],
     'setProjectDescriptionFieldValue of a field the platform does not have must answer fault 3108 and change nothing',
     async (ctx) => {
-      const soap = SoapClient.project(ctx.http);
-      const key = await sessionKey(ctx.http, ctx.target, 'projectAdmin');
+      const soap = ctx.soap;
+      const { projectAdmin: key } = await ctx.sessionKeys(['projectAdmin']);
       // Judged on a platform without fields too: there every id is unknown.
       const fields = await listedFields(soap, key);
       const project = ctx.fixtures.publicProject.id;
@@ -393,12 +392,8 @@ describe('faults and permissions (on the public project, which must stay as it w
     ],
     'setProjectDescriptionFieldValue by a project member or an outsider (not project admin) must answer fault 3201 and change nothing',
     async (ctx) => {
-      const soap = SoapClient.project(ctx.http);
-      const keys = await sessionKeys(ctx.http, ctx.target, [
-        'projectAdmin',
-        'projectMember',
-        'nonMember',
-      ]);
+      const soap = ctx.soap;
+      const keys = await ctx.sessionKeys(['projectAdmin', 'projectMember', 'nonMember']);
       const fields = await platformFields(ctx, soap, keys.projectAdmin);
       const project = ctx.fixtures.publicProject.id;
       const before = await descriptionValuesOf(soap, keys.projectAdmin, project);
@@ -424,8 +419,8 @@ describe('faults and permissions (on the public project, which must stay as it w
     ['soap.getProjectDescriptionFieldsValue.fault.3000'],
     'getProjectDescriptionFieldsValue of a project that does not exist must answer fault 3000',
     async (ctx) => {
-      const soap = SoapClient.project(ctx.http);
-      const key = await sessionKey(ctx.http, ctx.target, 'projectAdmin');
+      const soap = ctx.soap;
+      const { projectAdmin: key } = await ctx.sessionKeys(['projectAdmin']);
       expectFault(
         await soap.call('getProjectDescriptionFieldsValue', {
           session_key: key,
@@ -441,8 +436,8 @@ describe('faults and permissions (on the public project, which must stay as it w
     ['soap.getProjectDescriptionFieldsValue.fault.3203', 'soap.auth.project-admin'],
     'getProjectDescriptionFieldsValue by a project member or an outsider (not project admin) must answer fault 3203',
     async (ctx) => {
-      const soap = SoapClient.project(ctx.http);
-      const keys = await sessionKeys(ctx.http, ctx.target, ['projectMember', 'nonMember']);
+      const soap = ctx.soap;
+      const keys = await ctx.sessionKeys(['projectMember', 'nonMember']);
       for (const role of ['projectMember', 'nonMember'] as const)
         expectFault(
           await soap.call('getProjectDescriptionFieldsValue', {
@@ -463,10 +458,10 @@ describe('faults and permissions (on the public project, which must stay as it w
     ],
     'setProjectDescriptionFieldValue by the admin of another project must answer fault 3201 and change nothing',
     async (ctx) => {
-      const soap = SoapClient.project(ctx.http);
-      const admin = await sessionKey(ctx.http, ctx.target, 'projectAdmin');
+      const soap = ctx.soap;
+      const { projectAdmin: admin } = await ctx.sessionKeys(['projectAdmin']);
       const fields = await platformFields(ctx, soap, admin);
-      const key = await foreignAdminKey(ctx, soap);
+      const key = await foreignAdminKey(ctx);
       const project = ctx.fixtures.publicProject.id;
       const before = await descriptionValuesOf(soap, admin, project);
       for (const field of fields)
@@ -491,8 +486,8 @@ describe('faults and permissions (on the public project, which must stay as it w
     ['soap.getProjectDescriptionFieldsValue.fault.3203', 'soap.auth.project-admin'],
     'getProjectDescriptionFieldsValue by the admin of another project must answer fault 3203',
     async (ctx) => {
-      const soap = SoapClient.project(ctx.http);
-      const key = await foreignAdminKey(ctx, soap);
+      const soap = ctx.soap;
+      const key = await foreignAdminKey(ctx);
       expectFault(
         await soap.call('getProjectDescriptionFieldsValue', {
           session_key: key,

@@ -9,7 +9,6 @@
  */
 import { describe, expect, inject } from 'vitest';
 import { conformanceTest, type ConformanceContext } from '../../lib/conformance-test.ts';
-import { sessionKeys } from '../../lib/fixtures/sessions.ts';
 import { SoapClient, type SoapAnswer } from '../../lib/soap/client.ts';
 import { expectAnyFault, expectFault, expectSuccess, expectTrue } from '../../lib/soap/expect.ts';
 import { xsiType } from '../../lib/soap/wire.ts';
@@ -27,12 +26,8 @@ const USER_INFO_MEMBERS = ['identifier', 'username', 'id', 'real_name', 'email',
 let counter = 0;
 
 async function setUp(ctx: ConformanceContext) {
-  const soap = SoapClient.project(ctx.http);
-  const keys = await sessionKeys(ctx.http, ctx.target, [
-    'projectAdmin',
-    'projectMember',
-    'nonMember',
-  ]);
+  const soap = ctx.soap;
+  const keys = await ctx.sessionKeys(['projectAdmin', 'projectMember', 'nonMember']);
   const password = `Generic-${inject('runTag')}-${++counter}`;
   ctx.transcript.secrets.add(password);
   return { soap, keys, password, project: ctx.fixtures.soapProject.id };

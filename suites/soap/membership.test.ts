@@ -11,7 +11,7 @@ import { describe, expect, inject } from 'vitest';
 import { propertyRun } from '../../lib/property-run.ts';
 import { conformanceTest, type ConformanceContext } from '../../lib/conformance-test.ts';
 import { foreignAdminKey } from '../../lib/fixtures/foreign-admin.ts';
-import { sessionKeys, userId } from '../../lib/fixtures/sessions.ts';
+import { userId } from '../../lib/fixtures/sessions.ts';
 import { SoapClient, type SoapAnswer } from '../../lib/soap/client.ts';
 import { expectFault, expectSuccess, expectTrue } from '../../lib/soap/expect.ts';
 import { xsiType } from '../../lib/soap/wire.ts';
@@ -41,13 +41,8 @@ interface World {
 }
 
 async function world(ctx: ConformanceContext): Promise<World> {
-  const soap = SoapClient.project(ctx.http);
-  const keys = await sessionKeys(ctx.http, ctx.target, [
-    'siteAdmin',
-    'projectAdmin',
-    'projectMember',
-    'nonMember',
-  ]);
+  const soap = ctx.soap;
+  const keys = await ctx.sessionKeys(['siteAdmin', 'projectAdmin', 'projectMember', 'nonMember']);
   const roles = ['siteAdmin', 'projectAdmin', 'projectMember', 'nonMember'] as const;
   const ids = Object.fromEntries(
     await Promise.all(roles.map(async (r) => [r, await userId(ctx.http, ctx.target, r)] as const)),
@@ -502,7 +497,7 @@ describe('the admin of another project gets no rights here (§5.1.2)', () => {
       const w = await world(ctx);
       const project = ctx.fixtures.soapProject.id;
       await reset(w, project);
-      const key = await foreignAdminKey(ctx, w.soap);
+      const key = await foreignAdminKey(ctx);
       const user = w.login('nonMember');
       expectFault(
         await w.soap.call('addProjectMember', {
@@ -536,7 +531,7 @@ describe('the admin of another project gets no rights here (§5.1.2)', () => {
       const w = await world(ctx);
       const project = ctx.fixtures.soapProject.id;
       await reset(w, project);
-      const key = await foreignAdminKey(ctx, w.soap);
+      const key = await foreignAdminKey(ctx);
       const user = w.login('nonMember');
       expectTrue(
         await w.soap.call('addProjectMember', {
@@ -574,7 +569,7 @@ describe('the admin of another project gets no rights here (§5.1.2)', () => {
       const project = ctx.fixtures.soapProject.id;
       await reset(w, project);
       const admins = await requireAdminsGroup(ctx, w, project);
-      const key = await foreignAdminKey(ctx, w.soap);
+      const key = await foreignAdminKey(ctx);
       expectFault(
         await w.soap.call('addUserToUGroup', {
           sessionKey: key,
@@ -605,7 +600,7 @@ describe('the admin of another project gets no rights here (§5.1.2)', () => {
       const project = ctx.fixtures.soapProject.id;
       await reset(w, project);
       const admins = await requireAdminsGroup(ctx, w, project);
-      const key = await foreignAdminKey(ctx, w.soap);
+      const key = await foreignAdminKey(ctx);
       const user = w.login('nonMember');
       try {
         expectTrue(

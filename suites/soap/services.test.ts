@@ -10,8 +10,6 @@ import { describe, expect, inject } from 'vitest';
 import { propertyRun } from '../../lib/property-run.ts';
 import { conformanceTest, type ConformanceContext } from '../../lib/conformance-test.ts';
 import { foreignAdminKey } from '../../lib/fixtures/foreign-admin.ts';
-import { sessionKey, sessionKeys } from '../../lib/fixtures/sessions.ts';
-import { SoapClient } from '../../lib/soap/client.ts';
 import {
   expectFault,
   expectSuccess,
@@ -30,8 +28,8 @@ const usage = (services: readonly ServiceValue[]) =>
   Object.fromEntries(services.map((s) => [s.id, s.is_used]));
 
 async function ownerOfSoapProject(ctx: ConformanceContext) {
-  const soap = SoapClient.project(ctx.http);
-  const key = await sessionKey(ctx.http, ctx.target, 'projectAdmin');
+  const soap = ctx.soap;
+  const { projectAdmin: key } = await ctx.sessionKeys(['projectAdmin']);
   return { soap, key, project: ctx.fixtures.soapProject.id };
 }
 
@@ -221,12 +219,8 @@ describe('faults and permissions (on the public project, which must stay as it w
       [`soap.${op}.fault.3203`, 'soap.auth.project-admin', 'soap.fault.nothing-changed'],
       `${op} by a project member or an outsider (not project admin) must answer fault 3203 and change nothing`,
       async (ctx) => {
-        const soap = SoapClient.project(ctx.http);
-        const keys = await sessionKeys(ctx.http, ctx.target, [
-          'projectAdmin',
-          'projectMember',
-          'nonMember',
-        ]);
+        const soap = ctx.soap;
+        const keys = await ctx.sessionKeys(['projectAdmin', 'projectMember', 'nonMember']);
         const project = ctx.fixtures.publicProject.id;
         const before = await servicesOf(soap, keys.projectAdmin, project);
         const target =
@@ -255,9 +249,9 @@ describe('faults and permissions (on the public project, which must stay as it w
       [`soap.${op}.fault.3019`, 'soap.fault.nothing-changed'],
       `${op} of a service of another project must answer fault 3019 and change neither project`,
       async (ctx) => {
-        const soap = SoapClient.project(ctx.http);
-        const admin = await sessionKey(ctx.http, ctx.target, 'projectAdmin');
-        const foreignKey = await foreignAdminKey(ctx, soap);
+        const soap = ctx.soap;
+        const { projectAdmin: admin } = await ctx.sessionKeys(['projectAdmin']);
+        const foreignKey = await foreignAdminKey(ctx);
         const project = ctx.fixtures.publicProject.id;
         const foreign = ctx.fixtures.foreignProject.id;
         const before = await servicesOf(soap, admin, project);
@@ -296,9 +290,9 @@ describe('faults and permissions (on the public project, which must stay as it w
       [`soap.${op}.fault.3203`, 'soap.auth.project-admin', 'soap.fault.nothing-changed'],
       `${op} by the admin of another project must answer fault 3203 and change nothing`,
       async (ctx) => {
-        const soap = SoapClient.project(ctx.http);
-        const admin = await sessionKey(ctx.http, ctx.target, 'projectAdmin');
-        const key = await foreignAdminKey(ctx, soap);
+        const soap = ctx.soap;
+        const { projectAdmin: admin } = await ctx.sessionKeys(['projectAdmin']);
+        const key = await foreignAdminKey(ctx);
         const project = ctx.fixtures.publicProject.id;
         const before = await servicesOf(soap, admin, project);
         const wanted = op === 'activateService' ? 0 : 1;
@@ -320,8 +314,8 @@ describe('faults and permissions (on the public project, which must stay as it w
     ['soap.getProjectServicesUsage.fault.3203', 'soap.auth.project-admin'],
     'getProjectServicesUsage by the admin of another project must answer fault 3203',
     async (ctx) => {
-      const soap = SoapClient.project(ctx.http);
-      const key = await foreignAdminKey(ctx, soap);
+      const soap = ctx.soap;
+      const key = await foreignAdminKey(ctx);
       expectFault(
         await soap.call('getProjectServicesUsage', {
           session_key: key,
@@ -350,8 +344,8 @@ describe('faults and permissions (on the public project, which must stay as it w
     ['soap.getProjectServicesUsage.fault.3203', 'soap.auth.project-admin'],
     'getProjectServicesUsage by a project member or an outsider (not project admin) must answer fault 3203',
     async (ctx) => {
-      const soap = SoapClient.project(ctx.http);
-      const keys = await sessionKeys(ctx.http, ctx.target, ['projectMember', 'nonMember']);
+      const soap = ctx.soap;
+      const keys = await ctx.sessionKeys(['projectMember', 'nonMember']);
       for (const role of ['projectMember', 'nonMember'] as const)
         expectFault(
           await soap.call('getProjectServicesUsage', {
