@@ -9,13 +9,12 @@ import fc from 'fast-check';
 import { describe, expect, inject } from 'vitest';
 import { propertyRun } from '../../lib/property-run.ts';
 import { conformanceTest, type ConformanceContext } from '../../lib/conformance-test.ts';
-import { foreignAdminKey } from '../../lib/fixtures/foreign-admin.ts';
 import { SoapClient } from '../../lib/soap/client.ts';
 import { armFailure } from '../../lib/target/fail-next.ts';
 import { descriptionValuesOf, expectFault, expectSuccess } from '../../lib/soap/expect.ts';
 import { xsiType } from '../../lib/soap/wire.ts';
+import { soapFaultTests, type Caller } from './fault-scenarios.ts';
 
-const NO_SUCH_PROJECT = 2_000_000_001;
 /** XML 1.0 cannot carry C0 controls other than tab, LF and CR, nor U+FFFE and U+FFFF. */
 const XML_CHAR = /^[\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]*$/u;
 /**
@@ -338,23 +337,46 @@ describe('getPlateformProjectDescriptionFields lists every field (§4.2 #6: all)
 });
 
 describe('faults and permissions (on the public project, which must stay as it was)', () => {
-  conformanceTest(
-    ['soap.setProjectDescriptionFieldValue.fault.3000'],
-    'setProjectDescriptionFieldValue on a project that does not exist must answer fault 3000',
-    async (ctx) => {
-      const { soap, key, fields } = await owner(ctx);
-      expectFault(
-        await soap.call('setProjectDescriptionFieldValue', {
-          session_key: key,
-          group_id: NO_SUCH_PROJECT,
-          field_id_to_update: fields[0]!.id,
-          field_value: 'x',
-        }),
-        3000,
-        `setProjectDescriptionFieldValue on project ${NO_SUCH_PROJECT}`,
-      );
+  soapFaultTests([
+    {
+      op: 'setProjectDescriptionFieldValue',
+      leaves: { 'non-admin': 'change nothing', 'foreign-admin': 'change nothing' },
+      async arrange(ctx) {
+        const { projectAdmin: admin } = await ctx.sessionKeys(['projectAdmin']);
+        const fields = await platformFields(ctx, ctx.soap, admin);
+        const project = ctx.fixtures.publicProject.id;
+        const before = await descriptionValuesOf(ctx.soap, admin, project);
+        return {
+          // Every field: a target may check the rights per field.
+          calls: fields.map((field) => ({
+            what: `of field ${field.id}`,
+            send: (key: string, by: Caller, on = project) =>
+              ctx.soap.call('setProjectDescriptionFieldValue', {
+                session_key: key,
+                group_id: on,
+                field_id_to_update: field.id,
+                field_value: `by the ${by}`,
+              }),
+          })),
+          unchanged: async () =>
+            expect(
+              Object.fromEntries(await descriptionValuesOf(ctx.soap, admin, project)),
+              'values after the faults',
+            ).toEqual(Object.fromEntries(before)),
+        };
+      },
     },
-  );
+    {
+      op: 'getProjectDescriptionFieldsValue',
+      preposition: 'of',
+      async arrange(ctx) {
+        const project = ctx.fixtures.publicProject.id;
+        const send = (key: string, _by: Caller, on = project) =>
+          ctx.soap.call('getProjectDescriptionFieldsValue', { session_key: key, group_id: on });
+        return { calls: [{ what: `of project ${project}`, send }] };
+      },
+    },
+  ]);
 
   conformanceTest(
     ['soap.setProjectDescriptionFieldValue.fault.3108', 'soap.fault.nothing-changed'],
@@ -381,121 +403,6 @@ describe('faults and permissions (on the public project, which must stay as it w
         Object.fromEntries(await descriptionValuesOf(soap, key, project)),
         'values after the fault',
       ).toEqual(Object.fromEntries(before));
-    },
-  );
-
-  conformanceTest(
-    [
-      'soap.setProjectDescriptionFieldValue.fault.3201',
-      'soap.auth.project-admin',
-      'soap.fault.nothing-changed',
-    ],
-    'setProjectDescriptionFieldValue by a project member or an outsider (not project admin) must answer fault 3201 and change nothing',
-    async (ctx) => {
-      const soap = ctx.soap;
-      const keys = await ctx.sessionKeys(['projectAdmin', 'projectMember', 'nonMember']);
-      const fields = await platformFields(ctx, soap, keys.projectAdmin);
-      const project = ctx.fixtures.publicProject.id;
-      const before = await descriptionValuesOf(soap, keys.projectAdmin, project);
-      for (const role of ['projectMember', 'nonMember'] as const)
-        expectFault(
-          await soap.call('setProjectDescriptionFieldValue', {
-            session_key: keys[role],
-            group_id: project,
-            field_id_to_update: fields[0]!.id,
-            field_value: `by the ${role}`,
-          }),
-          3201,
-          `setProjectDescriptionFieldValue by the ${role}`,
-        );
-      expect(
-        Object.fromEntries(await descriptionValuesOf(soap, keys.projectAdmin, project)),
-        'values after the faults',
-      ).toEqual(Object.fromEntries(before));
-    },
-  );
-
-  conformanceTest(
-    ['soap.getProjectDescriptionFieldsValue.fault.3000'],
-    'getProjectDescriptionFieldsValue of a project that does not exist must answer fault 3000',
-    async (ctx) => {
-      const soap = ctx.soap;
-      const { projectAdmin: key } = await ctx.sessionKeys(['projectAdmin']);
-      expectFault(
-        await soap.call('getProjectDescriptionFieldsValue', {
-          session_key: key,
-          group_id: NO_SUCH_PROJECT,
-        }),
-        3000,
-        `getProjectDescriptionFieldsValue of project ${NO_SUCH_PROJECT}`,
-      );
-    },
-  );
-
-  conformanceTest(
-    ['soap.getProjectDescriptionFieldsValue.fault.3203', 'soap.auth.project-admin'],
-    'getProjectDescriptionFieldsValue by a project member or an outsider (not project admin) must answer fault 3203',
-    async (ctx) => {
-      const soap = ctx.soap;
-      const keys = await ctx.sessionKeys(['projectMember', 'nonMember']);
-      for (const role of ['projectMember', 'nonMember'] as const)
-        expectFault(
-          await soap.call('getProjectDescriptionFieldsValue', {
-            session_key: keys[role],
-            group_id: ctx.fixtures.publicProject.id,
-          }),
-          3203,
-          `getProjectDescriptionFieldsValue by the ${role}`,
-        );
-    },
-  );
-
-  conformanceTest(
-    [
-      'soap.setProjectDescriptionFieldValue.fault.3201',
-      'soap.auth.project-admin',
-      'soap.fault.nothing-changed',
-    ],
-    'setProjectDescriptionFieldValue by the admin of another project must answer fault 3201 and change nothing',
-    async (ctx) => {
-      const soap = ctx.soap;
-      const { projectAdmin: admin } = await ctx.sessionKeys(['projectAdmin']);
-      const fields = await platformFields(ctx, soap, admin);
-      const key = await foreignAdminKey(ctx);
-      const project = ctx.fixtures.publicProject.id;
-      const before = await descriptionValuesOf(soap, admin, project);
-      for (const field of fields)
-        expectFault(
-          await soap.call('setProjectDescriptionFieldValue', {
-            session_key: key,
-            group_id: project,
-            field_id_to_update: field.id,
-            field_value: 'by the admin of another project',
-          }),
-          3201,
-          `setProjectDescriptionFieldValue of field ${field.id} by the projectMember, who administers another project`,
-        );
-      expect(
-        Object.fromEntries(await descriptionValuesOf(soap, admin, project)),
-        'values after the faults',
-      ).toEqual(Object.fromEntries(before));
-    },
-  );
-
-  conformanceTest(
-    ['soap.getProjectDescriptionFieldsValue.fault.3203', 'soap.auth.project-admin'],
-    'getProjectDescriptionFieldsValue by the admin of another project must answer fault 3203',
-    async (ctx) => {
-      const soap = ctx.soap;
-      const key = await foreignAdminKey(ctx);
-      expectFault(
-        await soap.call('getProjectDescriptionFieldsValue', {
-          session_key: key,
-          group_id: ctx.fixtures.publicProject.id,
-        }),
-        3203,
-        'getProjectDescriptionFieldsValue of the public project by the projectMember, who administers another project',
-      );
     },
   );
 });

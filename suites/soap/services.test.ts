@@ -18,8 +18,8 @@ import {
   type ServiceValue,
 } from '../../lib/soap/expect.ts';
 import { xsiType } from '../../lib/soap/wire.ts';
+import { soapFaultTests, type Caller, type FaultSubject } from './fault-scenarios.ts';
 
-const NO_SUCH_PROJECT = 2_000_000_001;
 const NO_SUCH_SERVICE = 2_000_000_002;
 /** Services a real platform needs to stay administrable: never switched off by these tests. */
 const KEEP_ON = new Set(['summary', 'admin']);
@@ -31,6 +31,35 @@ async function ownerOfSoapProject(ctx: ConformanceContext) {
   const soap = ctx.soap;
   const { projectAdmin: key } = await ctx.sessionKeys(['projectAdmin']);
   return { soap, key, project: ctx.fixtures.soapProject.id };
+}
+
+/**
+ * The §7.1 scenarios of activateService or deactivateService (fault-scenarios.ts), on the public
+ * project: a service the call would change (never summary or admin), whose usage must stay.
+ */
+function switchingOn(op: 'activateService' | 'deactivateService'): FaultSubject {
+  return {
+    op,
+    leaves: { 'non-admin': 'change nothing', 'foreign-admin': 'change nothing' },
+    async arrange(ctx) {
+      const { projectAdmin: admin } = await ctx.sessionKeys(['projectAdmin']);
+      const project = ctx.fixtures.publicProject.id;
+      const before = await servicesOf(ctx.soap, admin, project);
+      const wanted = op === 'activateService' ? 0 : 1;
+      const target =
+        before.find((s) => s.is_used === wanted && !KEEP_ON.has(s.short_name)) ?? before[0]!;
+      const send = (key: string, _by: Caller, on = project) =>
+        ctx.soap.call(op, { session_key: key, group_id: on, service_id: target.id });
+      return {
+        calls: [{ what: target.short_name, send }],
+        unchanged: async () =>
+          expect(
+            usage(await servicesOf(ctx.soap, admin, project)),
+            'services after the faults',
+          ).toEqual(usage(before)),
+      };
+    },
+  };
 }
 
 function switchable(services: readonly ServiceValue[]): ServiceValue[] {
@@ -178,25 +207,22 @@ describe('activateService and deactivateService', () => {
 });
 
 describe('faults and permissions (on the public project, which must stay as it was)', () => {
-  for (const op of ['activateService', 'deactivateService'] as const) {
-    conformanceTest(
-      [`soap.${op}.fault.3000`],
-      `${op} on a project that does not exist must answer fault 3000`,
-      async (ctx) => {
-        const { soap, key } = await ownerOfSoapProject(ctx);
-        const services = await servicesOf(soap, key, ctx.fixtures.publicProject.id);
-        expectFault(
-          await soap.call(op, {
-            session_key: key,
-            group_id: NO_SUCH_PROJECT,
-            service_id: services[0]!.id,
-          }),
-          3000,
-          `${op} on project ${NO_SUCH_PROJECT}`,
-        );
+  soapFaultTests([
+    switchingOn('activateService'),
+    switchingOn('deactivateService'),
+    {
+      op: 'getProjectServicesUsage',
+      preposition: 'of',
+      async arrange(ctx) {
+        const project = ctx.fixtures.publicProject.id;
+        const send = (key: string, _by: Caller, on = project) =>
+          ctx.soap.call('getProjectServicesUsage', { session_key: key, group_id: on });
+        return { calls: [{ what: `of project ${project}`, send }] };
       },
-    );
+    },
+  ]);
 
+  for (const op of ['activateService', 'deactivateService'] as const) {
     conformanceTest(
       [`soap.${op}.fault.3019`, 'soap.fault.nothing-changed'],
       `${op} of a service the project does not have must answer fault 3019 and change nothing`,
@@ -215,36 +241,6 @@ describe('faults and permissions (on the public project, which must stay as it w
       },
     );
 
-    conformanceTest(
-      [`soap.${op}.fault.3203`, 'soap.auth.project-admin', 'soap.fault.nothing-changed'],
-      `${op} by a project member or an outsider (not project admin) must answer fault 3203 and change nothing`,
-      async (ctx) => {
-        const soap = ctx.soap;
-        const keys = await ctx.sessionKeys(['projectAdmin', 'projectMember', 'nonMember']);
-        const project = ctx.fixtures.publicProject.id;
-        const before = await servicesOf(soap, keys.projectAdmin, project);
-        const target =
-          before.find((s) => (op === 'activateService' ? s.is_used === 0 : s.is_used === 1)) ??
-          before[0]!;
-        for (const role of ['projectMember', 'nonMember'] as const)
-          expectFault(
-            await soap.call(op, {
-              session_key: keys[role],
-              group_id: project,
-              service_id: target.id,
-            }),
-            3203,
-            `${op} ${target.short_name} by the ${role}`,
-          );
-        expect(
-          usage(await servicesOf(soap, keys.projectAdmin, project)),
-          'services after the faults',
-        ).toEqual(usage(before));
-      },
-    );
-  }
-
-  for (const op of ['activateService', 'deactivateService'] as const) {
     conformanceTest(
       [`soap.${op}.fault.3019`, 'soap.fault.nothing-changed'],
       `${op} of a service of another project must answer fault 3019 and change neither project`,
@@ -285,78 +281,7 @@ describe('faults and permissions (on the public project, which must stay as it w
         ).toEqual(usage(before));
       },
     );
-
-    conformanceTest(
-      [`soap.${op}.fault.3203`, 'soap.auth.project-admin', 'soap.fault.nothing-changed'],
-      `${op} by the admin of another project must answer fault 3203 and change nothing`,
-      async (ctx) => {
-        const soap = ctx.soap;
-        const { projectAdmin: admin } = await ctx.sessionKeys(['projectAdmin']);
-        const key = await foreignAdminKey(ctx);
-        const project = ctx.fixtures.publicProject.id;
-        const before = await servicesOf(soap, admin, project);
-        const wanted = op === 'activateService' ? 0 : 1;
-        const target =
-          before.find((s) => s.is_used === wanted && !KEEP_ON.has(s.short_name)) ?? before[0]!;
-        expectFault(
-          await soap.call(op, { session_key: key, group_id: project, service_id: target.id }),
-          3203,
-          `${op} ${target.short_name} by the projectMember, who administers another project`,
-        );
-        expect(usage(await servicesOf(soap, admin, project)), 'services after the fault').toEqual(
-          usage(before),
-        );
-      },
-    );
   }
-
-  conformanceTest(
-    ['soap.getProjectServicesUsage.fault.3203', 'soap.auth.project-admin'],
-    'getProjectServicesUsage by the admin of another project must answer fault 3203',
-    async (ctx) => {
-      const soap = ctx.soap;
-      const key = await foreignAdminKey(ctx);
-      expectFault(
-        await soap.call('getProjectServicesUsage', {
-          session_key: key,
-          group_id: ctx.fixtures.publicProject.id,
-        }),
-        3203,
-        'getProjectServicesUsage of the public project by the projectMember, who administers another project',
-      );
-    },
-  );
-
-  conformanceTest(
-    ['soap.getProjectServicesUsage.fault.3000'],
-    'getProjectServicesUsage of a project that does not exist must answer fault 3000',
-    async (ctx) => {
-      const { soap, key } = await ownerOfSoapProject(ctx);
-      expectFault(
-        await soap.call('getProjectServicesUsage', { session_key: key, group_id: NO_SUCH_PROJECT }),
-        3000,
-        `getProjectServicesUsage of project ${NO_SUCH_PROJECT}`,
-      );
-    },
-  );
-
-  conformanceTest(
-    ['soap.getProjectServicesUsage.fault.3203', 'soap.auth.project-admin'],
-    'getProjectServicesUsage by a project member or an outsider (not project admin) must answer fault 3203',
-    async (ctx) => {
-      const soap = ctx.soap;
-      const keys = await ctx.sessionKeys(['projectMember', 'nonMember']);
-      for (const role of ['projectMember', 'nonMember'] as const)
-        expectFault(
-          await soap.call('getProjectServicesUsage', {
-            session_key: keys[role],
-            group_id: ctx.fixtures.publicProject.id,
-          }),
-          3203,
-          `getProjectServicesUsage by the ${role}`,
-        );
-    },
-  );
 });
 
 describe('property: sequences of activations and deactivations', () => {

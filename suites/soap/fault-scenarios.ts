@@ -1,0 +1,190 @@
+/**
+ * §7.1 pairs that share a scenario, as data: one row per (operation, code, scenario), and each
+ * scenario written once here. A suite file describes, per operation, how a valid call is made and
+ * what a refused one must leave unchanged (a FaultSubject); soapFaultTests() then declares the
+ * tests of the rows of those operations. The operation-specific faults (3019, 3108, 3202, …) stay
+ * in the suite files.
+ */
+import { inject } from 'vitest';
+import { conformanceTest, type ConformanceContext } from '../../lib/conformance-test.ts';
+import { foreignAdminKey } from '../../lib/fixtures/foreign-admin.ts';
+import type { SoapAnswer } from '../../lib/soap/client.ts';
+import { expectFault } from '../../lib/soap/expect.ts';
+import { soapOperation, type FaultCodeOf, type OperationName } from '../../spec/soap-operations.ts';
+
+export type Scenario =
+  /** 3000: the project's admin calls on a project id no target has. */
+  | 'unknown-project'
+  /** A project member and an outsider call on a project they do not administer (§5.1.2). */
+  | 'non-admin'
+  /** The admin of another project calls (§5.1.2: "of that project"). */
+  | 'foreign-admin'
+  /** 3001: the session key is not a session. */
+  | 'invalid-session';
+
+export type FaultRow = {
+  [N in OperationName]: { op: N; code: FaultCodeOf<N>; scenario: Scenario };
+}[OperationName];
+
+/**
+ * The three scenarios of an operation on a project. `denied` is the code §7.1 gives a caller who
+ * is not the project's admin: 3203 ('permission denied') for activateService, deactivateService,
+ * getProjectDescriptionFieldsValue and getProjectServicesUsage, 3201 for the others.
+ */
+function onProject<N extends OperationName>(op: N, denied: FaultCodeOf<N>): FaultRow[] {
+  return [
+    { op, code: 3000 as FaultCodeOf<N>, scenario: 'unknown-project' },
+    { op, code: denied, scenario: 'non-admin' },
+    { op, code: denied, scenario: 'foreign-admin' },
+  ] as FaultRow[];
+}
+
+export const FAULT_SCENARIOS: readonly FaultRow[] = [
+  ...onProject('activateService', 3203),
+  ...onProject('deactivateService', 3203),
+  ...onProject('getProjectServicesUsage', 3203),
+  ...onProject('getProjectDescriptionFieldsValue', 3203),
+  ...onProject('setProjectDescriptionFieldValue', 3201),
+  ...onProject('addProjectMember', 3201),
+  ...onProject('removeProjectMember', 3201),
+  ...onProject('addUserToUGroup', 3201),
+  ...onProject('removeUserFromUGroup', 3201),
+  { op: 'addProject', code: 3001, scenario: 'invalid-session' },
+];
+
+/** A project id no target has (ids are positive ints; this one is near the top of xsd:int). */
+export const NO_SUCH_PROJECT = 2_000_000_001;
+
+/** Who makes the refused call. */
+export type Caller = 'projectAdmin' | 'projectMember' | 'nonMember' | 'foreignAdmin';
+
+/** One call of the operation whose session key (and, for unknown-project, project) a scenario sets. */
+export interface Call {
+  /** How the assertion messages name the call's object, e.g. "wiki" or "field 3". */
+  what: string;
+  /**
+   * The call with `key` as the session, every other part valid; on `project` when the scenario
+   * gives one (unknown-project), else on the project the arrangement chose.
+   */
+  send(key: string, caller: Caller, project?: number): Promise<SoapAnswer>;
+}
+
+/** The operation made ready for one scenario by its suite file: each call is tried by each caller. */
+export interface Arranged {
+  calls: readonly Call[];
+  /**
+   * Reads back what the refused calls must have left as it was (soap.fault.nothing-changed); run
+   * for the scenarios the subject's `leaves` names.
+   */
+  unchanged?(): Promise<void>;
+  /** Runs after the scenario, passed or failed: puts back what the arrangement changed. */
+  restore?(): Promise<void>;
+}
+
+export interface FaultSubject {
+  op: OperationName;
+  /** How titles place the project: "getProjectServicesUsage of a project …" for a read. */
+  preposition?: 'on' | 'of';
+  /**
+   * What a refused call leaves, for the titles ("… and add nobody"); set when the operation
+   * changes something, and then its arrangements read it back (`unchanged`).
+   */
+  leaves?: string | Partial<Record<Scenario, string>>;
+  /** A title that says more than the generated one, per scenario. */
+  titles?: Partial<Record<Scenario, string>>;
+  arrange(ctx: ConformanceContext, scenario: Scenario): Promise<Arranged>;
+}
+
+const NON_ADMINS = ['projectMember', 'nonMember'] as const;
+const FOREIGN_ADMIN = 'the projectMember, who administers another project';
+
+function leavesOf(subject: FaultSubject, scenario: Scenario): string | undefined {
+  return typeof subject.leaves === 'string' ? subject.leaves : subject.leaves?.[scenario];
+}
+
+function titleOf(row: FaultRow, subject: FaultSubject): string {
+  const own = subject.titles?.[row.scenario];
+  if (own) return own;
+  const leaves = leavesOf(subject, row.scenario);
+  const answer = `must answer fault ${row.code}${leaves ? ` and ${leaves}` : ''}`;
+  switch (row.scenario) {
+    case 'unknown-project':
+      return `${row.op} ${subject.preposition ?? 'on'} a project that does not exist ${answer}`;
+    case 'non-admin':
+      return `${row.op} by a project member or an outsider (not project admin) ${answer}`;
+    case 'foreign-admin':
+      return `${row.op} by the admin of another project ${answer}`;
+    case 'invalid-session':
+      return `${row.op} with an invalid ${soapOperation(row.op).inputs[0]![0]} ${answer}`;
+  }
+}
+
+function requirementsOf(row: FaultRow, subject: FaultSubject): string[] {
+  const permission = row.scenario === 'non-admin' || row.scenario === 'foreign-admin';
+  return [
+    `soap.${row.op}.fault.${row.code}`,
+    ...(permission ? ['soap.auth.project-admin'] : []),
+    ...(leavesOf(subject, row.scenario) ? ['soap.fault.nothing-changed'] : []),
+  ];
+}
+
+async function run(ctx: ConformanceContext, row: FaultRow, subject: FaultSubject): Promise<void> {
+  const { op, code } = row;
+  const foreign = row.scenario === 'foreign-admin' ? await foreignAdminKey(ctx) : undefined;
+  const arranged = await subject.arrange(ctx, row.scenario);
+  const readBack = leavesOf(subject, row.scenario) ? arranged.unchanged : undefined;
+  if (leavesOf(subject, row.scenario) && !readBack)
+    throw new Error(`the ${op} arrangement for '${row.scenario}' reads nothing back`);
+  try {
+    for (const { what, send } of arranged.calls)
+      switch (row.scenario) {
+        case 'unknown-project': {
+          const { projectAdmin } = await ctx.sessionKeys(['projectAdmin']);
+          const answer = await send(projectAdmin, 'projectAdmin', NO_SUCH_PROJECT);
+          expectFault(answer, code, `${op} ${what} on project ${NO_SUCH_PROJECT}`);
+          break;
+        }
+        case 'non-admin': {
+          const keys = await ctx.sessionKeys(NON_ADMINS);
+          for (const role of NON_ADMINS)
+            expectFault(await send(keys[role], role), code, `${op} ${what} by the ${role}`);
+          break;
+        }
+        case 'foreign-admin':
+          expectFault(
+            await send(foreign!, 'foreignAdmin'),
+            code,
+            `${op} ${what} by ${FOREIGN_ADMIN}`,
+          );
+          break;
+        case 'invalid-session': {
+          const key = `invalid-${inject('runTag')}`;
+          expectFault(
+            await send(key, 'projectAdmin'),
+            code,
+            `${op} ${what} with an invalid session key`,
+          );
+          break;
+        }
+      }
+    await readBack?.();
+  } finally {
+    await arranged.restore?.();
+  }
+}
+
+/**
+ * Declares the tests of the FAULT_SCENARIOS rows of these operations (of these scenarios only,
+ * when given: a file may place them in several describe blocks).
+ */
+export function soapFaultTests(
+  subjects: readonly FaultSubject[],
+  scenarios?: readonly Scenario[],
+): void {
+  for (const subject of subjects)
+    for (const row of FAULT_SCENARIOS)
+      if (row.op === subject.op && (scenarios ?? [row.scenario]).includes(row.scenario))
+        conformanceTest(requirementsOf(row, subject), titleOf(row, subject), (ctx) =>
+          run(ctx, row, subject),
+        );
+}
