@@ -28,6 +28,7 @@ import { armFailure } from '../../lib/target/fail-next.ts';
 import { countsAgainstQuota, isQuotaFault, spentElsewhere } from '../../lib/target/quota-calls.ts';
 import { recordQuotaCalls, recordSpentElsewhere } from '../../lib/target/quota-plan.ts';
 import type { ArgsOf } from '../../spec/soap-operations.ts';
+import { soapFaultTests } from './fault-scenarios.ts';
 
 const NO_SUCH_PROJECT = 2_000_000_001;
 
@@ -340,27 +341,29 @@ describe('addProject refusals', () => {
     },
   );
 
-  conformanceTest(
-    ['soap.addProject.fault.3001', 'soap.fault.nothing-changed'],
-    'addProject with an invalid sessionKey must answer fault 3001 and create nothing',
-    async (ctx) => {
-      const { keys, template } = await setUp(ctx);
-      const name = shortName('nos');
-      expectFault(
-        await addProject(ctx, {
-          sessionKey: `invalid-${inject('runTag')}`,
-          adminSessionKey: keys.siteAdmin,
-          shortName: name,
-          publicName: `Conformance ${name}`,
-          privacy: 'public',
-          templateId: template,
-        }),
-        3001,
-        'addProject with an invalid sessionKey',
-      );
-      await expectNotCreated(ctx, name);
+  soapFaultTests([
+    {
+      op: 'addProject',
+      leaves: 'create nothing',
+      async arrange(ctx) {
+        const { siteAdmin } = await ctx.sessionKeys(['siteAdmin']);
+        const name = shortName('nos');
+        const send = (key: string) =>
+          addProject(ctx, {
+            sessionKey: key,
+            adminSessionKey: siteAdmin,
+            shortName: name,
+            publicName: `Conformance ${name}`,
+            privacy: 'public',
+            templateId: ctx.target.fixtures.templateProjectId,
+          });
+        return {
+          calls: [{ what: `'${name}'`, send }],
+          unchanged: () => expectNotCreated(ctx, name),
+        };
+      },
     },
-  );
+  ]);
 
   conformanceTest(
     ['soap.addProject.fault.3200', 'soap.auth.site-admin-creates', 'soap.fault.nothing-changed'],

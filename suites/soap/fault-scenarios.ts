@@ -60,8 +60,8 @@ export type Caller = 'projectAdmin' | 'projectMember' | 'nonMember' | 'foreignAd
 
 /** One call of the operation whose session key (and, for unknown-project, project) a scenario sets. */
 export interface Call {
-  /** How the assertion messages name the call's object, e.g. "wiki" or "field 3". */
-  what: string;
+  /** How the assertion messages name the call's object, e.g. "wiki" or "field 3" (per caller). */
+  what: string | ((caller: Caller) => string);
   /**
    * The call with `key` as the session, every other part valid; on `project` when the scenario
    * gives one (unknown-project), else on the project the arrangement chose.
@@ -136,25 +136,26 @@ async function run(ctx: ConformanceContext, row: FaultRow, subject: FaultSubject
   if (leavesOf(subject, row.scenario) && !readBack)
     throw new Error(`the ${op} arrangement for '${row.scenario}' reads nothing back`);
   try {
-    for (const { what, send } of arranged.calls)
+    for (const { what: named, send } of arranged.calls) {
+      const what = (caller: Caller) => (typeof named === 'string' ? named : named(caller));
       switch (row.scenario) {
         case 'unknown-project': {
           const { projectAdmin } = await ctx.sessionKeys(['projectAdmin']);
           const answer = await send(projectAdmin, 'projectAdmin', NO_SUCH_PROJECT);
-          expectFault(answer, code, `${op} ${what} on project ${NO_SUCH_PROJECT}`);
+          expectFault(answer, code, `${op} ${what('projectAdmin')} on project ${NO_SUCH_PROJECT}`);
           break;
         }
         case 'non-admin': {
           const keys = await ctx.sessionKeys(NON_ADMINS);
           for (const role of NON_ADMINS)
-            expectFault(await send(keys[role], role), code, `${op} ${what} by the ${role}`);
+            expectFault(await send(keys[role], role), code, `${op} ${what(role)} by the ${role}`);
           break;
         }
         case 'foreign-admin':
           expectFault(
             await send(foreign!, 'foreignAdmin'),
             code,
-            `${op} ${what} by ${FOREIGN_ADMIN}`,
+            `${op} ${what('foreignAdmin')} by ${FOREIGN_ADMIN}`,
           );
           break;
         case 'invalid-session': {
@@ -162,11 +163,12 @@ async function run(ctx: ConformanceContext, row: FaultRow, subject: FaultSubject
           expectFault(
             await send(key, 'projectAdmin'),
             code,
-            `${op} ${what} with an invalid session key`,
+            `${op} ${what('projectAdmin')} with an invalid session key`,
           );
           break;
         }
       }
+    }
     await readBack?.();
   } finally {
     await arranged.restore?.();

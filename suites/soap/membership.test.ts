@@ -10,14 +10,18 @@ import fc from 'fast-check';
 import { describe, expect, inject } from 'vitest';
 import { propertyRun } from '../../lib/property-run.ts';
 import { conformanceTest, type ConformanceContext } from '../../lib/conformance-test.ts';
-import { foreignAdminKey } from '../../lib/fixtures/foreign-admin.ts';
 import { userId } from '../../lib/fixtures/sessions.ts';
 import { SoapClient, type SoapAnswer } from '../../lib/soap/client.ts';
 import { expectFault, expectSuccess, expectTrue } from '../../lib/soap/expect.ts';
 import { xsiType } from '../../lib/soap/wire.ts';
+import {
+  soapFaultTests,
+  type Caller,
+  type FaultSubject,
+  type Scenario,
+} from './fault-scenarios.ts';
 import type { Role } from '../../lib/target/profile.ts';
 
-const NO_SUCH_PROJECT = 2_000_000_001;
 const NO_SUCH_USER_ID = 2_000_000_004;
 const NO_SUCH_UGROUP = 2_000_000_005;
 /** The real system's user group of the project admins (tuleap-facts A.4): where no other is known. */
@@ -109,6 +113,219 @@ async function requireAdminsGroup(
   if (probe.fault?.faultcode === '3301') ctx.skip(noAdminsGroup(w.admins));
   return w.admins;
 }
+
+// ---- the shared §7.1 scenarios (fault-scenarios.ts) of the four operations -----------------------
+
+/** Calls the admin of the SOAP project makes to set up or read back (never a refused call). */
+const asAdmin = {
+  addMember: (w: World, project: number, role: Role) =>
+    w.soap.call('addProjectMember', {
+      sessionKey: w.keys.projectAdmin,
+      groupId: project,
+      userLogin: w.login(role),
+    }),
+  removeMember: (w: World, project: number, role: Role) =>
+    w.soap.call('removeProjectMember', {
+      sessionKey: w.keys.projectAdmin,
+      groupId: project,
+      userLogin: w.login(role),
+    }),
+};
+
+/**
+ * A member and an outsider try on the public project; the admin of another project on the SOAP
+ * project, reset first (it has no other member then). Nobody adds themselves.
+ */
+const addingMember: FaultSubject = {
+  op: 'addProjectMember',
+  leaves: { 'non-admin': 'add nobody', 'foreign-admin': 'add nobody' },
+  async arrange(ctx, scenario) {
+    const w = await world(ctx);
+    const foreign = scenario === 'foreign-admin';
+    const project = foreign ? ctx.fixtures.soapProject.id : ctx.fixtures.publicProject.id;
+    if (foreign) await reset(w, project);
+    const user = (by: Caller): Role => (by === 'nonMember' ? 'siteAdmin' : 'nonMember');
+    const users: Role[] = scenario === 'non-admin' ? ['nonMember', 'siteAdmin'] : ['nonMember'];
+    return {
+      calls: [
+        {
+          what: (by) => w.login(user(by)),
+          send: (key, by, on = project) =>
+            w.soap.call('addProjectMember', {
+              sessionKey: key,
+              groupId: on,
+              userLogin: w.login(user(by)),
+            }),
+        },
+      ],
+      async unchanged() {
+        for (const role of users)
+          expectFault(
+            await asAdmin.removeMember(w, project, role),
+            3203,
+            `read back: ${w.login(role)} is still not a member (removeProjectMember by the admin answers 3203)`,
+          );
+      },
+    };
+  },
+};
+
+/**
+ * On the SOAP project, reset, with a member the admin added: the projectMember (a member and an
+ * outsider try), or the nonMember (the admin of another project, the projectMember, tries).
+ */
+const removingMember: FaultSubject = {
+  op: 'removeProjectMember',
+  leaves: { 'non-admin': 'remove nobody', 'foreign-admin': 'remove nobody' },
+  titles: {
+    'non-admin':
+      'removeProjectMember by a member or an outsider (not project admin) must answer fault 3201 and remove nobody',
+  },
+  async arrange(ctx, scenario) {
+    const w = await world(ctx);
+    const project = ctx.fixtures.soapProject.id;
+    const user: Role = scenario === 'foreign-admin' ? 'nonMember' : 'projectMember';
+    if (scenario !== 'unknown-project') {
+      await reset(w, project);
+      expectTrue(
+        await asAdmin.addMember(w, project, user),
+        `addProjectMember ${w.login(user)} by the admin`,
+      );
+    }
+    return {
+      calls: [
+        {
+          what: w.login(user),
+          send: (key, _by, on = project) =>
+            w.soap.call('removeProjectMember', {
+              sessionKey: key,
+              groupId: on,
+              userLogin: w.login(user),
+            }),
+        },
+      ],
+      unchanged: async () =>
+        expectTrue(
+          await asAdmin.removeMember(w, project, user),
+          `read back: ${w.login(user)} was still a member (removeProjectMember by the admin answers true)`,
+        ),
+    };
+  },
+};
+
+/** The project-admins user group: probed (skipped without one), except for a project that does not exist. */
+async function adminsGroup(
+  ctx: ConformanceContext,
+  w: World,
+  project: number,
+  scenario: Scenario,
+): Promise<number> {
+  if (scenario === 'unknown-project') return w.admins ?? REAL_ADMINS_GROUP;
+  return requireAdminsGroup(ctx, w, project);
+}
+
+/**
+ * Putting a user in the project-admins user group: the nonMember, by a member and an outsider, on
+ * the public project; themselves, by the admin of another project, on the SOAP project (reset).
+ */
+const addingAdmin: FaultSubject = {
+  op: 'addUserToUGroup',
+  leaves: { 'non-admin': 'change no group', 'foreign-admin': 'grant nothing' },
+  titles: {
+    'foreign-admin':
+      'addUserToUGroup by the admin of another project, putting themselves in the project-admins user group, must answer fault 3201 and grant nothing',
+  },
+  async arrange(ctx, scenario) {
+    const w = await world(ctx);
+    const foreign = scenario === 'foreign-admin';
+    const project = foreign ? ctx.fixtures.soapProject.id : ctx.fixtures.publicProject.id;
+    if (foreign) await reset(w, project);
+    const admins = await adminsGroup(ctx, w, project, scenario);
+    const user: Role = foreign || scenario === 'unknown-project' ? 'projectMember' : 'nonMember';
+    return {
+      calls: [
+        {
+          what: `user group ${admins}, user ${w.login(user)}`,
+          send: (key, _by, on = project) =>
+            w.soap.call('addUserToUGroup', {
+              sessionKey: key,
+              groupId: on,
+              ugroupId: admins,
+              userId: w.ids[user],
+            }),
+        },
+      ],
+      unchanged: async () =>
+        expectFault(
+          await isAdmin(w, user, project),
+          3203,
+          `read back: getProjectServicesUsage by ${w.login(user)}, still no admin here`,
+        ),
+    };
+  },
+};
+
+/**
+ * Taking a user out of the project-admins user group: the projectAdmin, by a member and an
+ * outsider, on the public project; the nonMember, made admin of the SOAP project (reset), by the
+ * admin of another project.
+ */
+const removingAdmin: FaultSubject = {
+  op: 'removeUserFromUGroup',
+  leaves: { 'non-admin': 'change no group', 'foreign-admin': 'leave the group as it was' },
+  async arrange(ctx, scenario) {
+    const w = await world(ctx);
+    const foreign = scenario === 'foreign-admin';
+    const project = foreign ? ctx.fixtures.soapProject.id : ctx.fixtures.publicProject.id;
+    if (foreign) await reset(w, project);
+    const admins = await adminsGroup(ctx, w, project, scenario);
+    const user: Role =
+      scenario === 'non-admin' ? 'projectAdmin' : foreign ? 'nonMember' : 'projectMember';
+    if (foreign) {
+      try {
+        expectTrue(
+          await asAdmin.addMember(w, project, user),
+          `addProjectMember ${w.login(user)} by the admin`,
+        );
+        expectTrue(
+          await w.soap.call('addUserToUGroup', {
+            sessionKey: w.keys.projectAdmin,
+            groupId: project,
+            ugroupId: admins,
+            userId: w.ids[user],
+          }),
+          `addUserToUGroup ${admins} of ${w.login(user)} by the admin`,
+        );
+      } catch (error) {
+        await reset(w, project);
+        throw error;
+      }
+    }
+    return {
+      calls: [
+        {
+          what: `user group ${admins}, user ${w.login(user)}`,
+          send: (key, _by, on = project) =>
+            w.soap.call('removeUserFromUGroup', {
+              sessionKey: key,
+              groupId: on,
+              ugroupId: admins,
+              userId: w.ids[user],
+            }),
+        },
+      ],
+      async unchanged() {
+        expectSuccess(
+          await isAdmin(w, user, project),
+          `read back: getProjectServicesUsage by ${w.login(user)}, still in user group ${admins}`,
+        );
+      },
+      restore: async () => {
+        if (foreign) await reset(w, project);
+      },
+    };
+  },
+};
 
 describe('addProjectMember and removeProjectMember', () => {
   conformanceTest(
@@ -240,112 +457,7 @@ describe('addUserToUGroup and removeUserFromUGroup', () => {
 });
 
 describe('faults (project members)', () => {
-  conformanceTest(
-    ['soap.addProjectMember.fault.3000'],
-    'addProjectMember on a project that does not exist must answer fault 3000',
-    async (ctx) => {
-      const w = await world(ctx);
-      expectFault(
-        await w.soap.call('addProjectMember', {
-          sessionKey: w.keys.projectAdmin,
-          groupId: NO_SUCH_PROJECT,
-          userLogin: w.login('nonMember'),
-        }),
-        3000,
-        `addProjectMember on project ${NO_SUCH_PROJECT}`,
-      );
-    },
-  );
-
-  conformanceTest(
-    ['soap.addProjectMember.fault.3201', 'soap.auth.project-admin', 'soap.fault.nothing-changed'],
-    'addProjectMember by a project member or an outsider (not project admin) must answer fault 3201 and add nobody',
-    async (ctx) => {
-      const w = await world(ctx);
-      const project = ctx.fixtures.publicProject.id;
-      for (const [actor, user] of [
-        ['projectMember', 'nonMember'],
-        ['nonMember', 'siteAdmin'],
-      ] as const) {
-        expectFault(
-          await w.soap.call('addProjectMember', {
-            sessionKey: w.keys[actor],
-            groupId: project,
-            userLogin: w.login(user),
-          }),
-          3201,
-          `addProjectMember ${w.login(user)} by the ${actor}`,
-        );
-        expectFault(
-          await w.soap.call('removeProjectMember', {
-            sessionKey: w.keys.projectAdmin,
-            groupId: project,
-            userLogin: w.login(user),
-          }),
-          3203,
-          `read back: ${w.login(user)} is still not a member (removeProjectMember answers 3203)`,
-        );
-      }
-    },
-  );
-
-  conformanceTest(
-    ['soap.removeProjectMember.fault.3000'],
-    'removeProjectMember on a project that does not exist must answer fault 3000',
-    async (ctx) => {
-      const w = await world(ctx);
-      expectFault(
-        await w.soap.call('removeProjectMember', {
-          sessionKey: w.keys.projectAdmin,
-          groupId: NO_SUCH_PROJECT,
-          userLogin: w.login('projectMember'),
-        }),
-        3000,
-        `removeProjectMember on project ${NO_SUCH_PROJECT}`,
-      );
-    },
-  );
-
-  conformanceTest(
-    [
-      'soap.removeProjectMember.fault.3201',
-      'soap.auth.project-admin',
-      'soap.fault.nothing-changed',
-    ],
-    'removeProjectMember by a member or an outsider (not project admin) must answer fault 3201 and remove nobody',
-    async (ctx) => {
-      const w = await world(ctx);
-      const project = ctx.fixtures.soapProject.id;
-      await reset(w, project);
-      const user = w.login('projectMember');
-      expectTrue(
-        await w.soap.call('addProjectMember', {
-          sessionKey: w.keys.projectAdmin,
-          groupId: project,
-          userLogin: user,
-        }),
-        `addProjectMember ${user}`,
-      );
-      for (const actor of ['projectMember', 'nonMember'] as const)
-        expectFault(
-          await w.soap.call('removeProjectMember', {
-            sessionKey: w.keys[actor],
-            groupId: project,
-            userLogin: user,
-          }),
-          3201,
-          `removeProjectMember ${user} by the ${actor}`,
-        );
-      expectTrue(
-        await w.soap.call('removeProjectMember', {
-          sessionKey: w.keys.projectAdmin,
-          groupId: project,
-          userLogin: user,
-        }),
-        `read back: ${user} was still a member (removeProjectMember by the admin answers true)`,
-      );
-    },
-  );
+  soapFaultTests([addingMember, removingMember], ['unknown-project', 'non-admin']);
 
   conformanceTest(
     ['soap.removeProjectMember.fault.3202'],
@@ -385,66 +497,9 @@ describe('faults (project members)', () => {
 });
 
 describe('faults (user groups)', () => {
+  soapFaultTests([addingAdmin, removingAdmin], ['unknown-project', 'non-admin']);
+
   for (const op of ['addUserToUGroup', 'removeUserFromUGroup'] as const) {
-    conformanceTest(
-      [`soap.${op}.fault.3000`],
-      `${op} on a project that does not exist must answer fault 3000`,
-      async (ctx) => {
-        const w = await world(ctx);
-        expectFault(
-          await w.soap.call(op, {
-            sessionKey: w.keys.projectAdmin,
-            groupId: NO_SUCH_PROJECT,
-            ugroupId: w.admins ?? REAL_ADMINS_GROUP,
-            userId: w.ids.projectMember,
-          }),
-          3000,
-          `${op} on project ${NO_SUCH_PROJECT}`,
-        );
-      },
-    );
-
-    conformanceTest(
-      [`soap.${op}.fault.3201`, 'soap.auth.project-admin', 'soap.fault.nothing-changed'],
-      `${op} by a project member or an outsider (not project admin) must answer fault 3201 and change no group`,
-      async (ctx) => {
-        const w = await world(ctx);
-        const project = ctx.fixtures.publicProject.id;
-        const admins = await requireAdminsGroup(ctx, w, project);
-        const [user, readBack] =
-          op === 'addUserToUGroup'
-            ? ([
-                'nonMember',
-                async () =>
-                  expectFault(
-                    await isAdmin(w, 'nonMember', project),
-                    3203,
-                    'read back: the outsider still lacks the admin operations',
-                  ),
-              ] as const)
-            : ([
-                'projectAdmin',
-                async () =>
-                  expectSuccess(
-                    await isAdmin(w, 'projectAdmin', project),
-                    'read back: the project admin still has the admin operations',
-                  ),
-              ] as const);
-        for (const actor of ['projectMember', 'nonMember'] as const)
-          expectFault(
-            await w.soap.call(op, {
-              sessionKey: w.keys[actor],
-              groupId: project,
-              ugroupId: admins,
-              userId: w.ids[user],
-            }),
-            3201,
-            `${op} user group ${admins}, user ${w.login(user)}, by the ${actor}`,
-          );
-        await readBack();
-      },
-    );
-
     conformanceTest(
       [`soap.${op}.fault.3203`],
       `${op} with a user id no user has must answer fault 3203`,
@@ -488,157 +543,7 @@ describe('faults (user groups)', () => {
 
 describe('the admin of another project gets no rights here (§5.1.2)', () => {
   // The projectMember administers the run's foreign project, and nothing in the SOAP project (reset).
-  const OUTSIDER_ADMIN = 'the projectMember, who administers another project';
-
-  conformanceTest(
-    ['soap.addProjectMember.fault.3201', 'soap.auth.project-admin', 'soap.fault.nothing-changed'],
-    'addProjectMember by the admin of another project must answer fault 3201 and add nobody',
-    async (ctx) => {
-      const w = await world(ctx);
-      const project = ctx.fixtures.soapProject.id;
-      await reset(w, project);
-      const key = await foreignAdminKey(ctx);
-      const user = w.login('nonMember');
-      expectFault(
-        await w.soap.call('addProjectMember', {
-          sessionKey: key,
-          groupId: project,
-          userLogin: user,
-        }),
-        3201,
-        `addProjectMember ${user} by ${OUTSIDER_ADMIN}`,
-      );
-      expectFault(
-        await w.soap.call('removeProjectMember', {
-          sessionKey: w.keys.projectAdmin,
-          groupId: project,
-          userLogin: user,
-        }),
-        3203,
-        `read back: ${user} is still not a member (removeProjectMember by the admin answers 3203)`,
-      );
-    },
-  );
-
-  conformanceTest(
-    [
-      'soap.removeProjectMember.fault.3201',
-      'soap.auth.project-admin',
-      'soap.fault.nothing-changed',
-    ],
-    'removeProjectMember by the admin of another project must answer fault 3201 and remove nobody',
-    async (ctx) => {
-      const w = await world(ctx);
-      const project = ctx.fixtures.soapProject.id;
-      await reset(w, project);
-      const key = await foreignAdminKey(ctx);
-      const user = w.login('nonMember');
-      expectTrue(
-        await w.soap.call('addProjectMember', {
-          sessionKey: w.keys.projectAdmin,
-          groupId: project,
-          userLogin: user,
-        }),
-        `addProjectMember ${user} by the admin`,
-      );
-      expectFault(
-        await w.soap.call('removeProjectMember', {
-          sessionKey: key,
-          groupId: project,
-          userLogin: user,
-        }),
-        3201,
-        `removeProjectMember ${user} by ${OUTSIDER_ADMIN}`,
-      );
-      expectTrue(
-        await w.soap.call('removeProjectMember', {
-          sessionKey: w.keys.projectAdmin,
-          groupId: project,
-          userLogin: user,
-        }),
-        `read back: ${user} was still a member (removeProjectMember by the admin answers true)`,
-      );
-    },
-  );
-
-  conformanceTest(
-    ['soap.addUserToUGroup.fault.3201', 'soap.auth.project-admin', 'soap.fault.nothing-changed'],
-    'addUserToUGroup by the admin of another project, putting themselves in the project-admins user group, must answer fault 3201 and grant nothing',
-    async (ctx) => {
-      const w = await world(ctx);
-      const project = ctx.fixtures.soapProject.id;
-      await reset(w, project);
-      const admins = await requireAdminsGroup(ctx, w, project);
-      const key = await foreignAdminKey(ctx);
-      expectFault(
-        await w.soap.call('addUserToUGroup', {
-          sessionKey: key,
-          groupId: project,
-          ugroupId: admins,
-          userId: w.ids.projectMember,
-        }),
-        3201,
-        `addUserToUGroup ${admins} of ${OUTSIDER_ADMIN}, by themselves`,
-      );
-      expectFault(
-        await isAdmin(w, 'projectMember', project),
-        3203,
-        'read back: getProjectServicesUsage by the projectMember, still no admin here',
-      );
-    },
-  );
-
-  conformanceTest(
-    [
-      'soap.removeUserFromUGroup.fault.3201',
-      'soap.auth.project-admin',
-      'soap.fault.nothing-changed',
-    ],
-    'removeUserFromUGroup by the admin of another project must answer fault 3201 and leave the group as it was',
-    async (ctx) => {
-      const w = await world(ctx);
-      const project = ctx.fixtures.soapProject.id;
-      await reset(w, project);
-      const admins = await requireAdminsGroup(ctx, w, project);
-      const key = await foreignAdminKey(ctx);
-      const user = w.login('nonMember');
-      try {
-        expectTrue(
-          await w.soap.call('addProjectMember', {
-            sessionKey: w.keys.projectAdmin,
-            groupId: project,
-            userLogin: user,
-          }),
-          `addProjectMember ${user} by the admin`,
-        );
-        expectTrue(
-          await w.soap.call('addUserToUGroup', {
-            sessionKey: w.keys.projectAdmin,
-            groupId: project,
-            ugroupId: admins,
-            userId: w.ids.nonMember,
-          }),
-          `addUserToUGroup ${admins} of ${user} by the admin`,
-        );
-        expectFault(
-          await w.soap.call('removeUserFromUGroup', {
-            sessionKey: key,
-            groupId: project,
-            ugroupId: admins,
-            userId: w.ids.nonMember,
-          }),
-          3201,
-          `removeUserFromUGroup ${admins} of ${user} by ${OUTSIDER_ADMIN}`,
-        );
-        expectSuccess(
-          await isAdmin(w, 'nonMember', project),
-          `read back: getProjectServicesUsage by ${user}, still in user group ${admins}`,
-        );
-      } finally {
-        await reset(w, project);
-      }
-    },
-  );
+  soapFaultTests([addingMember, removingMember, addingAdmin, removingAdmin], ['foreign-admin']);
 });
 
 // ---- model-based properties ---------------------------------------------------------------------
