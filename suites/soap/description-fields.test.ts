@@ -54,9 +54,8 @@ function unknownField(fields: readonly DescField[]): number {
 }
 
 async function owner(ctx: ConformanceContext) {
-  const soap = ctx.soap;
   const { projectAdmin: key } = await ctx.sessionKeys(['projectAdmin']);
-  return { soap, key, fields: await platformFields(ctx, soap, key) };
+  return { soap: ctx.soap, key, fields: await platformFields(ctx, ctx.soap, key) };
 }
 
 describe('getPlateformProjectDescriptionFields', () => {
@@ -64,9 +63,10 @@ describe('getPlateformProjectDescriptionFields', () => {
     ['soap.getPlateformProjectDescriptionFields.effect', 'soap.types.desc-field'],
     'getPlateformProjectDescriptionFields must return the platform fields as DescField {id:int, name:string, is_mandatory:int}',
     async (ctx) => {
-      const soap = ctx.soap;
       const { projectAdmin: key } = await ctx.sessionKeys(['projectAdmin']);
-      const answer = await soap.call('getPlateformProjectDescriptionFields', { sessionKey: key });
+      const answer = await ctx.soap.call('getPlateformProjectDescriptionFields', {
+        sessionKey: key,
+      });
       if (answer.fault?.faultcode === '3107')
         ctx.skip('the platform has no description field (fault 3107)');
       const fields = expectSuccess(answer, 'getPlateformProjectDescriptionFields') as DescField[];
@@ -79,7 +79,7 @@ describe('getPlateformProjectDescriptionFields', () => {
       const ids = fields.map((f) => f.id);
       expect(new Set(ids).size, 'field ids are distinct').toBe(ids.length);
       const again = expectSuccess(
-        await soap.call('getPlateformProjectDescriptionFields', { sessionKey: key }),
+        await ctx.soap.call('getPlateformProjectDescriptionFields', { sessionKey: key }),
         'a second call',
       );
       expect(again, 'the platform fields are the same on a second call').toEqual(fields);
@@ -100,9 +100,10 @@ describe('getPlateformProjectDescriptionFields', () => {
     ['soap.getPlateformProjectDescriptionFields.fault.3107'],
     'getPlateformProjectDescriptionFields on a platform without description fields must answer fault 3107',
     async (ctx) => {
-      const soap = ctx.soap;
       const { projectAdmin: key } = await ctx.sessionKeys(['projectAdmin']);
-      const answer = await soap.call('getPlateformProjectDescriptionFields', { sessionKey: key });
+      const answer = await ctx.soap.call('getPlateformProjectDescriptionFields', {
+        sessionKey: key,
+      });
       if (answer.fault || !Array.isArray(answer.value) || answer.value.length === 0)
         return expectFault(
           answer,
@@ -123,13 +124,13 @@ describe('getPlateformProjectDescriptionFields', () => {
         sessionKey: key,
       });
       expectFault(
-        await soap.call('getPlateformProjectDescriptionFields', { sessionKey: key }),
+        await ctx.soap.call('getPlateformProjectDescriptionFields', { sessionKey: key }),
         3107,
         'getPlateformProjectDescriptionFields after POST /__conformance/fail-next {"failure": "no-description-fields"}',
       );
       expect(
         expectSuccess(
-          await soap.call('getPlateformProjectDescriptionFields', { sessionKey: key }),
+          await ctx.soap.call('getPlateformProjectDescriptionFields', { sessionKey: key }),
           'getPlateformProjectDescriptionFields again (the failure was for one call)',
         ),
         'the platform fields are unchanged after the failed call',
@@ -304,13 +305,12 @@ describe('getPlateformProjectDescriptionFields lists every field (§4.2 #6: all)
     ['soap.getPlateformProjectDescriptionFields.effect'],
     'every field id that getProjectDescriptionFieldsValue returns or setProjectDescriptionFieldValue accepts must be in getPlateformProjectDescriptionFields',
     async (ctx) => {
-      const soap = ctx.soap;
       const { projectAdmin: key } = await ctx.sessionKeys(['projectAdmin']);
-      const listed = new Set((await listedFields(soap, key)).map((f) => f.id));
+      const listed = new Set((await listedFields(ctx.soap, key)).map((f) => f.id));
       const shown = `[${[...listed].join(', ')}]`;
       const { publicProject, privateProject, soapProject } = ctx.fixtures;
       for (const project of [publicProject, privateProject, soapProject])
-        for (const id of (await descriptionValuesOf(soap, key, project.id)).keys())
+        for (const id of (await descriptionValuesOf(ctx.soap, key, project.id)).keys())
           expect(
             listed.has(id),
             `field ${id} has a value in project ${project.id}, so it exists, but getPlateformProjectDescriptionFields lists ${shown}`,
@@ -321,7 +321,7 @@ describe('getPlateformProjectDescriptionFields lists every field (§4.2 #6: all)
       for (let id = 1; id <= Math.min(top + 5, 50); id++) probes.add(id);
       for (const id of listed) for (const d of [-2, -1, 1, 2]) if (id + d > 0) probes.add(id + d);
       for (const id of [...probes].filter((p) => !listed.has(p)).sort((a, b) => a - b)) {
-        const answer = await soap.call('setProjectDescriptionFieldValue', {
+        const answer = await ctx.soap.call('setProjectDescriptionFieldValue', {
           session_key: key,
           group_id: soapProject.id,
           field_id_to_update: id,
@@ -382,15 +382,14 @@ describe('faults and permissions (on the public project, which must stay as it w
     ['soap.setProjectDescriptionFieldValue.fault.3108', 'soap.fault.nothing-changed'],
     'setProjectDescriptionFieldValue of a field the platform does not have must answer fault 3108 and change nothing',
     async (ctx) => {
-      const soap = ctx.soap;
       const { projectAdmin: key } = await ctx.sessionKeys(['projectAdmin']);
       // Judged on a platform without fields too: there every id is unknown.
-      const fields = await listedFields(soap, key);
+      const fields = await listedFields(ctx.soap, key);
       const project = ctx.fixtures.publicProject.id;
-      const before = await descriptionValuesOf(soap, key, project);
+      const before = await descriptionValuesOf(ctx.soap, key, project);
       const field = unknownField(fields);
       expectFault(
-        await soap.call('setProjectDescriptionFieldValue', {
+        await ctx.soap.call('setProjectDescriptionFieldValue', {
           session_key: key,
           group_id: project,
           field_id_to_update: field,
@@ -400,7 +399,7 @@ describe('faults and permissions (on the public project, which must stay as it w
         `setProjectDescriptionFieldValue of field ${field}`,
       );
       expect(
-        Object.fromEntries(await descriptionValuesOf(soap, key, project)),
+        Object.fromEntries(await descriptionValuesOf(ctx.soap, key, project)),
         'values after the fault',
       ).toEqual(Object.fromEntries(before));
     },

@@ -26,11 +26,10 @@ const USER_INFO_MEMBERS = ['identifier', 'username', 'id', 'real_name', 'email',
 let counter = 0;
 
 async function setUp(ctx: ConformanceContext) {
-  const soap = ctx.soap;
   const keys = await ctx.sessionKeys(['projectAdmin', 'projectMember', 'nonMember']);
   const password = `Generic-${inject('runTag')}-${++counter}`;
   ctx.transcript.secrets.add(password);
-  return { soap, keys, password, project: ctx.fixtures.soapProject.id };
+  return { soap: ctx.soap, keys, password, project: ctx.fixtures.soapProject.id };
 }
 
 async function setGenericUser(ctx: ConformanceContext) {

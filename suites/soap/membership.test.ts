@@ -45,14 +45,13 @@ interface World {
 }
 
 async function world(ctx: ConformanceContext): Promise<World> {
-  const soap = ctx.soap;
   const keys = await ctx.sessionKeys(['siteAdmin', 'projectAdmin', 'projectMember', 'nonMember']);
   const roles = ['siteAdmin', 'projectAdmin', 'projectMember', 'nonMember'] as const;
   const ids = Object.fromEntries(
     await Promise.all(roles.map(async (r) => [r, await userId(ctx.http, ctx.target, r)] as const)),
   ) as Record<Role, number>;
   return {
-    soap,
+    soap: ctx.soap,
     keys,
     ids,
     login: (role) => ctx.target.accounts[role].username,

@@ -28,9 +28,8 @@ const usage = (services: readonly ServiceValue[]) =>
   Object.fromEntries(services.map((s) => [s.id, s.is_used]));
 
 async function ownerOfSoapProject(ctx: ConformanceContext) {
-  const soap = ctx.soap;
   const { projectAdmin: key } = await ctx.sessionKeys(['projectAdmin']);
-  return { soap, key, project: ctx.fixtures.soapProject.id };
+  return { soap: ctx.soap, key, project: ctx.fixtures.soapProject.id };
 }
 
 /**
@@ -245,13 +244,12 @@ describe('faults and permissions (on the public project, which must stay as it w
       [`soap.${op}.fault.3019`, 'soap.fault.nothing-changed'],
       `${op} of a service of another project must answer fault 3019 and change neither project`,
       async (ctx) => {
-        const soap = ctx.soap;
         const { projectAdmin: admin } = await ctx.sessionKeys(['projectAdmin']);
         const foreignKey = await foreignAdminKey(ctx);
         const project = ctx.fixtures.publicProject.id;
         const foreign = ctx.fixtures.foreignProject.id;
-        const before = await servicesOf(soap, admin, project);
-        const foreignBefore = await servicesOf(soap, foreignKey, foreign);
+        const before = await servicesOf(ctx.soap, admin, project);
+        const foreignBefore = await servicesOf(ctx.soap, foreignKey, foreign);
         // An id this project does not have (a target may number services per project), and one
         // the call would change: a server that looks it up platform-wide shows it.
         const own = new Set(before.map((s) => s.id));
@@ -267,16 +265,16 @@ describe('faults and permissions (on the public project, which must stay as it w
           candidates.find((s) => s.is_used === wanted) ??
           candidates[0]!;
         expectFault(
-          await soap.call(op, { session_key: admin, group_id: project, service_id: other.id }),
+          await ctx.soap.call(op, { session_key: admin, group_id: project, service_id: other.id }),
           3019,
           `${op} on project ${project} of service ${other.id} ('${other.short_name}' of project ${foreign})`,
         );
         expect(
-          usage(await servicesOf(soap, foreignKey, foreign)),
+          usage(await servicesOf(ctx.soap, foreignKey, foreign)),
           `services of the other project ${foreign} after the fault`,
         ).toEqual(usage(foreignBefore));
         expect(
-          usage(await servicesOf(soap, admin, project)),
+          usage(await servicesOf(ctx.soap, admin, project)),
           `services of project ${project} after the fault`,
         ).toEqual(usage(before));
       },

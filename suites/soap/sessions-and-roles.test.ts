@@ -28,11 +28,10 @@ const invalidKey = fc
 
 /** Each operation called with `key` and arguments valid on the public project (only the key is wrong). */
 async function callsWithKey(ctx: ConformanceContext) {
-  const soap = ctx.soap;
   const { projectAdmin: admin } = await ctx.sessionKeys(['projectAdmin']);
   const project = ctx.fixtures.publicProject.id;
-  const services = await servicesOf(soap, admin, project);
-  const listed = await soap.call('getPlateformProjectDescriptionFields', { sessionKey: admin });
+  const services = await servicesOf(ctx.soap, admin, project);
+  const listed = await ctx.soap.call('getPlateformProjectDescriptionFields', { sessionKey: admin });
   // A platform without description fields (3107) is judged too: any field id then serves.
   const fields =
     listed.fault?.faultcode === '3107'
@@ -42,53 +41,58 @@ async function callsWithKey(ctx: ConformanceContext) {
   const member = ctx.target.accounts.projectMember.username;
   const service = { group_id: project, service_id: services[0]!.id };
   const calls: Record<KeyedOperation, (key: string) => Promise<SoapAnswer>> = {
-    activateService: (key) => soap.call('activateService', { session_key: key, ...service }),
-    deactivateService: (key) => soap.call('deactivateService', { session_key: key, ...service }),
+    activateService: (key) => ctx.soap.call('activateService', { session_key: key, ...service }),
+    deactivateService: (key) =>
+      ctx.soap.call('deactivateService', { session_key: key, ...service }),
     addProjectMember: (key) =>
-      soap.call('addProjectMember', {
+      ctx.soap.call('addProjectMember', {
         sessionKey: key,
         groupId: project,
         userLogin: ctx.target.accounts.nonMember.username,
       }),
     removeProjectMember: (key) =>
-      soap.call('removeProjectMember', { sessionKey: key, groupId: project, userLogin: member }),
+      ctx.soap.call('removeProjectMember', {
+        sessionKey: key,
+        groupId: project,
+        userLogin: member,
+      }),
     addUserToUGroup: (key) =>
-      soap.call('addUserToUGroup', {
+      ctx.soap.call('addUserToUGroup', {
         sessionKey: key,
         groupId: project,
         ugroupId: group,
         userId: 1,
       }),
     removeUserFromUGroup: (key) =>
-      soap.call('removeUserFromUGroup', {
+      ctx.soap.call('removeUserFromUGroup', {
         sessionKey: key,
         groupId: project,
         ugroupId: group,
         userId: 1,
       }),
     getPlateformProjectDescriptionFields: (key) =>
-      soap.call('getPlateformProjectDescriptionFields', { sessionKey: key }),
+      ctx.soap.call('getPlateformProjectDescriptionFields', { sessionKey: key }),
     getProjectDescriptionFieldsValue: (key) =>
-      soap.call('getProjectDescriptionFieldsValue', { session_key: key, group_id: project }),
+      ctx.soap.call('getProjectDescriptionFieldsValue', { session_key: key, group_id: project }),
     getProjectGenericUser: (key) =>
-      soap.call('getProjectGenericUser', { sessionKey: key, groupId: project }),
+      ctx.soap.call('getProjectGenericUser', { sessionKey: key, groupId: project }),
     getProjectServicesUsage: (key) =>
-      soap.call('getProjectServicesUsage', { session_key: key, group_id: project }),
+      ctx.soap.call('getProjectServicesUsage', { session_key: key, group_id: project }),
     setProjectDescriptionFieldValue: (key) =>
-      soap.call('setProjectDescriptionFieldValue', {
+      ctx.soap.call('setProjectDescriptionFieldValue', {
         session_key: key,
         group_id: project,
         field_id_to_update: fields[0]?.id ?? 1,
         field_value: 'written with an invalid session',
       }),
     setProjectGenericUser: (key) =>
-      soap.call('setProjectGenericUser', {
+      ctx.soap.call('setProjectGenericUser', {
         session_key: key,
         group_id: project,
         password: 'Password-1',
       }),
     unsetGenericUser: (key) =>
-      soap.call('unsetGenericUser', { session_key: key, groupId: project }),
+      ctx.soap.call('unsetGenericUser', { session_key: key, groupId: project }),
   };
   return calls;
 }
@@ -145,11 +149,10 @@ describe('invalid session keys', () => {
     ['soap.fault.unlisted-codes'],
     'the code addProjectMember answers for a login it cannot add is observed: 3100 for an unknown login and for an existing member',
     async (ctx) => {
-      const soap = ctx.soap;
       const { projectAdmin: admin } = await ctx.sessionKeys(['projectAdmin']);
       const project = ctx.fixtures.publicProject.id;
       expectFault(
-        await soap.call('addProjectMember', {
+        await ctx.soap.call('addProjectMember', {
           sessionKey: admin,
           groupId: project,
           userLogin: `no-such-user-${inject('runTag')}`,
@@ -158,7 +161,7 @@ describe('invalid session keys', () => {
         'addProjectMember of an unknown login',
       );
       expectFault(
-        await soap.call('addProjectMember', {
+        await ctx.soap.call('addProjectMember', {
           sessionKey: admin,
           groupId: project,
           userLogin: ctx.target.accounts.projectMember.username,

@@ -63,18 +63,17 @@ describe('encoded answers', () => {
       `the ${op} answer must type the part, each item and each member with xsi:type (part: tns:${array})`,
       async (ctx) => {
         const { projectAdmin: key } = await ctx.sessionKeys(['projectAdmin']);
-        const soap = ctx.soap;
         const project = ctx.fixtures.privateProject.id;
         if (op === 'getProjectDescriptionFieldsValue') {
           // Make sure there is a value to read (the private project's description values are only
           // written here); a platform without fields has none, and its empty array is still typed.
-          const described = await soap.call('getPlateformProjectDescriptionFields', {
+          const described = await ctx.soap.call('getPlateformProjectDescriptionFields', {
             sessionKey: key,
           });
           if (!isNoFieldsFault(described)) {
             const fields = expectSuccess(described, 'getPlateformProjectDescriptionFields');
             expectSuccess(
-              await soap.call('setProjectDescriptionFieldValue', {
+              await ctx.soap.call('setProjectDescriptionFieldValue', {
                 session_key: key,
                 group_id: project,
                 field_id_to_update: (fields as Array<{ id: number }>)[0]!.id,
@@ -84,19 +83,19 @@ describe('encoded answers', () => {
             );
           }
         }
-        const answer = await readArray(soap, op, key, project);
+        const answer = await readArray(ctx.soap, op, key, project);
         if (isNoFieldsFault(answer)) ctx.skip(NO_FIELDS);
         expectSuccess(answer, op);
         expect(answer.part, `${op}Response holds the output part <${op}>`).toBeDefined();
         expect(answer.part!.name, 'name of the output part').toBe(op);
         const untyped = untypedValues(answer.part!);
         expect(untyped, `values without xsi:type: ${untyped.join(', ')}`).toEqual([]);
-        const typing = arrayTypeProblem(answer.part!, soap.namespace, array, item);
+        const typing = arrayTypeProblem(answer.part!, ctx.soap.namespace, array, item);
         expect(typing, `xsi:type of the part: ${typing}`).toBeUndefined();
         for (const [i, node] of answer.part!.children.entries())
           expect
             .soft(xsiType(node), `xsi:type of member ${i} <${node.name}>`)
-            .toEqual({ ns: soap.namespace, local: item });
+            .toEqual({ ns: ctx.soap.namespace, local: item });
       },
     );
   }
@@ -107,14 +106,13 @@ describe('encoded answers', () => {
       `the ${op} answer must be a SOAP-ENC array whose arrayType names the member type and counts the members`,
       async (ctx) => {
         const { projectAdmin: key } = await ctx.sessionKeys(['projectAdmin']);
-        const soap = ctx.soap;
-        const answer = await readArray(soap, op, key, ctx.fixtures.publicProject.id);
+        const answer = await readArray(ctx.soap, op, key, ctx.fixtures.publicProject.id);
         if (isNoFieldsFault(answer)) ctx.skip(NO_FIELDS);
         expectSuccess(answer, op);
         expect(answer.part!.children.length, `${op} returns at least one ${item}`).toBeGreaterThan(
           0,
         );
-        const problems = encodedArrayProblems(answer.part!, soap.namespace, item);
+        const problems = encodedArrayProblems(answer.part!, ctx.soap.namespace, item);
         expect(problems, `${op} as a SOAP-ENC array: ${problems.join('; ')}`).toEqual([]);
       },
     );
@@ -174,17 +172,16 @@ describe('the target namespace on the wire', () => {
     'answers must be in the target namespace {base_url}/soap/project the WSDL declares: the <operation>Response element',
     async (ctx) => {
       const { projectAdmin: key } = await ctx.sessionKeys(['projectAdmin']);
-      const soap = ctx.soap;
       for (const op of [
         'getPlateformProjectDescriptionFields',
         'getProjectServicesUsage',
       ] as const) {
-        const answer = await readArray(soap, op, key, ctx.fixtures.publicProject.id);
+        const answer = await readArray(ctx.soap, op, key, ctx.fixtures.publicProject.id);
         if (isNoFieldsFault(answer)) continue;
         expectSuccess(answer, op);
         expect
           .soft(answer.response!.ns, `namespace of <${answer.response!.name}>`)
-          .toBe(soap.namespace);
+          .toBe(ctx.soap.namespace);
       }
     },
   );
@@ -196,12 +193,11 @@ describe('the SOAPAction header', () => {
     'a request carrying the SOAPAction "{base_url}/soap/project#<operation>" must be served',
     async (ctx) => {
       const { projectAdmin: key } = await ctx.sessionKeys(['projectAdmin']);
-      const soap = ctx.soap;
       for (const action of [
-        `"${soap.namespace}#getProjectServicesUsage"`,
-        `${soap.namespace}#getProjectServicesUsage`,
+        `"${ctx.soap.namespace}#getProjectServicesUsage"`,
+        `${ctx.soap.namespace}#getProjectServicesUsage`,
       ]) {
-        const answer = await soap.call(
+        const answer = await ctx.soap.call(
           'getProjectServicesUsage',
           { session_key: key, group_id: ctx.fixtures.publicProject.id },
           { soapAction: action },
