@@ -26,12 +26,17 @@ export type FaultRow = {
   [N in OperationName]: { op: N; code: FaultCodeOf<N>; scenario: Scenario };
 }[OperationName];
 
+/** The operations whose §7.1 codes include 3000 (Invalid project id). */
+type WithUnknownProject = {
+  [N in OperationName]: 3000 extends FaultCodeOf<N> ? N : never;
+}[OperationName];
+
 /**
  * The three scenarios of an operation on a project. `denied` is the code §7.1 gives a caller who
  * is not the project's admin: 3203 ('permission denied') for activateService, deactivateService,
  * getProjectDescriptionFieldsValue and getProjectServicesUsage, 3201 for the others.
  */
-function onProject<N extends OperationName>(op: N, denied: FaultCodeOf<N>): FaultRow[] {
+function onProject<N extends WithUnknownProject>(op: N, denied: FaultCodeOf<N>): FaultRow[] {
   return [
     { op, code: 3000 as FaultCodeOf<N>, scenario: 'unknown-project' },
     { op, code: denied, scenario: 'non-admin' },
