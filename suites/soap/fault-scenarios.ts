@@ -124,13 +124,20 @@ function titleOf(row: FaultRow, subject: FaultSubject): string {
   }
 }
 
-function requirementsOf(row: FaultRow, subject: FaultSubject): string[] {
+type RequirementIds = Parameters<typeof conformanceTest>[0];
+
+/**
+ * The pair's own id soap.<op>.fault.<code> (the row's code is one §7.1 lists for the operation:
+ * FaultCodeOf), with the rules the scenario also checks. conformanceTest checks every id against
+ * the catalogue when the suite loads.
+ */
+function requirementsOf(row: FaultRow, subject: FaultSubject): RequirementIds {
   const permission = row.scenario === 'non-admin' || row.scenario === 'foreign-admin';
   return [
     `soap.${row.op}.fault.${row.code}`,
     ...(permission ? ['soap.auth.project-admin'] : []),
     ...(leavesOf(subject, row.scenario) ? ['soap.fault.nothing-changed'] : []),
-  ];
+  ] as RequirementIds;
 }
 
 /** Each scenario, once: who tries one call, with which session key, on which project. */
