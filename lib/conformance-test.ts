@@ -11,12 +11,14 @@ import { wireActions } from './cleanup/wire-actions.ts';
 import { HarnessError } from './clients/harness-error.ts';
 import { HttpClient } from './clients/http.ts';
 import { runCreatedProjectIds, type Fixtures } from './fixtures/projects.ts';
+import { lazySessionKeys } from './fixtures/sessions.ts';
 import { reproduceScript } from './clients/reproduce.ts';
 import { Transcript } from './clients/transcript.ts';
 import type { RunSettings } from './provided.ts';
 import { requirement, type RequirementId } from './requirements/index.ts';
 import { withSoapBase } from './soap/base.ts';
-import type { Profile } from './target/profile.ts';
+import { SoapClient } from './soap/client.ts';
+import type { Profile, Role } from './target/profile.ts';
 
 export interface ConformanceContext {
   target: Profile;
@@ -24,6 +26,13 @@ export interface ConformanceContext {
   transcript: Transcript;
   /** The run's shared projects (lib/fixtures). */
   fixtures: Fixtures;
+  /** The §4.1 project service at {target}/soap/project/, on `http` (recorded in the transcript). */
+  soap: SoapClient;
+  /**
+   * Session keys of the profile's accounts, opened on first use (one login per role and test at
+   * most, through `http`) and logged out by the test's cleanup like any session it opens.
+   */
+  sessionKeys<R extends Role>(roles: readonly R[]): Promise<Record<R, string>>;
   /** Skips the test, with the reason, when the target lacks the capability (never a pass). */
   requireCapability(name: keyof Profile['capabilities']): void;
   /**
@@ -51,11 +60,14 @@ export function conformanceTest(
     const transcript = new Transcript();
     for (const account of Object.values(settings.target.accounts))
       transcript.secrets.add(account.password);
+    const http = targetClient(settings, transcript);
     const ctx: ConformanceContext = {
       target: settings.target,
-      http: targetClient(settings, transcript),
+      http,
       transcript,
       fixtures: inject('fixtures'),
+      soap: SoapClient.project(http),
+      sessionKeys: lazySessionKeys(http, settings.target),
       observe(observation) {
         const redacted = transcript.secrets.redact(observation);
         context.task.meta.observations = [...(context.task.meta.observations ?? []), redacted];

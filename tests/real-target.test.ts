@@ -56,14 +56,14 @@ async function othersCreate(url: string, n: number): Promise<void> {
   ]);
   const key = (login.value as { session_hash: string }).session_hash;
   for (let i = 0; i < n; i++) {
-    const answer = await SoapClient.project(http).call('addProject', [
-      key,
-      key,
-      `other-${Date.now().toString(36)}-${i}`,
-      'Someone else',
-      'public',
-      100,
-    ]);
+    const answer = await SoapClient.project(http).call('addProject', {
+      sessionKey: key,
+      adminSessionKey: key,
+      shortName: `other-${Date.now().toString(36)}-${i}`,
+      publicName: 'Someone else',
+      privacy: 'public',
+      templateId: 100,
+    });
     expect(answer.fault, 'someone else creates a project').toBeUndefined();
   }
 }

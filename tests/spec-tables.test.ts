@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { LIMITS, PAGINATION_HEADERS } from '../spec/limits.ts';
 import { SOAP_FAULT_MEANINGS, SOAP_OPERATIONS } from '../spec/soap-operations.ts';
+import { FAULT_SCENARIOS } from '../suites/soap/fault-scenarios.ts';
 import { ROOT } from './support/cli.ts';
 
 const SPEC = join(ROOT, '../shared/spec/interfaces.md');
@@ -81,6 +82,28 @@ describe.skipIf(MISSING)(
         if (code === '3203' || code === '4000') continue;
         expect(meaning, `code ${code}`).toBe(fromSpec[code]);
       }
+    });
+
+    test('§7.1: the shared fault scenarios of the suites (suites/soap/fault-scenarios.ts)', () => {
+      const rows = Object.fromEntries(tableRows(spec, '### 7.1 SOAP error codes'));
+      const denied = rows['3203']!.match(
+        /permission denied \(need to be project admin\) for ([^;]+);/,
+      );
+      const by3203 = denied![1]!.split(/,\s*/).map((op: string) => op.trim());
+      const withUnknownProject = SOAP_OPERATIONS.filter((op) => op.faults?.includes(3000));
+      const expected = [
+        ...withUnknownProject.flatMap((op) => {
+          const code = by3203.includes(op.name) ? 3203 : 3201;
+          return [
+            `${op.name} 3000 unknown-project`,
+            `${op.name} ${code} non-admin`,
+            `${op.name} ${code} foreign-admin`,
+          ];
+        }),
+        'addProject 3001 invalid-session',
+      ];
+      const ours = FAULT_SCENARIOS.map((r) => `${r.op} ${r.code} ${r.scenario}`);
+      expect(ours.sort()).toEqual(expected.sort());
     });
 
     test('§8: token lifetime, page sizes and the pagination headers', () => {

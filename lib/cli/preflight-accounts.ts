@@ -164,14 +164,14 @@ async function checkSiteAdmin(
   if (key === undefined) return;
   const name = `cf-${Date.now().toString(36)}-pre`;
   const answer = await SoapClient.project(http)
-    .call('addProject', [
-      key,
-      key,
-      name,
-      `Conformance preflight ${name}`,
-      'public',
-      NO_SUCH_TEMPLATE,
-    ])
+    .call('addProject', {
+      sessionKey: key,
+      adminSessionKey: key,
+      shortName: name,
+      publicName: `Conformance preflight ${name}`,
+      privacy: 'public',
+      templateId: NO_SUCH_TEMPLATE,
+    })
     .catch(() => undefined);
   if (answer === undefined) return;
   // Only a target that ignores the template counts (or creates): kept in the ledger all the same.
@@ -209,7 +209,7 @@ async function checkFixtureRoles(
     const key = session(role);
     if (id === undefined || key === undefined) continue;
     const answer: SoapAnswer | undefined = await soap
-      .call('getProjectServicesUsage', [key, id])
+      .call('getProjectServicesUsage', { session_key: key, group_id: id })
       .catch(() => undefined);
     // 3000: no such project; 3001: the session is not accepted; 3201/3203: not its admin (§7.1).
     if (answer?.fault && ['3000', '3001', '3201', '3203'].includes(answer.fault.faultcode.trim()))

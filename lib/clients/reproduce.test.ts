@@ -58,7 +58,10 @@ describe('reproduceScript', () => {
       { name: 'passwd', type: 'xsd:string', value: 'bob-pass' },
     ]);
     const key = (login.value as { session_hash: string }).session_hash;
-    await SoapClient.project(http).call('getProjectServicesUsage', [key, 101]);
+    await SoapClient.project(http).call('getProjectServicesUsage', {
+      session_key: key,
+      group_id: 101,
+    });
     const script = reproduceScript(transcript.exchanges, 1, transcript.secrets);
     expect(script).not.toContain(key);
     expect(script).not.toContain('bob-pass');

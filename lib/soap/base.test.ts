@@ -47,7 +47,10 @@ describe('the SOAP clients of an HttpClient', () => {
         'https://public.example',
       );
       expect(soapBaseOf(http)).toBe('https://public.example');
-      await SoapClient.project(http).call('getProjectServicesUsage', ['k', 1]);
+      await SoapClient.project(http).call('getProjectServicesUsage', {
+        session_key: 'k',
+        group_id: 1,
+      });
       await SoapClient.login(http).raw('logout', [
         { name: 'sessionKey', type: 'xsd:string', value: 'k' },
       ]);

@@ -13,8 +13,8 @@ export const PROJECT_WSDL_PATH = '/soap/project/?wsdl';
 const SERVICE_PATH = '/soap/project';
 
 /**
- * Kept beside the client rather than in it: the suites build their SOAP clients from ctx.http
- * (SoapClient.project(ctx.http)), and the base travels with that client.
+ * Kept beside the client rather than in it: the SOAP clients are built on an HttpClient (ctx.soap
+ * on ctx.http), and the base travels with that client.
  */
 const bases = new WeakMap<HttpClient, string>();
 

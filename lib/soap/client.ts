@@ -5,7 +5,12 @@
 import type { HttpClient, HttpResponse } from '../clients/http.ts';
 import { projectNamespace, soapBaseOf } from './base.ts';
 import { buildRequest, SOAP_NS, type EnvelopeOptions, type Part } from './envelope.ts';
-import { soapOperation, type SoapScalar } from '../../spec/soap-operations.ts';
+import {
+  soapOperation,
+  type ArgsOf,
+  type OperationName,
+  type SoapScalar,
+} from '../../spec/soap-operations.ts';
 import { soapBodyRoot } from './references.ts';
 import { attribute, child, parseXml, resolveQName, type XmlNode } from '../xml/tree.ts';
 
@@ -53,22 +58,37 @@ export class SoapClient {
     return new SoapClient(http, '/soap/', soapBaseOf(http));
   }
 
-  /** Calls a §4.2 operation with its parts in the declared order. */
-  call(
-    operation: string,
-    args: ReadonlyArray<string | number | boolean>,
+  /**
+   * Calls a §4.2 operation with named arguments, typed from spec/soap-operations.ts: the parts are
+   * sent in the declared order with their declared names and types, whatever the order of the keys.
+   */
+  async call<N extends OperationName>(
+    operation: N,
+    args: ArgsOf<N>,
     options: CallOptions = {},
   ): Promise<SoapAnswer> {
     const op = soapOperation(operation);
-    if (args.length !== op.inputs.length)
-      throw new Error(`${operation} takes ${op.inputs.length} parts, got ${args.length}`);
+    const given = args as Readonly<Record<string, string | number | boolean>>;
+    const names = op.inputs.map(([name]) => name);
+    const odd = Object.keys(given).filter((name) => !names.includes(name));
+    const missing = names.filter((name) => given[name] === undefined);
+    if (odd.length > 0 || missing.length > 0)
+      throw new Error(
+        `${operation} takes the parts ${names.join(', ')}` +
+          `${missing.length > 0 ? `; missing ${missing.join(', ')}` : ''}` +
+          `${odd.length > 0 ? `; unknown ${odd.join(', ')}` : ''} (use raw() for a malformed call)`,
+      );
     return this.raw(
       operation,
-      op.inputs.map(([name, type], i) => ({ name, type, value: args[i]! })),
+      op.inputs.map(([name, type]) => ({ name, type, value: given[name]! })),
       options,
     );
   }
 
+  /**
+   * Sends exactly these parts, in this order, for any operation name: the explicit way to send a
+   * malformed call (missing, extra, misnamed or mistyped parts) and the calls of other services.
+   */
   async raw(
     operation: string,
     parts: readonly Part[],

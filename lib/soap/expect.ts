@@ -62,7 +62,7 @@ export async function servicesOf(
   project: number,
 ): Promise<ServiceValue[]> {
   const value = expectSuccess(
-    await soap.call('getProjectServicesUsage', [key, project]),
+    await soap.call('getProjectServicesUsage', { session_key: key, group_id: project }),
     `getProjectServicesUsage of project ${project} (read back)`,
   );
   expect(Array.isArray(value), 'getProjectServicesUsage answers an array').toBe(true);
@@ -76,7 +76,7 @@ export async function descriptionValuesOf(
   project: number,
 ): Promise<Map<number, string>> {
   const value = expectSuccess(
-    await soap.call('getProjectDescriptionFieldsValue', [key, project]),
+    await soap.call('getProjectDescriptionFieldsValue', { session_key: key, group_id: project }),
     `getProjectDescriptionFieldsValue of project ${project} (read back)`,
   );
   expect(Array.isArray(value), 'getProjectDescriptionFieldsValue answers an array').toBe(true);

@@ -178,14 +178,14 @@ describe('one domain: SOAP effects are seen over REST', () => {
     };
     const [aliceKey, adminKey] = await Promise.all([key('alice'), key('admin')]);
     const soap = SoapClient.project(http);
-    const created = await soap.call('addProject', [
-      aliceKey,
-      adminKey,
-      'rest-visible',
-      'REST Visible',
-      'private',
-      100,
-    ]);
+    const created = await soap.call('addProject', {
+      sessionKey: aliceKey,
+      adminSessionKey: adminKey,
+      shortName: 'rest-visible',
+      publicName: 'REST Visible',
+      privacy: 'private',
+      templateId: 100,
+    });
     const id = created.value as number;
     const project = await call(server, alice, 'GET', `/api/projects/${id}`);
     expect(project.json()).toMatchObject({ id, shortname: 'rest-visible', label: 'REST Visible' });
@@ -200,7 +200,7 @@ describe('one domain: SOAP effects are seen over REST', () => {
         .json<Array<{ username: string }>>()
         .map((u) => u.username);
     expect(await members()).toEqual(['alice']);
-    await soap.call('addProjectMember', [aliceKey, id, 'bob']);
+    await soap.call('addProjectMember', { sessionKey: aliceKey, groupId: id, userLogin: 'bob' });
     expect(await members()).toEqual(['alice', 'bob']);
   });
 });

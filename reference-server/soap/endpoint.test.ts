@@ -66,7 +66,10 @@ describe('login (core SOAP at /soap/)', () => {
 
 describe('the 14 operations through the harness client', () => {
   test('array outputs: many items, one item, no item; ints as ints', async () => {
-    const services = await project.call('getProjectServicesUsage', [alice, 101]);
+    const services = await project.call('getProjectServicesUsage', {
+      session_key: alice,
+      group_id: 101,
+    });
     expect(services.value).toEqual(
       expect.arrayContaining([{ id: expect.any(Number), short_name: 'summary', is_used: 1 }]),
     );
@@ -75,13 +78,26 @@ describe('the 14 operations through the harness client', () => {
     ).toBe(`ns1:ServiceValue[${(services.value as unknown[]).length}]`);
     expect(everyValueTyped(services.part!)).toBe(true);
 
-    const none = await project.call('getProjectDescriptionFieldsValue', [alice, 102]);
+    const none = await project.call('getProjectDescriptionFieldsValue', {
+      session_key: alice,
+      group_id: 102,
+    });
     expect(none.value).toEqual([]);
-    await project.call('setProjectDescriptionFieldValue', [alice, 102, 2, 'a <b> & "c" é']);
-    const one = await project.call('getProjectDescriptionFieldsValue', [alice, 102]);
+    await project.call('setProjectDescriptionFieldValue', {
+      session_key: alice,
+      group_id: 102,
+      field_id_to_update: 2,
+      field_value: 'a <b> & "c" é',
+    });
+    const one = await project.call('getProjectDescriptionFieldsValue', {
+      session_key: alice,
+      group_id: 102,
+    });
     expect(one.value).toEqual([{ id: 2, value: 'a <b> & "c" é' }]);
 
-    const fields = await project.call('getPlateformProjectDescriptionFields', [alice]);
+    const fields = await project.call('getPlateformProjectDescriptionFields', {
+      sessionKey: alice,
+    });
     expect(fields.value).toEqual(
       expect.arrayContaining([{ id: 1, name: 'Full description', is_mandatory: 1 }]),
     );
@@ -89,52 +105,123 @@ describe('the 14 operations through the harness client', () => {
 
   test('booleans, an int, a struct and empty response messages', async () => {
     const wiki = (
-      (await project.call('getProjectServicesUsage', [alice, 101])).value as Array<{
+      (await project.call('getProjectServicesUsage', { session_key: alice, group_id: 101 }))
+        .value as Array<{
         id: number;
         short_name: string;
       }>
     ).find((s) => s.short_name === 'wiki')!;
-    expect((await project.call('activateService', [alice, 101, wiki.id])).value).toBe(true);
-    expect((await project.call('deactivateService', [alice, 101, wiki.id])).value).toBe(true);
-    expect((await project.call('addProjectMember', [alice, 101, 'carol'])).value).toBe(true);
-    expect((await project.call('addUserToUGroup', [alice, 101, 4, 104])).value).toBe(true);
-    expect((await project.call('removeUserFromUGroup', [alice, 101, 4, 104])).value).toBe(true);
-    expect((await project.call('removeProjectMember', [alice, 101, 'carol'])).value).toBe(true);
-    const created = await project.call('addProject', [
-      alice,
-      site,
-      'wireproj',
-      'Wire Project',
-      'public',
-      100,
-    ]);
+    expect(
+      (
+        await project.call('activateService', {
+          session_key: alice,
+          group_id: 101,
+          service_id: wiki.id,
+        })
+      ).value,
+    ).toBe(true);
+    expect(
+      (
+        await project.call('deactivateService', {
+          session_key: alice,
+          group_id: 101,
+          service_id: wiki.id,
+        })
+      ).value,
+    ).toBe(true);
+    expect(
+      (
+        await project.call('addProjectMember', {
+          sessionKey: alice,
+          groupId: 101,
+          userLogin: 'carol',
+        })
+      ).value,
+    ).toBe(true);
+    expect(
+      (
+        await project.call('addUserToUGroup', {
+          sessionKey: alice,
+          groupId: 101,
+          ugroupId: 4,
+          userId: 104,
+        })
+      ).value,
+    ).toBe(true);
+    expect(
+      (
+        await project.call('removeUserFromUGroup', {
+          sessionKey: alice,
+          groupId: 101,
+          ugroupId: 4,
+          userId: 104,
+        })
+      ).value,
+    ).toBe(true);
+    expect(
+      (
+        await project.call('removeProjectMember', {
+          sessionKey: alice,
+          groupId: 101,
+          userLogin: 'carol',
+        })
+      ).value,
+    ).toBe(true);
+    const created = await project.call('addProject', {
+      sessionKey: alice,
+      adminSessionKey: site,
+      shortName: 'wireproj',
+      publicName: 'Wire Project',
+      privacy: 'public',
+      templateId: 100,
+    });
     expect(created.value).toEqual(expect.any(Number));
-    const generic = await project.call('setProjectGenericUser', [
-      alice,
-      created.value as number,
-      'pw123456',
-    ]);
+    const generic = await project.call('setProjectGenericUser', {
+      session_key: alice,
+      group_id: created.value as number,
+      password: 'pw123456',
+    });
     expect(generic.value).toMatchObject({ username: 'forge__prjgen_wireproj', ldap_id: '' });
     expect(everyValueTyped(generic.part!)).toBe(true);
     expect(
-      (await project.call('getProjectGenericUser', [alice, created.value as number])).value,
+      (
+        await project.call('getProjectGenericUser', {
+          sessionKey: alice,
+          groupId: created.value as number,
+        })
+      ).value,
     ).toEqual(generic.value);
-    const unset = await project.call('unsetGenericUser', [alice, created.value as number]);
+    const unset = await project.call('unsetGenericUser', {
+      session_key: alice,
+      groupId: created.value as number,
+    });
     expect(unset.fault).toBeUndefined();
     expect(unset.response?.children).toEqual([]);
-    const set = await project.call('setProjectDescriptionFieldValue', [alice, 101, 1, 'x']);
+    const set = await project.call('setProjectDescriptionFieldValue', {
+      session_key: alice,
+      group_id: 101,
+      field_id_to_update: 1,
+      field_value: 'x',
+    });
     expect(set.response?.name).toBe('setProjectDescriptionFieldValueResponse');
     expect(set.part).toBeUndefined();
   });
 
   test('faults: HTTP 500, the bare numeric faultcode, a clear faultstring', async () => {
-    const answer = await project.call('getProjectServicesUsage', [alice, 999]);
+    const answer = await project.call('getProjectServicesUsage', {
+      session_key: alice,
+      group_id: 999,
+    });
     expect(answer.http.status).toBe(500);
     expect(answer.fault).toEqual({ faultcode: '3000', faultstring: 'Invalid project id' });
   });
 
   test('requests without xsi:type, with other prefixes, and parts by position are accepted', async () => {
-    const untyped = await project.call('getProjectServicesUsage', [alice, 101], { untyped: true });
+    const untyped = await project.call(
+      'getProjectServicesUsage',
+      { session_key: alice, group_id: 101 },
+      { untyped: true },
+    );
     expect(untyped.fault).toBeUndefined();
     const positional = await project.raw('getProjectServicesUsage', [
       { name: 'a', type: 'xsd:string', value: alice },

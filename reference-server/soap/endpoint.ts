@@ -8,9 +8,9 @@ import type { DomainState } from '../domain/state.ts';
 import { DomainError } from '../domain/errors.ts';
 import { BodyTooLarge, readBody, send, sendAndClose } from '../http-io.ts';
 import { encodeFault, encodeResponse } from './encode.ts';
-import { LOGIN_OPERATIONS, PROJECT_HANDLERS } from './operations.ts';
-import { BadRequest, coerce, matchParts, parseCall } from './request.ts';
-import { SESSION, typeOf, type Scalar } from './soap-types.ts';
+import { handleProject, isProjectOperation, LOGIN_OPERATIONS } from './operations.ts';
+import { BadRequest, parseCall, readArgs } from './request.ts';
+import { SESSION, typeOf } from './soap-types.ts';
 import {
   plantedAnswer,
   plantedAnswerNamespace,
@@ -121,15 +121,10 @@ export async function handleSoap(
 }
 
 function callProject(state: DomainState, call: ReturnType<typeof parseCall>) {
-  // Own properties only: 'constructor' or 'toString' name no operation.
-  const handler = Object.hasOwn(PROJECT_HANDLERS, call.operation)
-    ? PROJECT_HANDLERS[call.operation]
-    : undefined;
-  if (!handler)
+  if (!isProjectOperation(call.operation))
     throw new BadRequest(`Procedure '${call.operation}' not present`, 'SOAP-ENV:Server');
   const operation = soapOperation(call.operation);
-  const args = coerceAll(call, operation.inputs);
-  const value = handler(state.projectAdmin, args);
+  const value = handleProject(state.projectAdmin, call.operation, readArgs(call, operation.inputs));
   return {
     type: operation.output === null ? null : typeOf(operation.output),
     value,
@@ -143,16 +138,8 @@ function callLogin(state: DomainState, call: ReturnType<typeof parseCall>) {
     : undefined;
   if (!operation)
     throw new BadRequest(`Procedure '${call.operation}' not present`, 'SOAP-ENV:Server');
-  const value = operation.handle(state.projectAdmin, coerceAll(call, operation.inputs));
+  const value = operation.handle(state.projectAdmin, readArgs(call, operation.inputs));
   return { type: call.operation === 'login' ? SESSION : null, value, part: 'return' };
-}
-
-function coerceAll(
-  call: ReturnType<typeof parseCall>,
-  inputs: ReadonlyArray<readonly [string, Scalar]>,
-) {
-  const nodes = matchParts(call, inputs);
-  return inputs.map(([name, type], i) => coerce(nodes[i], name, type));
 }
 
 /** The SOAPAction header as sent, and its value without the quotes. */

@@ -87,8 +87,22 @@ export function parseCall(xml: string, options: ParseOptions = {}): ParsedCall {
   };
 }
 
+/**
+ * The call's arguments by their declared names, each coerced to its declared type: the parts are
+ * matched by name, then by position (matchParts).
+ */
+export function readArgs(
+  call: ParsedCall,
+  declared: ReadonlyArray<readonly [string, Scalar]>,
+): Record<string, string | number | boolean> {
+  const nodes = matchParts(call, declared);
+  return Object.fromEntries(
+    declared.map(([name, type], i) => [name, coerce(nodes[i], name, type)]),
+  );
+}
+
 /** Orders the call's parts as the operation declares them: by name, then by position. */
-export function matchParts(
+function matchParts(
   call: ParsedCall,
   declared: ReadonlyArray<readonly [string, Scalar]>,
 ): Array<OrderedNode | undefined> {
@@ -101,7 +115,7 @@ export function matchParts(
 }
 
 /** The value of a part, coerced to its declared type; a clear BadRequest otherwise. */
-export function coerce(
+function coerce(
   node: OrderedNode | undefined,
   name: string,
   type: Scalar,

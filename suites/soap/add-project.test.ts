@@ -14,8 +14,7 @@ import { propertyRun } from '../../lib/property-run.ts';
 import { conformanceTest, type ConformanceContext } from '../../lib/conformance-test.ts';
 import { provisionedProjectCount } from '../../lib/fixtures/projects.ts';
 import { findProject } from '../../lib/fixtures/rest-projects.ts';
-import { sessionKeys } from '../../lib/fixtures/sessions.ts';
-import { SoapClient, type SoapAnswer } from '../../lib/soap/client.ts';
+import type { SoapAnswer } from '../../lib/soap/client.ts';
 import {
   descriptionValuesOf,
   expectAnyFault,
@@ -28,6 +27,8 @@ import { advanceClock, NEW_HOUR_SECONDS } from '../../lib/target/clock.ts';
 import { armFailure } from '../../lib/target/fail-next.ts';
 import { countsAgainstQuota, isQuotaFault, spentElsewhere } from '../../lib/target/quota-calls.ts';
 import { recordQuotaCalls, recordSpentElsewhere } from '../../lib/target/quota-plan.ts';
+import type { ArgsOf } from '../../spec/soap-operations.ts';
+import { soapFaultTests } from './fault-scenarios.ts';
 
 const NO_SUCH_PROJECT = 2_000_000_001;
 
@@ -96,11 +97,10 @@ async function reserve(ctx: ConformanceContext, calls: number): Promise<void> {
  */
 async function addProject(
   ctx: ConformanceContext,
-  soap: SoapClient,
-  args: ReadonlyArray<string | number | boolean>,
+  args: ArgsOf<'addProject'>,
 ): Promise<SoapAnswer> {
   await startBudget(ctx);
-  const answer = await soap.call('addProject', [...args]);
+  const answer = await ctx.soap.call('addProject', args);
   const quota = ctx.target.projectQuotaPerHour;
   const known = hour.known;
   const ledger = inject('settings').quota;
@@ -122,14 +122,8 @@ function shortName(kind: string): string {
 }
 
 async function setUp(ctx: ConformanceContext) {
-  const soap = SoapClient.project(ctx.http);
-  const keys = await sessionKeys(ctx.http, ctx.target, [
-    'siteAdmin',
-    'projectAdmin',
-    'projectMember',
-    'nonMember',
-  ]);
-  return { soap, keys, template: ctx.target.fixtures.templateProjectId };
+  const keys = await ctx.sessionKeys(['siteAdmin', 'projectAdmin', 'projectMember', 'nonMember']);
+  return { keys, template: ctx.target.fixtures.templateProjectId };
 }
 
 async function expectNotCreated(ctx: ConformanceContext, name: string): Promise<void> {
@@ -159,18 +153,18 @@ describe('addProject creates projects', () => {
     ],
     "addProject with privacy 'public' must create the project (xsd:int answer), listed over REST with shortName as shortname and publicName as label",
     async (ctx) => {
-      const { soap, keys, template } = await setUp(ctx);
+      const { keys, template } = await setUp(ctx);
       await reserve(ctx, 1);
       const name = shortName('pub');
       const publicName = `Conformance ${name}`;
-      const answer = await addProject(ctx, soap, [
-        keys.projectAdmin,
-        keys.siteAdmin,
-        name,
+      const answer = await addProject(ctx, {
+        sessionKey: keys.projectAdmin,
+        adminSessionKey: keys.siteAdmin,
+        shortName: name,
         publicName,
-        'public',
-        template,
-      ]);
+        privacy: 'public',
+        templateId: template,
+      });
       const id = expectSuccess(answer, `addProject '${name}'`);
       expect(answer.part?.name, 'name of the output part').toBe('addProject');
       expect(xsiType(answer.part!), 'xsi:type of the output part').toEqual({
@@ -207,15 +201,15 @@ describe('addProject creates projects', () => {
     'the created project must be usable at once by its admin, have the services of its template and no description field values',
     async (ctx) => {
       const project = needCreated(ctx);
-      const { soap, keys, template } = await setUp(ctx);
-      const services = await servicesOf(soap, keys.projectAdmin, project.id);
-      const templateServices = await servicesOf(soap, keys.siteAdmin, template);
+      const { keys, template } = await setUp(ctx);
+      const services = await servicesOf(ctx.soap, keys.projectAdmin, project.id);
+      const templateServices = await servicesOf(ctx.soap, keys.siteAdmin, template);
       const usage = (list: typeof services) => list.map((s) => [s.short_name, s.is_used]).sort();
       expect(
         usage(services),
         `services of the new project (short_name, is_used) equal those of template ${template}`,
       ).toEqual(usage(templateServices));
-      const values = await descriptionValuesOf(soap, keys.projectAdmin, project.id);
+      const values = await descriptionValuesOf(ctx.soap, keys.projectAdmin, project.id);
       expect(Object.fromEntries(values), 'description field values of the new project').toEqual({});
     },
   );
@@ -224,18 +218,18 @@ describe('addProject creates projects', () => {
     ['soap.addProject.privacy'],
     "addProject with privacy 'private' must create a private project: listed for its admin, not for an outsider",
     async (ctx) => {
-      const { soap, keys, template } = await setUp(ctx);
+      const { keys, template } = await setUp(ctx);
       await reserve(ctx, 1);
       const name = shortName('priv');
       expectSuccess(
-        await addProject(ctx, soap, [
-          keys.projectAdmin,
-          keys.siteAdmin,
-          name,
-          `Conformance ${name}`,
-          'private',
-          template,
-        ]),
+        await addProject(ctx, {
+          sessionKey: keys.projectAdmin,
+          adminSessionKey: keys.siteAdmin,
+          shortName: name,
+          publicName: `Conformance ${name}`,
+          privacy: 'private',
+          templateId: template,
+        }),
         `addProject '${name}' private`,
       );
       expect(
@@ -253,18 +247,18 @@ describe('addProject creates projects', () => {
     ['soap.addProject.default-template'],
     'addProject with templateId 100 (the default template) must create the project',
     async (ctx) => {
-      const { soap, keys } = await setUp(ctx);
+      const { keys } = await setUp(ctx);
       await reserve(ctx, 1);
       const name = shortName('tpl');
       expectSuccess(
-        await addProject(ctx, soap, [
-          keys.projectAdmin,
-          keys.siteAdmin,
-          name,
-          `Conformance ${name}`,
-          'public',
-          100,
-        ]),
+        await addProject(ctx, {
+          sessionKey: keys.projectAdmin,
+          adminSessionKey: keys.siteAdmin,
+          shortName: name,
+          publicName: `Conformance ${name}`,
+          privacy: 'public',
+          templateId: 100,
+        }),
         `addProject '${name}' from template 100`,
       );
       expect(
@@ -280,18 +274,18 @@ describe('addProject refusals', () => {
     ['soap.addProject.name-conflict'],
     'addProject with the short name of an existing project must fail',
     async (ctx) => {
-      const { soap, keys, template } = await setUp(ctx);
+      const { keys, template } = await setUp(ctx);
       await reserve(ctx, 1);
       const taken = ctx.fixtures.publicProject.shortName;
       expectAnyFault(
-        await addProject(ctx, soap, [
-          keys.projectAdmin,
-          keys.siteAdmin,
-          taken,
-          'Conformance conflict',
-          'public',
-          template,
-        ]),
+        await addProject(ctx, {
+          sessionKey: keys.projectAdmin,
+          adminSessionKey: keys.siteAdmin,
+          shortName: taken,
+          publicName: 'Conformance conflict',
+          privacy: 'public',
+          templateId: template,
+        }),
         `addProject '${taken}' (taken)`,
       );
       const listed = (await findProject(ctx.http, ctx.target, 'siteAdmin', taken))!;
@@ -305,18 +299,18 @@ describe('addProject refusals', () => {
     ['soap.addProject.fault.3102', 'soap.fault.nothing-changed'],
     'addProject with a short name that is no Unix name (a space) must answer fault 3102 and create nothing',
     async (ctx) => {
-      const { soap, keys, template } = await setUp(ctx);
+      const { keys, template } = await setUp(ctx);
       await reserve(ctx, 1);
       const name = `bad name ${++counter}`;
       expectFault(
-        await addProject(ctx, soap, [
-          keys.projectAdmin,
-          keys.siteAdmin,
-          name,
-          'Conformance bad name',
-          'public',
-          template,
-        ]),
+        await addProject(ctx, {
+          sessionKey: keys.projectAdmin,
+          adminSessionKey: keys.siteAdmin,
+          shortName: name,
+          publicName: 'Conformance bad name',
+          privacy: 'public',
+          templateId: template,
+        }),
         3102,
         `addProject '${name}'`,
       );
@@ -328,18 +322,18 @@ describe('addProject refusals', () => {
     ['soap.addProject.fault.3103', 'soap.fault.nothing-changed'],
     'addProject with an empty publicName must answer fault 3103 and create nothing',
     async (ctx) => {
-      const { soap, keys, template } = await setUp(ctx);
+      const { keys, template } = await setUp(ctx);
       await reserve(ctx, 1);
       const name = shortName('nofn');
       expectFault(
-        await addProject(ctx, soap, [
-          keys.projectAdmin,
-          keys.siteAdmin,
-          name,
-          '',
-          'public',
-          template,
-        ]),
+        await addProject(ctx, {
+          sessionKey: keys.projectAdmin,
+          adminSessionKey: keys.siteAdmin,
+          shortName: name,
+          publicName: '',
+          privacy: 'public',
+          templateId: template,
+        }),
         3103,
         `addProject '${name}' with publicName ''`,
       );
@@ -347,47 +341,49 @@ describe('addProject refusals', () => {
     },
   );
 
-  conformanceTest(
-    ['soap.addProject.fault.3001', 'soap.fault.nothing-changed'],
-    'addProject with an invalid sessionKey must answer fault 3001 and create nothing',
-    async (ctx) => {
-      const { soap, keys, template } = await setUp(ctx);
-      const name = shortName('nos');
-      expectFault(
-        await addProject(ctx, soap, [
-          `invalid-${inject('runTag')}`,
-          keys.siteAdmin,
-          name,
-          `Conformance ${name}`,
-          'public',
-          template,
-        ]),
-        3001,
-        'addProject with an invalid sessionKey',
-      );
-      await expectNotCreated(ctx, name);
+  soapFaultTests([
+    {
+      op: 'addProject',
+      leaves: 'create nothing',
+      async arrange(ctx) {
+        const { siteAdmin } = await ctx.sessionKeys(['siteAdmin']);
+        const name = shortName('nos');
+        const send = (key: string) =>
+          addProject(ctx, {
+            sessionKey: key,
+            adminSessionKey: siteAdmin,
+            shortName: name,
+            publicName: `Conformance ${name}`,
+            privacy: 'public',
+            templateId: ctx.target.fixtures.templateProjectId,
+          });
+        return {
+          calls: [{ what: `'${name}'`, send }],
+          unchanged: () => expectNotCreated(ctx, name),
+        };
+      },
     },
-  );
+  ]);
 
   conformanceTest(
     ['soap.addProject.fault.3200', 'soap.auth.site-admin-creates', 'soap.fault.nothing-changed'],
     'addProject whose adminSessionKey is not the session of a site admin (a project admin, or invalid) must answer fault 3200 and create nothing',
     async (ctx) => {
-      const { soap, keys, template } = await setUp(ctx);
+      const { keys, template } = await setUp(ctx);
       for (const [what, adminKey] of [
         ['the session of a project admin', keys.projectAdmin],
         ['an invalid key', `invalid-${inject('runTag')}`],
       ] as const) {
         const name = shortName('noa');
         expectFault(
-          await addProject(ctx, soap, [
-            keys.projectAdmin,
-            adminKey,
-            name,
-            `Conformance ${name}`,
-            'public',
-            template,
-          ]),
+          await addProject(ctx, {
+            sessionKey: keys.projectAdmin,
+            adminSessionKey: adminKey,
+            shortName: name,
+            publicName: `Conformance ${name}`,
+            privacy: 'public',
+            templateId: template,
+          }),
           3200,
           `addProject with ${what} as adminSessionKey`,
         );
@@ -400,17 +396,17 @@ describe('addProject refusals', () => {
     ['soap.addProject.fault.3100', 'soap.fault.nothing-changed'],
     'addProject with a templateId no project has must answer fault 3100 and create nothing',
     async (ctx) => {
-      const { soap, keys } = await setUp(ctx);
+      const { keys } = await setUp(ctx);
       const name = shortName('notp');
       expectFault(
-        await addProject(ctx, soap, [
-          keys.projectAdmin,
-          keys.siteAdmin,
-          name,
-          `Conformance ${name}`,
-          'public',
-          NO_SUCH_PROJECT,
-        ]),
+        await addProject(ctx, {
+          sessionKey: keys.projectAdmin,
+          adminSessionKey: keys.siteAdmin,
+          shortName: name,
+          publicName: `Conformance ${name}`,
+          privacy: 'public',
+          templateId: NO_SUCH_PROJECT,
+        }),
         3100,
         `addProject from template ${NO_SUCH_PROJECT}`,
       );
@@ -422,18 +418,18 @@ describe('addProject refusals', () => {
     ['soap.addProject.fault.3104', 'soap.fault.nothing-changed'],
     'addProject from a project that is not a template (and that the requester does not administer) must answer fault 3104 and create nothing',
     async (ctx) => {
-      const { soap, keys } = await setUp(ctx);
+      const { keys } = await setUp(ctx);
       const name = shortName('ntpl');
       // §4.2: created projects have project type 'Project' (not a template); the member is not its admin.
       expectFault(
-        await addProject(ctx, soap, [
-          keys.projectMember,
-          keys.siteAdmin,
-          name,
-          `Conformance ${name}`,
-          'public',
-          ctx.fixtures.publicProject.id,
-        ]),
+        await addProject(ctx, {
+          sessionKey: keys.projectMember,
+          adminSessionKey: keys.siteAdmin,
+          shortName: name,
+          publicName: `Conformance ${name}`,
+          privacy: 'public',
+          templateId: ctx.fixtures.publicProject.id,
+        }),
         3104,
         'addProject from the shared public project',
       );
@@ -445,7 +441,7 @@ describe('addProject refusals', () => {
     ['soap.addProject.fault.3001'],
     'property: addProject with an arbitrary invalid sessionKey must answer fault 3001',
     async (ctx) => {
-      const { soap, keys, template } = await setUp(ctx);
+      const { keys, template } = await setUp(ctx);
       const xmlText = /^[\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]*$/u;
       const key = fc
         .oneof(
@@ -457,14 +453,14 @@ describe('addProject refusals', () => {
       await fc.assert(
         fc.asyncProperty(key, async (k) => {
           expectFault(
-            await addProject(ctx, soap, [
-              k,
-              keys.siteAdmin,
-              shortName('prop'),
-              'Conformance property',
-              'public',
-              template,
-            ]),
+            await addProject(ctx, {
+              sessionKey: k,
+              adminSessionKey: keys.siteAdmin,
+              shortName: shortName('prop'),
+              publicName: 'Conformance property',
+              privacy: 'public',
+              templateId: template,
+            }),
             3001,
             `addProject with sessionKey ${JSON.stringify(k.slice(0, 40))}`,
           );
@@ -484,7 +480,7 @@ describe('addProject refusals', () => {
       async (ctx) => {
         // No input provokes an internal failure of a working platform: test control arms one.
         ctx.requireCapability('failNext');
-        const { soap, keys, template } = await setUp(ctx);
+        const { keys, template } = await setUp(ctx);
         await reserve(ctx, 1);
         await armFailure(ctx.http, {
           operation: 'addProject',
@@ -493,14 +489,14 @@ describe('addProject refusals', () => {
         });
         const name = shortName(`f${code}`);
         expectFault(
-          await addProject(ctx, soap, [
-            keys.projectAdmin,
-            keys.siteAdmin,
-            name,
-            `Conformance ${name}`,
-            'public',
-            template,
-          ]),
+          await addProject(ctx, {
+            sessionKey: keys.projectAdmin,
+            adminSessionKey: keys.siteAdmin,
+            shortName: name,
+            publicName: `Conformance ${name}`,
+            privacy: 'public',
+            templateId: template,
+          }),
           code,
           `addProject '${name}' after POST /__conformance/fail-next {"failure": "${failure}"}`,
         );
@@ -516,38 +512,38 @@ describe('the addProject quota (§8)', () => {
     'once the quota of projects per hour is reached, addProject must answer fault 4000 and create nothing; an hour later it creates again',
     async (ctx) => {
       ctx.requireCapability('testControl');
-      const { soap, keys, template } = await setUp(ctx);
+      const { keys, template } = await setUp(ctx);
       const quota = ctx.target.projectQuotaPerHour;
       await openNewHour(ctx);
       await reserve(ctx, quota);
       for (let i = 1; i <= quota; i++) {
         const name = shortName('q');
         expectSuccess(
-          await addProject(ctx, soap, [
-            keys.projectAdmin,
-            keys.siteAdmin,
-            name,
-            `Conformance ${name}`,
-            'public',
-            template,
-          ]),
+          await addProject(ctx, {
+            sessionKey: keys.projectAdmin,
+            adminSessionKey: keys.siteAdmin,
+            shortName: name,
+            publicName: `Conformance ${name}`,
+            privacy: 'public',
+            templateId: template,
+          }),
           `project ${i} of the ${quota} the profile's quota allows in an hour`,
         );
       }
       const name = shortName('over');
-      const args = [
-        keys.projectAdmin,
-        keys.siteAdmin,
-        name,
-        `Conformance ${name}`,
-        'public',
-        template,
-      ] as const;
-      expectFault(await addProject(ctx, soap, args), 4000, `project ${quota + 1} within the hour`);
+      const args = {
+        sessionKey: keys.projectAdmin,
+        adminSessionKey: keys.siteAdmin,
+        shortName: name,
+        publicName: `Conformance ${name}`,
+        privacy: 'public',
+        templateId: template,
+      };
+      expectFault(await addProject(ctx, args), 4000, `project ${quota + 1} within the hour`);
       await expectNotCreated(ctx, name);
       await openNewHour(ctx);
       budget.left -= 1;
-      expectSuccess(await addProject(ctx, soap, args), 'the same call an hour later');
+      expectSuccess(await addProject(ctx, args), 'the same call an hour later');
     },
   );
 });
@@ -557,18 +553,18 @@ describe('observed rules (the spec leaves them open)', () => {
     ['soap.addProject.privacy-other-values'],
     "what a privacy other than 'public' or 'private' creates is observed: a private project",
     async (ctx) => {
-      const { soap, keys, template } = await setUp(ctx);
+      const { keys, template } = await setUp(ctx);
       await reserve(ctx, 1);
       const name = shortName('odd');
       expectSuccess(
-        await addProject(ctx, soap, [
-          keys.projectAdmin,
-          keys.siteAdmin,
-          name,
-          `Conformance ${name}`,
-          'Public ',
-          template,
-        ]),
+        await addProject(ctx, {
+          sessionKey: keys.projectAdmin,
+          adminSessionKey: keys.siteAdmin,
+          shortName: name,
+          publicName: `Conformance ${name}`,
+          privacy: 'Public ',
+          templateId: template,
+        }),
         `addProject '${name}' with privacy 'Public '`,
       );
       expect(
@@ -587,7 +583,7 @@ describe('observed rules (the spec leaves them open)', () => {
     'property: which short names are accepted is observed: exactly those of the real system (^[A-Za-z][A-Za-z0-9-]{2,29}$, not reserved, not taken)',
     async (ctx) => {
       ctx.requireCapability('testControl');
-      const { soap, keys, template } = await setUp(ctx);
+      const { keys, template } = await setUp(ctx);
       const tag = inject('runTag');
       const valid = /^[A-Za-z][A-Za-z0-9-]{2,29}$/;
       // Each generated name is made unique with a counter (a repeat would be refused as taken).
@@ -606,14 +602,14 @@ describe('observed rules (the spec leaves them open)', () => {
         fc.asyncProperty(name, async (make) => {
           const n = make();
           await reserve(ctx, 1);
-          const answer = await addProject(ctx, soap, [
-            keys.projectAdmin,
-            keys.siteAdmin,
-            n,
-            `Conformance ${tag}`,
-            'public',
-            template,
-          ]);
+          const answer = await addProject(ctx, {
+            sessionKey: keys.projectAdmin,
+            adminSessionKey: keys.siteAdmin,
+            shortName: n,
+            publicName: `Conformance ${tag}`,
+            privacy: 'public',
+            templateId: template,
+          });
           const reserved =
             /^((www|cvs|shell|ftp|irc|news|mail|ns|download)[0-9]?|root|git|forge__.*)$/i.test(n);
           if (valid.test(n) && !reserved)

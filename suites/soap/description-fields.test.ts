@@ -9,14 +9,12 @@ import fc from 'fast-check';
 import { describe, expect, inject } from 'vitest';
 import { propertyRun } from '../../lib/property-run.ts';
 import { conformanceTest, type ConformanceContext } from '../../lib/conformance-test.ts';
-import { foreignAdminKey } from '../../lib/fixtures/foreign-admin.ts';
-import { sessionKey, sessionKeys } from '../../lib/fixtures/sessions.ts';
 import { SoapClient } from '../../lib/soap/client.ts';
 import { armFailure } from '../../lib/target/fail-next.ts';
 import { descriptionValuesOf, expectFault, expectSuccess } from '../../lib/soap/expect.ts';
 import { xsiType } from '../../lib/soap/wire.ts';
+import { soapFaultTests, type Caller } from './fault-scenarios.ts';
 
-const NO_SUCH_PROJECT = 2_000_000_001;
 /** XML 1.0 cannot carry C0 controls other than tab, LF and CR, nor U+FFFE and U+FFFF. */
 const XML_CHAR = /^[\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]*$/u;
 /**
@@ -33,7 +31,7 @@ interface DescField {
 
 /** The platform's fields; [] when it answers 3107 (no custom description fields, §7.1). */
 async function listedFields(soap: SoapClient, key: string): Promise<DescField[]> {
-  const answer = await soap.call('getPlateformProjectDescriptionFields', [key]);
+  const answer = await soap.call('getPlateformProjectDescriptionFields', { sessionKey: key });
   if (answer.fault?.faultcode === '3107') return [];
   return expectSuccess(answer, 'getPlateformProjectDescriptionFields') as DescField[];
 }
@@ -56,9 +54,8 @@ function unknownField(fields: readonly DescField[]): number {
 }
 
 async function owner(ctx: ConformanceContext) {
-  const soap = SoapClient.project(ctx.http);
-  const key = await sessionKey(ctx.http, ctx.target, 'projectAdmin');
-  return { soap, key, fields: await platformFields(ctx, soap, key) };
+  const { projectAdmin: key } = await ctx.sessionKeys(['projectAdmin']);
+  return { soap: ctx.soap, key, fields: await platformFields(ctx, ctx.soap, key) };
 }
 
 describe('getPlateformProjectDescriptionFields', () => {
@@ -66,9 +63,10 @@ describe('getPlateformProjectDescriptionFields', () => {
     ['soap.getPlateformProjectDescriptionFields.effect', 'soap.types.desc-field'],
     'getPlateformProjectDescriptionFields must return the platform fields as DescField {id:int, name:string, is_mandatory:int}',
     async (ctx) => {
-      const soap = SoapClient.project(ctx.http);
-      const key = await sessionKey(ctx.http, ctx.target, 'projectAdmin');
-      const answer = await soap.call('getPlateformProjectDescriptionFields', [key]);
+      const { projectAdmin: key } = await ctx.sessionKeys(['projectAdmin']);
+      const answer = await ctx.soap.call('getPlateformProjectDescriptionFields', {
+        sessionKey: key,
+      });
       if (answer.fault?.faultcode === '3107')
         ctx.skip('the platform has no description field (fault 3107)');
       const fields = expectSuccess(answer, 'getPlateformProjectDescriptionFields') as DescField[];
@@ -81,7 +79,7 @@ describe('getPlateformProjectDescriptionFields', () => {
       const ids = fields.map((f) => f.id);
       expect(new Set(ids).size, 'field ids are distinct').toBe(ids.length);
       const again = expectSuccess(
-        await soap.call('getPlateformProjectDescriptionFields', [key]),
+        await ctx.soap.call('getPlateformProjectDescriptionFields', { sessionKey: key }),
         'a second call',
       );
       expect(again, 'the platform fields are the same on a second call').toEqual(fields);
@@ -102,9 +100,10 @@ describe('getPlateformProjectDescriptionFields', () => {
     ['soap.getPlateformProjectDescriptionFields.fault.3107'],
     'getPlateformProjectDescriptionFields on a platform without description fields must answer fault 3107',
     async (ctx) => {
-      const soap = SoapClient.project(ctx.http);
-      const key = await sessionKey(ctx.http, ctx.target, 'projectAdmin');
-      const answer = await soap.call('getPlateformProjectDescriptionFields', [key]);
+      const { projectAdmin: key } = await ctx.sessionKeys(['projectAdmin']);
+      const answer = await ctx.soap.call('getPlateformProjectDescriptionFields', {
+        sessionKey: key,
+      });
       if (answer.fault || !Array.isArray(answer.value) || answer.value.length === 0)
         return expectFault(
           answer,
@@ -125,13 +124,13 @@ describe('getPlateformProjectDescriptionFields', () => {
         sessionKey: key,
       });
       expectFault(
-        await soap.call('getPlateformProjectDescriptionFields', [key]),
+        await ctx.soap.call('getPlateformProjectDescriptionFields', { sessionKey: key }),
         3107,
         'getPlateformProjectDescriptionFields after POST /__conformance/fail-next {"failure": "no-description-fields"}',
       );
       expect(
         expectSuccess(
-          await soap.call('getPlateformProjectDescriptionFields', [key]),
+          await ctx.soap.call('getPlateformProjectDescriptionFields', { sessionKey: key }),
           'getPlateformProjectDescriptionFields again (the failure was for one call)',
         ),
         'the platform fields are unchanged after the failed call',
@@ -155,10 +154,18 @@ describe('setProjectDescriptionFieldValue and getProjectDescriptionFieldsValue',
       const before = await descriptionValuesOf(soap, key, project);
       const value = `set by the conformance run ${inject('runTag')} at ${Date.now()}`;
       expectSuccess(
-        await soap.call('setProjectDescriptionFieldValue', [key, project, field.id, value]),
+        await soap.call('setProjectDescriptionFieldValue', {
+          session_key: key,
+          group_id: project,
+          field_id_to_update: field.id,
+          field_value: value,
+        }),
         'setProjectDescriptionFieldValue',
       );
-      const answer = await soap.call('getProjectDescriptionFieldsValue', [key, project]);
+      const answer = await soap.call('getProjectDescriptionFieldsValue', {
+        session_key: key,
+        group_id: project,
+      });
       const after = new Map(
         (
           expectSuccess(answer, 'getProjectDescriptionFieldsValue') as Array<{
@@ -189,12 +196,12 @@ describe('setProjectDescriptionFieldValue and getProjectDescriptionFieldsValue',
     'setProjectDescriptionFieldValue must answer an empty setProjectDescriptionFieldValueResponse (no output part)',
     async (ctx) => {
       const { soap, key, fields } = await owner(ctx);
-      const answer = await soap.call('setProjectDescriptionFieldValue', [
-        key,
-        ctx.fixtures.soapProject.id,
-        fields[0]!.id,
-        'output check',
-      ]);
+      const answer = await soap.call('setProjectDescriptionFieldValue', {
+        session_key: key,
+        group_id: ctx.fixtures.soapProject.id,
+        field_id_to_update: fields[0]!.id,
+        field_value: 'output check',
+      });
       expectSuccess(answer, 'setProjectDescriptionFieldValue');
       expect(
         answer.response?.children.map((c) => c.name),
@@ -241,7 +248,12 @@ describe('setProjectDescriptionFieldValue and getProjectDescriptionFieldsValue',
       await fc.assert(
         fc.asyncProperty(value, async (v) => {
           expectSuccess(
-            await soap.call('setProjectDescriptionFieldValue', [key, project, field.id, v]),
+            await soap.call('setProjectDescriptionFieldValue', {
+              session_key: key,
+              group_id: project,
+              field_id_to_update: field.id,
+              field_value: v,
+            }),
             'setProjectDescriptionFieldValue',
           );
           const read = (await descriptionValuesOf(soap, key, project)).get(field.id);
@@ -266,12 +278,12 @@ describe('observed: values made only of white space', () => {
       await descriptionValuesOf(soap, key, project);
       const seen: string[] = [];
       for (const value of [' ', '\t', '\n', '\r\n', ' \t\r\n ']) {
-        const set = await soap.call('setProjectDescriptionFieldValue', [
-          key,
-          project,
-          field.id,
-          value,
-        ]);
+        const set = await soap.call('setProjectDescriptionFieldValue', {
+          session_key: key,
+          group_id: project,
+          field_id_to_update: field.id,
+          field_value: value,
+        });
         if (set.fault) {
           seen.push(`${JSON.stringify(value)} → fault ${set.fault.faultcode}`);
           continue;
@@ -293,13 +305,12 @@ describe('getPlateformProjectDescriptionFields lists every field (§4.2 #6: all)
     ['soap.getPlateformProjectDescriptionFields.effect'],
     'every field id that getProjectDescriptionFieldsValue returns or setProjectDescriptionFieldValue accepts must be in getPlateformProjectDescriptionFields',
     async (ctx) => {
-      const soap = SoapClient.project(ctx.http);
-      const key = await sessionKey(ctx.http, ctx.target, 'projectAdmin');
-      const listed = new Set((await listedFields(soap, key)).map((f) => f.id));
+      const { projectAdmin: key } = await ctx.sessionKeys(['projectAdmin']);
+      const listed = new Set((await listedFields(ctx.soap, key)).map((f) => f.id));
       const shown = `[${[...listed].join(', ')}]`;
       const { publicProject, privateProject, soapProject } = ctx.fixtures;
       for (const project of [publicProject, privateProject, soapProject])
-        for (const id of (await descriptionValuesOf(soap, key, project.id)).keys())
+        for (const id of (await descriptionValuesOf(ctx.soap, key, project.id)).keys())
           expect(
             listed.has(id),
             `field ${id} has a value in project ${project.id}, so it exists, but getPlateformProjectDescriptionFields lists ${shown}`,
@@ -310,12 +321,12 @@ describe('getPlateformProjectDescriptionFields lists every field (§4.2 #6: all)
       for (let id = 1; id <= Math.min(top + 5, 50); id++) probes.add(id);
       for (const id of listed) for (const d of [-2, -1, 1, 2]) if (id + d > 0) probes.add(id + d);
       for (const id of [...probes].filter((p) => !listed.has(p)).sort((a, b) => a - b)) {
-        const answer = await soap.call('setProjectDescriptionFieldValue', [
-          key,
-          soapProject.id,
-          id,
-          `probe ${inject('runTag')}`,
-        ]);
+        const answer = await ctx.soap.call('setProjectDescriptionFieldValue', {
+          session_key: key,
+          group_id: soapProject.id,
+          field_id_to_update: id,
+          field_value: `probe ${inject('runTag')}`,
+        });
         expect(
           answer.fault,
           `setProjectDescriptionFieldValue of field ${id} succeeded, so the field exists, but getPlateformProjectDescriptionFields lists ${shown}`,
@@ -326,157 +337,71 @@ describe('getPlateformProjectDescriptionFields lists every field (§4.2 #6: all)
 });
 
 describe('faults and permissions (on the public project, which must stay as it was)', () => {
-  conformanceTest(
-    ['soap.setProjectDescriptionFieldValue.fault.3000'],
-    'setProjectDescriptionFieldValue on a project that does not exist must answer fault 3000',
-    async (ctx) => {
-      const { soap, key, fields } = await owner(ctx);
-      expectFault(
-        await soap.call('setProjectDescriptionFieldValue', [
-          key,
-          NO_SUCH_PROJECT,
-          fields[0]!.id,
-          'x',
-        ]),
-        3000,
-        `setProjectDescriptionFieldValue on project ${NO_SUCH_PROJECT}`,
-      );
+  soapFaultTests([
+    {
+      op: 'setProjectDescriptionFieldValue',
+      leaves: { 'non-admin': 'change nothing', 'foreign-admin': 'change nothing' },
+      async arrange(ctx) {
+        const { projectAdmin: admin } = await ctx.sessionKeys(['projectAdmin']);
+        const fields = await platformFields(ctx, ctx.soap, admin);
+        const project = ctx.fixtures.publicProject.id;
+        const before = await descriptionValuesOf(ctx.soap, admin, project);
+        return {
+          // Every field: a target may check the rights per field.
+          calls: fields.map((field) => ({
+            what: `of field ${field.id}`,
+            send: (key: string, by: Caller, on = project) =>
+              ctx.soap.call('setProjectDescriptionFieldValue', {
+                session_key: key,
+                group_id: on,
+                field_id_to_update: field.id,
+                field_value: `by the ${by}`,
+              }),
+          })),
+          unchanged: async () =>
+            expect(
+              Object.fromEntries(await descriptionValuesOf(ctx.soap, admin, project)),
+              'values after the faults',
+            ).toEqual(Object.fromEntries(before)),
+        };
+      },
     },
-  );
+    {
+      op: 'getProjectDescriptionFieldsValue',
+      preposition: 'of',
+      async arrange(ctx) {
+        const project = ctx.fixtures.publicProject.id;
+        const send = (key: string, _by: Caller, on = project) =>
+          ctx.soap.call('getProjectDescriptionFieldsValue', { session_key: key, group_id: on });
+        return { calls: [{ what: `of project ${project}`, send }] };
+      },
+    },
+  ]);
 
   conformanceTest(
     ['soap.setProjectDescriptionFieldValue.fault.3108', 'soap.fault.nothing-changed'],
     'setProjectDescriptionFieldValue of a field the platform does not have must answer fault 3108 and change nothing',
     async (ctx) => {
-      const soap = SoapClient.project(ctx.http);
-      const key = await sessionKey(ctx.http, ctx.target, 'projectAdmin');
+      const { projectAdmin: key } = await ctx.sessionKeys(['projectAdmin']);
       // Judged on a platform without fields too: there every id is unknown.
-      const fields = await listedFields(soap, key);
+      const fields = await listedFields(ctx.soap, key);
       const project = ctx.fixtures.publicProject.id;
-      const before = await descriptionValuesOf(soap, key, project);
+      const before = await descriptionValuesOf(ctx.soap, key, project);
       const field = unknownField(fields);
       expectFault(
-        await soap.call('setProjectDescriptionFieldValue', [key, project, field, 'x']),
+        await ctx.soap.call('setProjectDescriptionFieldValue', {
+          session_key: key,
+          group_id: project,
+          field_id_to_update: field,
+          field_value: 'x',
+        }),
         3108,
         `setProjectDescriptionFieldValue of field ${field}`,
       );
       expect(
-        Object.fromEntries(await descriptionValuesOf(soap, key, project)),
+        Object.fromEntries(await descriptionValuesOf(ctx.soap, key, project)),
         'values after the fault',
       ).toEqual(Object.fromEntries(before));
-    },
-  );
-
-  conformanceTest(
-    [
-      'soap.setProjectDescriptionFieldValue.fault.3201',
-      'soap.auth.project-admin',
-      'soap.fault.nothing-changed',
-    ],
-    'setProjectDescriptionFieldValue by a project member or an outsider (not project admin) must answer fault 3201 and change nothing',
-    async (ctx) => {
-      const soap = SoapClient.project(ctx.http);
-      const keys = await sessionKeys(ctx.http, ctx.target, [
-        'projectAdmin',
-        'projectMember',
-        'nonMember',
-      ]);
-      const fields = await platformFields(ctx, soap, keys.projectAdmin);
-      const project = ctx.fixtures.publicProject.id;
-      const before = await descriptionValuesOf(soap, keys.projectAdmin, project);
-      for (const role of ['projectMember', 'nonMember'] as const)
-        expectFault(
-          await soap.call('setProjectDescriptionFieldValue', [
-            keys[role],
-            project,
-            fields[0]!.id,
-            `by the ${role}`,
-          ]),
-          3201,
-          `setProjectDescriptionFieldValue by the ${role}`,
-        );
-      expect(
-        Object.fromEntries(await descriptionValuesOf(soap, keys.projectAdmin, project)),
-        'values after the faults',
-      ).toEqual(Object.fromEntries(before));
-    },
-  );
-
-  conformanceTest(
-    ['soap.getProjectDescriptionFieldsValue.fault.3000'],
-    'getProjectDescriptionFieldsValue of a project that does not exist must answer fault 3000',
-    async (ctx) => {
-      const soap = SoapClient.project(ctx.http);
-      const key = await sessionKey(ctx.http, ctx.target, 'projectAdmin');
-      expectFault(
-        await soap.call('getProjectDescriptionFieldsValue', [key, NO_SUCH_PROJECT]),
-        3000,
-        `getProjectDescriptionFieldsValue of project ${NO_SUCH_PROJECT}`,
-      );
-    },
-  );
-
-  conformanceTest(
-    ['soap.getProjectDescriptionFieldsValue.fault.3203', 'soap.auth.project-admin'],
-    'getProjectDescriptionFieldsValue by a project member or an outsider (not project admin) must answer fault 3203',
-    async (ctx) => {
-      const soap = SoapClient.project(ctx.http);
-      const keys = await sessionKeys(ctx.http, ctx.target, ['projectMember', 'nonMember']);
-      for (const role of ['projectMember', 'nonMember'] as const)
-        expectFault(
-          await soap.call('getProjectDescriptionFieldsValue', [
-            keys[role],
-            ctx.fixtures.publicProject.id,
-          ]),
-          3203,
-          `getProjectDescriptionFieldsValue by the ${role}`,
-        );
-    },
-  );
-
-  conformanceTest(
-    [
-      'soap.setProjectDescriptionFieldValue.fault.3201',
-      'soap.auth.project-admin',
-      'soap.fault.nothing-changed',
-    ],
-    'setProjectDescriptionFieldValue by the admin of another project must answer fault 3201 and change nothing',
-    async (ctx) => {
-      const soap = SoapClient.project(ctx.http);
-      const admin = await sessionKey(ctx.http, ctx.target, 'projectAdmin');
-      const fields = await platformFields(ctx, soap, admin);
-      const key = await foreignAdminKey(ctx, soap);
-      const project = ctx.fixtures.publicProject.id;
-      const before = await descriptionValuesOf(soap, admin, project);
-      for (const field of fields)
-        expectFault(
-          await soap.call('setProjectDescriptionFieldValue', [
-            key,
-            project,
-            field.id,
-            'by the admin of another project',
-          ]),
-          3201,
-          `setProjectDescriptionFieldValue of field ${field.id} by the projectMember, who administers another project`,
-        );
-      expect(
-        Object.fromEntries(await descriptionValuesOf(soap, admin, project)),
-        'values after the faults',
-      ).toEqual(Object.fromEntries(before));
-    },
-  );
-
-  conformanceTest(
-    ['soap.getProjectDescriptionFieldsValue.fault.3203', 'soap.auth.project-admin'],
-    'getProjectDescriptionFieldsValue by the admin of another project must answer fault 3203',
-    async (ctx) => {
-      const soap = SoapClient.project(ctx.http);
-      const key = await foreignAdminKey(ctx, soap);
-      expectFault(
-        await soap.call('getProjectDescriptionFieldsValue', [key, ctx.fixtures.publicProject.id]),
-        3203,
-        'getProjectDescriptionFieldsValue of the public project by the projectMember, who administers another project',
-      );
     },
   );
 });

@@ -9,7 +9,6 @@
  */
 import { describe, expect, inject } from 'vitest';
 import { conformanceTest, type ConformanceContext } from '../../lib/conformance-test.ts';
-import { sessionKeys } from '../../lib/fixtures/sessions.ts';
 import { SoapClient, type SoapAnswer } from '../../lib/soap/client.ts';
 import { expectAnyFault, expectFault, expectSuccess, expectTrue } from '../../lib/soap/expect.ts';
 import { xsiType } from '../../lib/soap/wire.ts';
@@ -27,24 +26,19 @@ const USER_INFO_MEMBERS = ['identifier', 'username', 'id', 'real_name', 'email',
 let counter = 0;
 
 async function setUp(ctx: ConformanceContext) {
-  const soap = SoapClient.project(ctx.http);
-  const keys = await sessionKeys(ctx.http, ctx.target, [
-    'projectAdmin',
-    'projectMember',
-    'nonMember',
-  ]);
+  const keys = await ctx.sessionKeys(['projectAdmin', 'projectMember', 'nonMember']);
   const password = `Generic-${inject('runTag')}-${++counter}`;
   ctx.transcript.secrets.add(password);
-  return { soap, keys, password, project: ctx.fixtures.soapProject.id };
+  return { soap: ctx.soap, keys, password, project: ctx.fixtures.soapProject.id };
 }
 
 async function setGenericUser(ctx: ConformanceContext) {
   const s = await setUp(ctx);
-  const answer = await s.soap.call('setProjectGenericUser', [
-    s.keys.projectAdmin,
-    s.project,
-    s.password,
-  ]);
+  const answer = await s.soap.call('setProjectGenericUser', {
+    session_key: s.keys.projectAdmin,
+    group_id: s.project,
+    password: s.password,
+  });
   const user = expectSuccess(answer, 'setProjectGenericUser') as UserInfo;
   return { ...s, answer, user };
 }
@@ -69,7 +63,10 @@ describe('setProjectGenericUser and getProjectGenericUser', () => {
       const { soap, keys, project, user, password } = await setGenericUser(ctx);
       expect(user.username, 'username of the generic user').toBeTruthy();
       const read = expectSuccess(
-        await soap.call('getProjectGenericUser', [keys.projectAdmin, project]),
+        await soap.call('getProjectGenericUser', {
+          sessionKey: keys.projectAdmin,
+          groupId: project,
+        }),
         'getProjectGenericUser',
       ) as UserInfo;
       expect(
@@ -93,7 +90,7 @@ describe('setProjectGenericUser and getProjectGenericUser', () => {
         const answer =
           op === 'setProjectGenericUser'
             ? s.answer
-            : await s.soap.call(op, [s.keys.projectAdmin, s.project]);
+            : await s.soap.call(op, { sessionKey: s.keys.projectAdmin, groupId: s.project });
         expectSuccess(answer, op);
         expect(answer.part?.name, 'name of the output part').toBe(op);
         expect(xsiType(answer.part!), 'xsi:type of the output part').toEqual({
@@ -147,7 +144,10 @@ describe('unsetGenericUser (effect not shown: observed)', () => {
     'unsetGenericUser must answer an empty unsetGenericUserResponse (no output part)',
     async (ctx) => {
       const { soap, keys, project } = await setGenericUser(ctx);
-      const answer = await soap.call('unsetGenericUser', [keys.projectAdmin, project]);
+      const answer = await soap.call('unsetGenericUser', {
+        session_key: keys.projectAdmin,
+        groupId: project,
+      });
       expectSuccess(answer, 'unsetGenericUser');
       expect(
         answer.response?.children.map((c) => c.name),
@@ -162,16 +162,23 @@ describe('unsetGenericUser (effect not shown: observed)', () => {
     async (ctx) => {
       const { soap, keys, project, user } = await setGenericUser(ctx);
       expectSuccess(
-        await soap.call('unsetGenericUser', [keys.projectAdmin, project]),
+        await soap.call('unsetGenericUser', { session_key: keys.projectAdmin, groupId: project }),
         'unsetGenericUser',
       );
       expectFault(
-        await soap.call('removeProjectMember', [keys.projectAdmin, project, user.username]),
+        await soap.call('removeProjectMember', {
+          sessionKey: keys.projectAdmin,
+          groupId: project,
+          userLogin: user.username,
+        }),
         3203,
         'the generic user is no longer a member',
       );
       const read = expectSuccess(
-        await soap.call('getProjectGenericUser', [keys.projectAdmin, project]),
+        await soap.call('getProjectGenericUser', {
+          sessionKey: keys.projectAdmin,
+          groupId: project,
+        }),
         'getProjectGenericUser after unset',
       ) as UserInfo;
       expect(read.id, 'the account stays the project generic user').toBe(user.id);
@@ -192,7 +199,11 @@ async function foreignGenericUser(ctx: ConformanceContext) {
   const project = ctx.fixtures.foreignProject.id;
   const owner = s.keys.projectMember;
   const user = expectSuccess(
-    await s.soap.call('setProjectGenericUser', [owner, project, s.password]),
+    await s.soap.call('setProjectGenericUser', {
+      session_key: owner,
+      group_id: project,
+      password: s.password,
+    }),
     `setProjectGenericUser on the foreign project ${project} by its admin, the projectMember`,
   ) as UserInfo;
   return { ...s, project, owner, user };
@@ -209,29 +220,46 @@ async function refusals(
   g: Foreign,
   op: GenericOp,
 ): Promise<Array<{ who: string; answer: SoapAnswer }>> {
-  const args = (key: string) =>
-    op === 'setProjectGenericUser' ? [key, g.project, `Other-${g.password}`] : [key, g.project];
+  // The three name their parts differently (§4.2 #8, #13, #14).
+  const call = (key: string) =>
+    op === 'setProjectGenericUser'
+      ? g.soap.call(op, { session_key: key, group_id: g.project, password: `Other-${g.password}` })
+      : op === 'getProjectGenericUser'
+        ? g.soap.call(op, { sessionKey: key, groupId: g.project })
+        : g.soap.call(op, { session_key: key, groupId: g.project });
   const answers = [
     {
       who: 'the admin of another project (the projectAdmin)',
-      answer: await g.soap.call(op, args(g.keys.projectAdmin)),
+      answer: await call(g.keys.projectAdmin),
     },
-    { who: 'an outsider (the nonMember)', answer: await g.soap.call(op, args(g.keys.nonMember)) },
+    { who: 'an outsider (the nonMember)', answer: await call(g.keys.nonMember) },
   ];
   const member = ctx.target.accounts.nonMember.username;
   // Whatever an interrupted run left: the nonMember is made a member from a known state.
-  await g.soap.call('removeProjectMember', [g.owner, g.project, member]);
+  await g.soap.call('removeProjectMember', {
+    sessionKey: g.owner,
+    groupId: g.project,
+    userLogin: member,
+  });
   expectTrue(
-    await g.soap.call('addProjectMember', [g.owner, g.project, member]),
+    await g.soap.call('addProjectMember', {
+      sessionKey: g.owner,
+      groupId: g.project,
+      userLogin: member,
+    }),
     `addProjectMember ${member} to the foreign project by its admin`,
   );
   try {
     answers.push({
       who: `a member (${member}, made one)`,
-      answer: await g.soap.call(op, args(g.keys.nonMember)),
+      answer: await call(g.keys.nonMember),
     });
   } finally {
-    await g.soap.call('removeProjectMember', [g.owner, g.project, member]);
+    await g.soap.call('removeProjectMember', {
+      sessionKey: g.owner,
+      groupId: g.project,
+      userLogin: member,
+    });
   }
   return answers;
 }
@@ -246,7 +274,7 @@ describe('the generic-user operations are project operations (§5.1.2)', () => {
         for (const { who, answer } of await refusals(ctx, g, op))
           expectAnyFault(answer, `${op} on the foreign project ${g.project} by ${who}`);
         const read = expectSuccess(
-          await g.soap.call('getProjectGenericUser', [g.owner, g.project]),
+          await g.soap.call('getProjectGenericUser', { sessionKey: g.owner, groupId: g.project }),
           'read back: getProjectGenericUser by the admin of the foreign project',
         ) as UserInfo;
         expect(
@@ -293,12 +321,15 @@ describe('codes of the generic-user operations (not shown: observed)', () => {
       const { soap, keys } = await setUp(ctx);
       const project = ctx.fixtures.publicProject.id;
       expectFault(
-        await soap.call('getProjectGenericUser', [keys.projectAdmin, project]),
+        await soap.call('getProjectGenericUser', {
+          sessionKey: keys.projectAdmin,
+          groupId: project,
+        }),
         3106,
         'getProjectGenericUser of a project without one',
       );
       expectFault(
-        await soap.call('getProjectGenericUser', ['not-a-session', project]),
+        await soap.call('getProjectGenericUser', { sessionKey: 'not-a-session', groupId: project }),
         3001,
         'getProjectGenericUser with a bad session',
       );
@@ -312,7 +343,11 @@ describe('codes of the generic-user operations (not shown: observed)', () => {
       await observeRefusals(ctx, 'setProjectGenericUser');
       const { soap, keys, project } = await setUp(ctx);
       expectFault(
-        await soap.call('setProjectGenericUser', [keys.projectAdmin, project, '']),
+        await soap.call('setProjectGenericUser', {
+          session_key: keys.projectAdmin,
+          group_id: project,
+          password: '',
+        }),
         3105,
         'setProjectGenericUser with an empty password',
       );
@@ -326,16 +361,19 @@ describe('codes of the generic-user operations (not shown: observed)', () => {
       await observeRefusals(ctx, 'unsetGenericUser');
       const { soap, keys, project } = await setGenericUser(ctx);
       expectFault(
-        await soap.call('unsetGenericUser', [keys.projectAdmin, ctx.fixtures.publicProject.id]),
+        await soap.call('unsetGenericUser', {
+          session_key: keys.projectAdmin,
+          groupId: ctx.fixtures.publicProject.id,
+        }),
         3300,
         'unsetGenericUser on a project without one',
       );
       expectSuccess(
-        await soap.call('unsetGenericUser', [keys.projectAdmin, project]),
+        await soap.call('unsetGenericUser', { session_key: keys.projectAdmin, groupId: project }),
         'unsetGenericUser',
       );
       expectFault(
-        await soap.call('unsetGenericUser', [keys.projectAdmin, project]),
+        await soap.call('unsetGenericUser', { session_key: keys.projectAdmin, groupId: project }),
         3203,
         'unsetGenericUser a second time',
       );

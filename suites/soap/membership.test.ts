@@ -10,14 +10,18 @@ import fc from 'fast-check';
 import { describe, expect, inject } from 'vitest';
 import { propertyRun } from '../../lib/property-run.ts';
 import { conformanceTest, type ConformanceContext } from '../../lib/conformance-test.ts';
-import { foreignAdminKey } from '../../lib/fixtures/foreign-admin.ts';
-import { sessionKeys, userId } from '../../lib/fixtures/sessions.ts';
+import { userId } from '../../lib/fixtures/sessions.ts';
 import { SoapClient, type SoapAnswer } from '../../lib/soap/client.ts';
 import { expectFault, expectSuccess, expectTrue } from '../../lib/soap/expect.ts';
 import { xsiType } from '../../lib/soap/wire.ts';
+import {
+  soapFaultTests,
+  type Caller,
+  type FaultSubject,
+  type Scenario,
+} from './fault-scenarios.ts';
 import type { Role } from '../../lib/target/profile.ts';
 
-const NO_SUCH_PROJECT = 2_000_000_001;
 const NO_SUCH_USER_ID = 2_000_000_004;
 const NO_SUCH_UGROUP = 2_000_000_005;
 /** The real system's user group of the project admins (tuleap-facts A.4): where no other is known. */
@@ -41,19 +45,13 @@ interface World {
 }
 
 async function world(ctx: ConformanceContext): Promise<World> {
-  const soap = SoapClient.project(ctx.http);
-  const keys = await sessionKeys(ctx.http, ctx.target, [
-    'siteAdmin',
-    'projectAdmin',
-    'projectMember',
-    'nonMember',
-  ]);
+  const keys = await ctx.sessionKeys(['siteAdmin', 'projectAdmin', 'projectMember', 'nonMember']);
   const roles = ['siteAdmin', 'projectAdmin', 'projectMember', 'nonMember'] as const;
   const ids = Object.fromEntries(
     await Promise.all(roles.map(async (r) => [r, await userId(ctx.http, ctx.target, r)] as const)),
   ) as Record<Role, number>;
   return {
-    soap,
+    soap: ctx.soap,
     keys,
     ids,
     login: (role) => ctx.target.accounts[role].username,
@@ -68,19 +66,23 @@ async function world(ctx: ConformanceContext): Promise<World> {
 async function reset(w: World, project: number): Promise<void> {
   for (const role of OTHERS) {
     if (w.admins !== null)
-      await w.soap.call('removeUserFromUGroup', [
-        w.keys.projectAdmin,
-        project,
-        w.admins,
-        w.ids[role],
-      ]);
-    await w.soap.call('removeProjectMember', [w.keys.projectAdmin, project, w.login(role)]);
+      await w.soap.call('removeUserFromUGroup', {
+        sessionKey: w.keys.projectAdmin,
+        groupId: project,
+        ugroupId: w.admins,
+        userId: w.ids[role],
+      });
+    await w.soap.call('removeProjectMember', {
+      sessionKey: w.keys.projectAdmin,
+      groupId: project,
+      userLogin: w.login(role),
+    });
   }
 }
 
 /** Whether `role` may run a project-admin operation on the project (getProjectServicesUsage). */
 async function isAdmin(w: World, role: Role, project: number): Promise<SoapAnswer> {
-  return w.soap.call('getProjectServicesUsage', [w.keys[role], project]);
+  return w.soap.call('getProjectServicesUsage', { session_key: w.keys[role], group_id: project });
 }
 
 function expectBooleanPart(answer: SoapAnswer, op: string): void {
@@ -101,15 +103,228 @@ async function requireAdminsGroup(
   project: number,
 ): Promise<number> {
   if (w.admins === null) ctx.skip(noAdminsGroup(null));
-  const probe = await w.soap.call('removeUserFromUGroup', [
-    w.keys.projectAdmin,
-    project,
-    w.admins,
-    w.ids.nonMember,
-  ]);
+  const probe = await w.soap.call('removeUserFromUGroup', {
+    sessionKey: w.keys.projectAdmin,
+    groupId: project,
+    ugroupId: w.admins,
+    userId: w.ids.nonMember,
+  });
   if (probe.fault?.faultcode === '3301') ctx.skip(noAdminsGroup(w.admins));
   return w.admins;
 }
+
+// ---- the shared §7.1 scenarios (fault-scenarios.ts) of the four operations -----------------------
+
+/** Calls the admin of the SOAP project makes to set up or read back (never a refused call). */
+const asAdmin = {
+  addMember: (w: World, project: number, role: Role) =>
+    w.soap.call('addProjectMember', {
+      sessionKey: w.keys.projectAdmin,
+      groupId: project,
+      userLogin: w.login(role),
+    }),
+  removeMember: (w: World, project: number, role: Role) =>
+    w.soap.call('removeProjectMember', {
+      sessionKey: w.keys.projectAdmin,
+      groupId: project,
+      userLogin: w.login(role),
+    }),
+};
+
+/**
+ * A member and an outsider try on the public project; the admin of another project on the SOAP
+ * project, reset first (it has no other member then). Nobody adds themselves.
+ */
+const addingMember: FaultSubject = {
+  op: 'addProjectMember',
+  leaves: { 'non-admin': 'add nobody', 'foreign-admin': 'add nobody' },
+  async arrange(ctx, scenario) {
+    const w = await world(ctx);
+    const foreign = scenario === 'foreign-admin';
+    const project = foreign ? ctx.fixtures.soapProject.id : ctx.fixtures.publicProject.id;
+    if (foreign) await reset(w, project);
+    const user = (by: Caller): Role => (by === 'nonMember' ? 'siteAdmin' : 'nonMember');
+    const users: Role[] = scenario === 'non-admin' ? ['nonMember', 'siteAdmin'] : ['nonMember'];
+    return {
+      calls: [
+        {
+          what: (by) => w.login(user(by)),
+          send: (key, by, on = project) =>
+            w.soap.call('addProjectMember', {
+              sessionKey: key,
+              groupId: on,
+              userLogin: w.login(user(by)),
+            }),
+        },
+      ],
+      async unchanged() {
+        for (const role of users)
+          expectFault(
+            await asAdmin.removeMember(w, project, role),
+            3203,
+            `read back: ${w.login(role)} is still not a member (removeProjectMember by the admin answers 3203)`,
+          );
+      },
+    };
+  },
+};
+
+/**
+ * On the SOAP project, reset, with a member the admin added: the projectMember (a member and an
+ * outsider try), or the nonMember (the admin of another project, the projectMember, tries).
+ */
+const removingMember: FaultSubject = {
+  op: 'removeProjectMember',
+  leaves: { 'non-admin': 'remove nobody', 'foreign-admin': 'remove nobody' },
+  titles: {
+    'non-admin':
+      'removeProjectMember by a member or an outsider (not project admin) must answer fault 3201 and remove nobody',
+  },
+  async arrange(ctx, scenario) {
+    const w = await world(ctx);
+    const project = ctx.fixtures.soapProject.id;
+    const user: Role = scenario === 'foreign-admin' ? 'nonMember' : 'projectMember';
+    if (scenario !== 'unknown-project') {
+      await reset(w, project);
+      expectTrue(
+        await asAdmin.addMember(w, project, user),
+        `addProjectMember ${w.login(user)} by the admin`,
+      );
+    }
+    return {
+      calls: [
+        {
+          what: w.login(user),
+          send: (key, _by, on = project) =>
+            w.soap.call('removeProjectMember', {
+              sessionKey: key,
+              groupId: on,
+              userLogin: w.login(user),
+            }),
+        },
+      ],
+      unchanged: async () =>
+        expectTrue(
+          await asAdmin.removeMember(w, project, user),
+          `read back: ${w.login(user)} was still a member (removeProjectMember by the admin answers true)`,
+        ),
+    };
+  },
+};
+
+/** The project-admins user group: probed (skipped without one), except for a project that does not exist. */
+async function adminsGroup(
+  ctx: ConformanceContext,
+  w: World,
+  project: number,
+  scenario: Scenario,
+): Promise<number> {
+  if (scenario === 'unknown-project') return w.admins ?? REAL_ADMINS_GROUP;
+  return requireAdminsGroup(ctx, w, project);
+}
+
+/**
+ * Putting a user in the project-admins user group: the nonMember, by a member and an outsider, on
+ * the public project; themselves, by the admin of another project, on the SOAP project (reset).
+ */
+const addingAdmin: FaultSubject = {
+  op: 'addUserToUGroup',
+  leaves: { 'non-admin': 'change no group', 'foreign-admin': 'grant nothing' },
+  titles: {
+    'foreign-admin':
+      'addUserToUGroup by the admin of another project, putting themselves in the project-admins user group, must answer fault 3201 and grant nothing',
+  },
+  async arrange(ctx, scenario) {
+    const w = await world(ctx);
+    const foreign = scenario === 'foreign-admin';
+    const project = foreign ? ctx.fixtures.soapProject.id : ctx.fixtures.publicProject.id;
+    if (foreign) await reset(w, project);
+    const admins = await adminsGroup(ctx, w, project, scenario);
+    const user: Role = foreign || scenario === 'unknown-project' ? 'projectMember' : 'nonMember';
+    return {
+      calls: [
+        {
+          what: `user group ${admins}, user ${w.login(user)}`,
+          send: (key, _by, on = project) =>
+            w.soap.call('addUserToUGroup', {
+              sessionKey: key,
+              groupId: on,
+              ugroupId: admins,
+              userId: w.ids[user],
+            }),
+        },
+      ],
+      unchanged: async () =>
+        expectFault(
+          await isAdmin(w, user, project),
+          3203,
+          `read back: getProjectServicesUsage by ${w.login(user)}, still no admin here`,
+        ),
+    };
+  },
+};
+
+/**
+ * Taking a user out of the project-admins user group: the projectAdmin, by a member and an
+ * outsider, on the public project; the nonMember, made admin of the SOAP project (reset), by the
+ * admin of another project.
+ */
+const removingAdmin: FaultSubject = {
+  op: 'removeUserFromUGroup',
+  leaves: { 'non-admin': 'change no group', 'foreign-admin': 'leave the group as it was' },
+  async arrange(ctx, scenario) {
+    const w = await world(ctx);
+    const foreign = scenario === 'foreign-admin';
+    const project = foreign ? ctx.fixtures.soapProject.id : ctx.fixtures.publicProject.id;
+    if (foreign) await reset(w, project);
+    const admins = await adminsGroup(ctx, w, project, scenario);
+    const user: Role =
+      scenario === 'non-admin' ? 'projectAdmin' : foreign ? 'nonMember' : 'projectMember';
+    if (foreign) {
+      try {
+        expectTrue(
+          await asAdmin.addMember(w, project, user),
+          `addProjectMember ${w.login(user)} by the admin`,
+        );
+        expectTrue(
+          await w.soap.call('addUserToUGroup', {
+            sessionKey: w.keys.projectAdmin,
+            groupId: project,
+            ugroupId: admins,
+            userId: w.ids[user],
+          }),
+          `addUserToUGroup ${admins} of ${w.login(user)} by the admin`,
+        );
+      } catch (error) {
+        await reset(w, project);
+        throw error;
+      }
+    }
+    return {
+      calls: [
+        {
+          what: `user group ${admins}, user ${w.login(user)}`,
+          send: (key, _by, on = project) =>
+            w.soap.call('removeUserFromUGroup', {
+              sessionKey: key,
+              groupId: on,
+              ugroupId: admins,
+              userId: w.ids[user],
+            }),
+        },
+      ],
+      async unchanged() {
+        expectSuccess(
+          await isAdmin(w, user, project),
+          `read back: getProjectServicesUsage by ${w.login(user)}, still in user group ${admins}`,
+        );
+      },
+      restore: async () => {
+        if (foreign) await reset(w, project);
+      },
+    };
+  },
+};
 
 describe('addProjectMember and removeProjectMember', () => {
   conformanceTest(
@@ -121,15 +336,27 @@ describe('addProjectMember and removeProjectMember', () => {
       await reset(w, project);
       const user = w.login('nonMember');
       expectFault(
-        await w.soap.call('removeProjectMember', [w.keys.projectAdmin, project, user]),
+        await w.soap.call('removeProjectMember', {
+          sessionKey: w.keys.projectAdmin,
+          groupId: project,
+          userLogin: user,
+        }),
         3203,
         `before: removeProjectMember ${user} (not a member yet)`,
       );
-      const added = await w.soap.call('addProjectMember', [w.keys.projectAdmin, project, user]);
+      const added = await w.soap.call('addProjectMember', {
+        sessionKey: w.keys.projectAdmin,
+        groupId: project,
+        userLogin: user,
+      });
       expectTrue(added, `addProjectMember ${user}`);
       expectBooleanPart(added, 'addProjectMember');
       expectTrue(
-        await w.soap.call('removeProjectMember', [w.keys.projectAdmin, project, user]),
+        await w.soap.call('removeProjectMember', {
+          sessionKey: w.keys.projectAdmin,
+          groupId: project,
+          userLogin: user,
+        }),
         `read back: removeProjectMember ${user} (now a member)`,
       );
     },
@@ -144,18 +371,26 @@ describe('addProjectMember and removeProjectMember', () => {
       await reset(w, project);
       const user = w.login('projectMember');
       expectTrue(
-        await w.soap.call('addProjectMember', [w.keys.projectAdmin, project, user]),
+        await w.soap.call('addProjectMember', {
+          sessionKey: w.keys.projectAdmin,
+          groupId: project,
+          userLogin: user,
+        }),
         `addProjectMember ${user}`,
       );
-      const removed = await w.soap.call('removeProjectMember', [
-        w.keys.projectAdmin,
-        project,
-        user,
-      ]);
+      const removed = await w.soap.call('removeProjectMember', {
+        sessionKey: w.keys.projectAdmin,
+        groupId: project,
+        userLogin: user,
+      });
       expectTrue(removed, `removeProjectMember ${user}`);
       expectBooleanPart(removed, 'removeProjectMember');
       expectFault(
-        await w.soap.call('removeProjectMember', [w.keys.projectAdmin, project, user]),
+        await w.soap.call('removeProjectMember', {
+          sessionKey: w.keys.projectAdmin,
+          groupId: project,
+          userLogin: user,
+        }),
         3203,
         `read back: removeProjectMember ${user} again (no longer a member)`,
       );
@@ -179,7 +414,11 @@ describe('addUserToUGroup and removeUserFromUGroup', () => {
       const admins = await requireAdminsGroup(ctx, w, project);
       const user = w.login('projectMember');
       expectTrue(
-        await w.soap.call('addProjectMember', [w.keys.projectAdmin, project, user]),
+        await w.soap.call('addProjectMember', {
+          sessionKey: w.keys.projectAdmin,
+          groupId: project,
+          userLogin: user,
+        }),
         `addProjectMember ${user}`,
       );
       expectFault(
@@ -187,24 +426,24 @@ describe('addUserToUGroup and removeUserFromUGroup', () => {
         3203,
         `before: getProjectServicesUsage by ${user} (a member, not admin)`,
       );
-      const added = await w.soap.call('addUserToUGroup', [
-        w.keys.projectAdmin,
-        project,
-        admins,
-        w.ids.projectMember,
-      ]);
+      const added = await w.soap.call('addUserToUGroup', {
+        sessionKey: w.keys.projectAdmin,
+        groupId: project,
+        ugroupId: admins,
+        userId: w.ids.projectMember,
+      });
       expectTrue(added, `addUserToUGroup ${user} to user group ${admins}`);
       expectBooleanPart(added, 'addUserToUGroup');
       expectSuccess(
         await isAdmin(w, 'projectMember', project),
         `read back: getProjectServicesUsage by ${user}, now in user group ${admins}`,
       );
-      const removed = await w.soap.call('removeUserFromUGroup', [
-        w.keys.projectAdmin,
-        project,
-        admins,
-        w.ids.projectMember,
-      ]);
+      const removed = await w.soap.call('removeUserFromUGroup', {
+        sessionKey: w.keys.projectAdmin,
+        groupId: project,
+        ugroupId: admins,
+        userId: w.ids.projectMember,
+      });
       expectTrue(removed, `removeUserFromUGroup ${user} from user group ${admins}`);
       expectBooleanPart(removed, 'removeUserFromUGroup');
       expectFault(
@@ -217,92 +456,7 @@ describe('addUserToUGroup and removeUserFromUGroup', () => {
 });
 
 describe('faults (project members)', () => {
-  conformanceTest(
-    ['soap.addProjectMember.fault.3000'],
-    'addProjectMember on a project that does not exist must answer fault 3000',
-    async (ctx) => {
-      const w = await world(ctx);
-      expectFault(
-        await w.soap.call('addProjectMember', [
-          w.keys.projectAdmin,
-          NO_SUCH_PROJECT,
-          w.login('nonMember'),
-        ]),
-        3000,
-        `addProjectMember on project ${NO_SUCH_PROJECT}`,
-      );
-    },
-  );
-
-  conformanceTest(
-    ['soap.addProjectMember.fault.3201', 'soap.auth.project-admin', 'soap.fault.nothing-changed'],
-    'addProjectMember by a project member or an outsider (not project admin) must answer fault 3201 and add nobody',
-    async (ctx) => {
-      const w = await world(ctx);
-      const project = ctx.fixtures.publicProject.id;
-      for (const [actor, user] of [
-        ['projectMember', 'nonMember'],
-        ['nonMember', 'siteAdmin'],
-      ] as const) {
-        expectFault(
-          await w.soap.call('addProjectMember', [w.keys[actor], project, w.login(user)]),
-          3201,
-          `addProjectMember ${w.login(user)} by the ${actor}`,
-        );
-        expectFault(
-          await w.soap.call('removeProjectMember', [w.keys.projectAdmin, project, w.login(user)]),
-          3203,
-          `read back: ${w.login(user)} is still not a member (removeProjectMember answers 3203)`,
-        );
-      }
-    },
-  );
-
-  conformanceTest(
-    ['soap.removeProjectMember.fault.3000'],
-    'removeProjectMember on a project that does not exist must answer fault 3000',
-    async (ctx) => {
-      const w = await world(ctx);
-      expectFault(
-        await w.soap.call('removeProjectMember', [
-          w.keys.projectAdmin,
-          NO_SUCH_PROJECT,
-          w.login('projectMember'),
-        ]),
-        3000,
-        `removeProjectMember on project ${NO_SUCH_PROJECT}`,
-      );
-    },
-  );
-
-  conformanceTest(
-    [
-      'soap.removeProjectMember.fault.3201',
-      'soap.auth.project-admin',
-      'soap.fault.nothing-changed',
-    ],
-    'removeProjectMember by a member or an outsider (not project admin) must answer fault 3201 and remove nobody',
-    async (ctx) => {
-      const w = await world(ctx);
-      const project = ctx.fixtures.soapProject.id;
-      await reset(w, project);
-      const user = w.login('projectMember');
-      expectTrue(
-        await w.soap.call('addProjectMember', [w.keys.projectAdmin, project, user]),
-        `addProjectMember ${user}`,
-      );
-      for (const actor of ['projectMember', 'nonMember'] as const)
-        expectFault(
-          await w.soap.call('removeProjectMember', [w.keys[actor], project, user]),
-          3201,
-          `removeProjectMember ${user} by the ${actor}`,
-        );
-      expectTrue(
-        await w.soap.call('removeProjectMember', [w.keys.projectAdmin, project, user]),
-        `read back: ${user} was still a member (removeProjectMember by the admin answers true)`,
-      );
-    },
-  );
+  soapFaultTests([addingMember, removingMember], ['unknown-project', 'non-admin']);
 
   conformanceTest(
     ['soap.removeProjectMember.fault.3202'],
@@ -311,11 +465,11 @@ describe('faults (project members)', () => {
       const w = await world(ctx);
       const login = `no-such-user-${inject('runTag')}`;
       expectFault(
-        await w.soap.call('removeProjectMember', [
-          w.keys.projectAdmin,
-          ctx.fixtures.publicProject.id,
-          login,
-        ]),
+        await w.soap.call('removeProjectMember', {
+          sessionKey: w.keys.projectAdmin,
+          groupId: ctx.fixtures.publicProject.id,
+          userLogin: login,
+        }),
         3202,
         `removeProjectMember ${login}`,
       );
@@ -329,11 +483,11 @@ describe('faults (project members)', () => {
       const w = await world(ctx);
       const project = ctx.fixtures.publicProject.id;
       expectFault(
-        await w.soap.call('removeProjectMember', [
-          w.keys.projectAdmin,
-          project,
-          w.login('nonMember'),
-        ]),
+        await w.soap.call('removeProjectMember', {
+          sessionKey: w.keys.projectAdmin,
+          groupId: project,
+          userLogin: w.login('nonMember'),
+        }),
         3203,
         `removeProjectMember ${w.login('nonMember')} (an outsider)`,
       );
@@ -342,61 +496,9 @@ describe('faults (project members)', () => {
 });
 
 describe('faults (user groups)', () => {
+  soapFaultTests([addingAdmin, removingAdmin], ['unknown-project', 'non-admin']);
+
   for (const op of ['addUserToUGroup', 'removeUserFromUGroup'] as const) {
-    conformanceTest(
-      [`soap.${op}.fault.3000`],
-      `${op} on a project that does not exist must answer fault 3000`,
-      async (ctx) => {
-        const w = await world(ctx);
-        expectFault(
-          await w.soap.call(op, [
-            w.keys.projectAdmin,
-            NO_SUCH_PROJECT,
-            w.admins ?? REAL_ADMINS_GROUP,
-            w.ids.projectMember,
-          ]),
-          3000,
-          `${op} on project ${NO_SUCH_PROJECT}`,
-        );
-      },
-    );
-
-    conformanceTest(
-      [`soap.${op}.fault.3201`, 'soap.auth.project-admin', 'soap.fault.nothing-changed'],
-      `${op} by a project member or an outsider (not project admin) must answer fault 3201 and change no group`,
-      async (ctx) => {
-        const w = await world(ctx);
-        const project = ctx.fixtures.publicProject.id;
-        const admins = await requireAdminsGroup(ctx, w, project);
-        const [user, readBack] =
-          op === 'addUserToUGroup'
-            ? ([
-                'nonMember',
-                async () =>
-                  expectFault(
-                    await isAdmin(w, 'nonMember', project),
-                    3203,
-                    'read back: the outsider still lacks the admin operations',
-                  ),
-              ] as const)
-            : ([
-                'projectAdmin',
-                async () =>
-                  expectSuccess(
-                    await isAdmin(w, 'projectAdmin', project),
-                    'read back: the project admin still has the admin operations',
-                  ),
-              ] as const);
-        for (const actor of ['projectMember', 'nonMember'] as const)
-          expectFault(
-            await w.soap.call(op, [w.keys[actor], project, admins, w.ids[user]]),
-            3201,
-            `${op} user group ${admins}, user ${w.login(user)}, by the ${actor}`,
-          );
-        await readBack();
-      },
-    );
-
     conformanceTest(
       [`soap.${op}.fault.3203`],
       `${op} with a user id no user has must answer fault 3203`,
@@ -405,7 +507,12 @@ describe('faults (user groups)', () => {
         const project = ctx.fixtures.publicProject.id;
         const admins = await requireAdminsGroup(ctx, w, project);
         expectFault(
-          await w.soap.call(op, [w.keys.projectAdmin, project, admins, NO_SUCH_USER_ID]),
+          await w.soap.call(op, {
+            sessionKey: w.keys.projectAdmin,
+            groupId: project,
+            ugroupId: admins,
+            userId: NO_SUCH_USER_ID,
+          }),
           3203,
           `${op} of user id ${NO_SUCH_USER_ID}`,
         );
@@ -419,7 +526,12 @@ describe('faults (user groups)', () => {
         const w = await world(ctx);
         const project = ctx.fixtures.publicProject.id;
         expectFault(
-          await w.soap.call(op, [w.keys.projectAdmin, project, NO_SUCH_UGROUP, w.ids.nonMember]),
+          await w.soap.call(op, {
+            sessionKey: w.keys.projectAdmin,
+            groupId: project,
+            ugroupId: NO_SUCH_UGROUP,
+            userId: w.ids.nonMember,
+          }),
           3301,
           `${op} user group ${NO_SUCH_UGROUP}`,
         );
@@ -430,123 +542,7 @@ describe('faults (user groups)', () => {
 
 describe('the admin of another project gets no rights here (§5.1.2)', () => {
   // The projectMember administers the run's foreign project, and nothing in the SOAP project (reset).
-  const OUTSIDER_ADMIN = 'the projectMember, who administers another project';
-
-  conformanceTest(
-    ['soap.addProjectMember.fault.3201', 'soap.auth.project-admin', 'soap.fault.nothing-changed'],
-    'addProjectMember by the admin of another project must answer fault 3201 and add nobody',
-    async (ctx) => {
-      const w = await world(ctx);
-      const project = ctx.fixtures.soapProject.id;
-      await reset(w, project);
-      const key = await foreignAdminKey(ctx, w.soap);
-      const user = w.login('nonMember');
-      expectFault(
-        await w.soap.call('addProjectMember', [key, project, user]),
-        3201,
-        `addProjectMember ${user} by ${OUTSIDER_ADMIN}`,
-      );
-      expectFault(
-        await w.soap.call('removeProjectMember', [w.keys.projectAdmin, project, user]),
-        3203,
-        `read back: ${user} is still not a member (removeProjectMember by the admin answers 3203)`,
-      );
-    },
-  );
-
-  conformanceTest(
-    [
-      'soap.removeProjectMember.fault.3201',
-      'soap.auth.project-admin',
-      'soap.fault.nothing-changed',
-    ],
-    'removeProjectMember by the admin of another project must answer fault 3201 and remove nobody',
-    async (ctx) => {
-      const w = await world(ctx);
-      const project = ctx.fixtures.soapProject.id;
-      await reset(w, project);
-      const key = await foreignAdminKey(ctx, w.soap);
-      const user = w.login('nonMember');
-      expectTrue(
-        await w.soap.call('addProjectMember', [w.keys.projectAdmin, project, user]),
-        `addProjectMember ${user} by the admin`,
-      );
-      expectFault(
-        await w.soap.call('removeProjectMember', [key, project, user]),
-        3201,
-        `removeProjectMember ${user} by ${OUTSIDER_ADMIN}`,
-      );
-      expectTrue(
-        await w.soap.call('removeProjectMember', [w.keys.projectAdmin, project, user]),
-        `read back: ${user} was still a member (removeProjectMember by the admin answers true)`,
-      );
-    },
-  );
-
-  conformanceTest(
-    ['soap.addUserToUGroup.fault.3201', 'soap.auth.project-admin', 'soap.fault.nothing-changed'],
-    'addUserToUGroup by the admin of another project, putting themselves in the project-admins user group, must answer fault 3201 and grant nothing',
-    async (ctx) => {
-      const w = await world(ctx);
-      const project = ctx.fixtures.soapProject.id;
-      await reset(w, project);
-      const admins = await requireAdminsGroup(ctx, w, project);
-      const key = await foreignAdminKey(ctx, w.soap);
-      expectFault(
-        await w.soap.call('addUserToUGroup', [key, project, admins, w.ids.projectMember]),
-        3201,
-        `addUserToUGroup ${admins} of ${OUTSIDER_ADMIN}, by themselves`,
-      );
-      expectFault(
-        await isAdmin(w, 'projectMember', project),
-        3203,
-        'read back: getProjectServicesUsage by the projectMember, still no admin here',
-      );
-    },
-  );
-
-  conformanceTest(
-    [
-      'soap.removeUserFromUGroup.fault.3201',
-      'soap.auth.project-admin',
-      'soap.fault.nothing-changed',
-    ],
-    'removeUserFromUGroup by the admin of another project must answer fault 3201 and leave the group as it was',
-    async (ctx) => {
-      const w = await world(ctx);
-      const project = ctx.fixtures.soapProject.id;
-      await reset(w, project);
-      const admins = await requireAdminsGroup(ctx, w, project);
-      const key = await foreignAdminKey(ctx, w.soap);
-      const user = w.login('nonMember');
-      try {
-        expectTrue(
-          await w.soap.call('addProjectMember', [w.keys.projectAdmin, project, user]),
-          `addProjectMember ${user} by the admin`,
-        );
-        expectTrue(
-          await w.soap.call('addUserToUGroup', [
-            w.keys.projectAdmin,
-            project,
-            admins,
-            w.ids.nonMember,
-          ]),
-          `addUserToUGroup ${admins} of ${user} by the admin`,
-        );
-        expectFault(
-          await w.soap.call('removeUserFromUGroup', [key, project, admins, w.ids.nonMember]),
-          3201,
-          `removeUserFromUGroup ${admins} of ${user} by ${OUTSIDER_ADMIN}`,
-        );
-        expectSuccess(
-          await isAdmin(w, 'nonMember', project),
-          `read back: getProjectServicesUsage by ${user}, still in user group ${admins}`,
-        );
-      } finally {
-        await reset(w, project);
-      }
-    },
-  );
+  soapFaultTests([addingMember, removingMember, addingAdmin, removingAdmin], ['foreign-admin']);
 });
 
 // ---- model-based properties ---------------------------------------------------------------------
@@ -585,11 +581,11 @@ class AddMember implements Cmd {
   async run(m: Model, r: Real) {
     const ok = m.admins.has(this.actor);
     await expectPredicted(
-      await r.w.soap.call('addProjectMember', [
-        r.w.keys[this.actor],
-        r.project,
-        r.w.login(this.user),
-      ]),
+      await r.w.soap.call('addProjectMember', {
+        sessionKey: r.w.keys[this.actor],
+        groupId: r.project,
+        userLogin: r.w.login(this.user),
+      }),
       ok,
       3201,
       this.toString(),
@@ -608,11 +604,11 @@ class RemoveMember implements Cmd {
   check = (m: Readonly<Model>) =>
     !m.admins.has(this.user) && (m.admins.has(this.actor) || m.members.has(this.user));
   async run(m: Model, r: Real) {
-    const answer = await r.w.soap.call('removeProjectMember', [
-      r.w.keys[this.actor],
-      r.project,
-      r.w.login(this.user),
-    ]);
+    const answer = await r.w.soap.call('removeProjectMember', {
+      sessionKey: r.w.keys[this.actor],
+      groupId: r.project,
+      userLogin: r.w.login(this.user),
+    });
     if (!m.admins.has(this.actor)) return expectFault(answer, 3201, this.toString());
     await expectPredicted(answer, m.members.has(this.user), 3203, this.toString());
     m.members.delete(this.user);
@@ -631,12 +627,12 @@ class AddAdmin implements Cmd {
   async run(m: Model, r: Real) {
     const ok = m.admins.has(this.actor);
     await expectPredicted(
-      await r.w.soap.call('addUserToUGroup', [
-        r.w.keys[this.actor],
-        r.project,
-        this.group,
-        r.w.ids[this.user],
-      ]),
+      await r.w.soap.call('addUserToUGroup', {
+        sessionKey: r.w.keys[this.actor],
+        groupId: r.project,
+        ugroupId: this.group,
+        userId: r.w.ids[this.user],
+      }),
       ok,
       3201,
       this.toString(),
@@ -658,12 +654,12 @@ class RemoveAdmin implements Cmd {
   async run(m: Model, r: Real) {
     const ok = m.admins.has(this.actor);
     await expectPredicted(
-      await r.w.soap.call('removeUserFromUGroup', [
-        r.w.keys[this.actor],
-        r.project,
-        this.group,
-        r.w.ids[this.user],
-      ]),
+      await r.w.soap.call('removeUserFromUGroup', {
+        sessionKey: r.w.keys[this.actor],
+        groupId: r.project,
+        ugroupId: this.group,
+        userId: r.w.ids[this.user],
+      }),
       ok,
       3201,
       this.toString(),

@@ -10,8 +10,6 @@ import { describe, expect, inject } from 'vitest';
 import { propertyRun } from '../../lib/property-run.ts';
 import { conformanceTest, type ConformanceContext } from '../../lib/conformance-test.ts';
 import { foreignAdminKey } from '../../lib/fixtures/foreign-admin.ts';
-import { sessionKey, sessionKeys } from '../../lib/fixtures/sessions.ts';
-import { SoapClient } from '../../lib/soap/client.ts';
 import {
   expectFault,
   expectSuccess,
@@ -20,8 +18,8 @@ import {
   type ServiceValue,
 } from '../../lib/soap/expect.ts';
 import { xsiType } from '../../lib/soap/wire.ts';
+import { soapFaultTests, type Caller, type FaultSubject } from './fault-scenarios.ts';
 
-const NO_SUCH_PROJECT = 2_000_000_001;
 const NO_SUCH_SERVICE = 2_000_000_002;
 /** Services a real platform needs to stay administrable: never switched off by these tests. */
 const KEEP_ON = new Set(['summary', 'admin']);
@@ -30,9 +28,37 @@ const usage = (services: readonly ServiceValue[]) =>
   Object.fromEntries(services.map((s) => [s.id, s.is_used]));
 
 async function ownerOfSoapProject(ctx: ConformanceContext) {
-  const soap = SoapClient.project(ctx.http);
-  const key = await sessionKey(ctx.http, ctx.target, 'projectAdmin');
-  return { soap, key, project: ctx.fixtures.soapProject.id };
+  const { projectAdmin: key } = await ctx.sessionKeys(['projectAdmin']);
+  return { soap: ctx.soap, key, project: ctx.fixtures.soapProject.id };
+}
+
+/**
+ * The §7.1 scenarios of activateService or deactivateService (fault-scenarios.ts), on the public
+ * project: a service the call would change (never summary or admin), whose usage must stay.
+ */
+function switchingOn(op: 'activateService' | 'deactivateService'): FaultSubject {
+  return {
+    op,
+    leaves: { 'non-admin': 'change nothing', 'foreign-admin': 'change nothing' },
+    async arrange(ctx) {
+      const { projectAdmin: admin } = await ctx.sessionKeys(['projectAdmin']);
+      const project = ctx.fixtures.publicProject.id;
+      const before = await servicesOf(ctx.soap, admin, project);
+      const wanted = op === 'activateService' ? 0 : 1;
+      const target =
+        before.find((s) => s.is_used === wanted && !KEEP_ON.has(s.short_name)) ?? before[0]!;
+      const send = (key: string, _by: Caller, on = project) =>
+        ctx.soap.call(op, { session_key: key, group_id: on, service_id: target.id });
+      return {
+        calls: [{ what: target.short_name, send }],
+        unchanged: async () =>
+          expect(
+            usage(await servicesOf(ctx.soap, admin, project)),
+            'services after the faults',
+          ).toEqual(usage(before)),
+      };
+    },
+  };
 }
 
 function switchable(services: readonly ServiceValue[]): ServiceValue[] {
@@ -50,10 +76,10 @@ describe('getProjectServicesUsage', () => {
     'getProjectServicesUsage must return each service of the project as ServiceValue {id:int, short_name:string, is_used:int}',
     async (ctx) => {
       const { soap, key } = await ownerOfSoapProject(ctx);
-      const answer = await soap.call('getProjectServicesUsage', [
-        key,
-        ctx.fixtures.publicProject.id,
-      ]);
+      const answer = await soap.call('getProjectServicesUsage', {
+        session_key: key,
+        group_id: ctx.fixtures.publicProject.id,
+      });
       const services = expectSuccess(
         answer,
         'getProjectServicesUsage of the public project',
@@ -94,7 +120,11 @@ describe('activateService and deactivateService', () => {
       const target = switchable(before)[0]!;
       const rest = (services: ServiceValue[]) => usage(services.filter((s) => s.id !== target.id));
       expectTrue(
-        await soap.call('deactivateService', [key, project, target.id]),
+        await soap.call('deactivateService', {
+          session_key: key,
+          group_id: project,
+          service_id: target.id,
+        }),
         `deactivateService ${target.short_name}`,
       );
       const off = await servicesOf(soap, key, project);
@@ -104,7 +134,11 @@ describe('activateService and deactivateService', () => {
       ).toBe(0);
       expect(rest(off), 'the other services after deactivateService').toEqual(rest(before));
       expectTrue(
-        await soap.call('activateService', [key, project, target.id]),
+        await soap.call('activateService', {
+          session_key: key,
+          group_id: project,
+          service_id: target.id,
+        }),
         `activateService ${target.short_name}`,
       );
       const on = await servicesOf(soap, key, project);
@@ -115,7 +149,11 @@ describe('activateService and deactivateService', () => {
       expect(rest(on), 'the other services after activateService').toEqual(rest(before));
       if (target.is_used === 0)
         expectTrue(
-          await soap.call('deactivateService', [key, project, target.id]),
+          await soap.call('deactivateService', {
+            session_key: key,
+            group_id: project,
+            service_id: target.id,
+          }),
           'restore the service as found',
         );
     },
@@ -128,14 +166,18 @@ describe('activateService and deactivateService', () => {
       async (ctx) => {
         const { soap, key, project } = await ownerOfSoapProject(ctx);
         const target = switchable(await servicesOf(soap, key, project))[0]!;
-        const answer = await soap.call(op, [key, project, target.id]);
+        const answer = await soap.call(op, {
+          session_key: key,
+          group_id: project,
+          service_id: target.id,
+        });
         expectSuccess(answer, op);
         if (target.is_used !== (op === 'activateService' ? 1 : 0))
-          await soap.call(op === 'activateService' ? 'deactivateService' : 'activateService', [
-            key,
-            project,
-            target.id,
-          ]);
+          await soap.call(op === 'activateService' ? 'deactivateService' : 'activateService', {
+            session_key: key,
+            group_id: project,
+            service_id: target.id,
+          });
         expect(answer.part?.name, 'name of the output part').toBe(op);
         expect(xsiType(answer.part!), 'xsi:type of the output part').toEqual({
           ns: 'http://www.w3.org/2001/XMLSchema',
@@ -153,7 +195,10 @@ describe('activateService and deactivateService', () => {
       const target = switchable(await servicesOf(soap, key, project))[0]!;
       const same = target.is_used === 1 ? 'activateService' : 'deactivateService';
       expect(
-        expectSuccess(await soap.call(same, [key, project, target.id]), same),
+        expectSuccess(
+          await soap.call(same, { session_key: key, group_id: project, service_id: target.id }),
+          same,
+        ),
         `${same} of a service already in that state`,
       ).toBe(true);
     },
@@ -161,21 +206,22 @@ describe('activateService and deactivateService', () => {
 });
 
 describe('faults and permissions (on the public project, which must stay as it was)', () => {
-  for (const op of ['activateService', 'deactivateService'] as const) {
-    conformanceTest(
-      [`soap.${op}.fault.3000`],
-      `${op} on a project that does not exist must answer fault 3000`,
-      async (ctx) => {
-        const { soap, key } = await ownerOfSoapProject(ctx);
-        const services = await servicesOf(soap, key, ctx.fixtures.publicProject.id);
-        expectFault(
-          await soap.call(op, [key, NO_SUCH_PROJECT, services[0]!.id]),
-          3000,
-          `${op} on project ${NO_SUCH_PROJECT}`,
-        );
+  soapFaultTests([
+    switchingOn('activateService'),
+    switchingOn('deactivateService'),
+    {
+      op: 'getProjectServicesUsage',
+      preposition: 'of',
+      async arrange(ctx) {
+        const project = ctx.fixtures.publicProject.id;
+        const send = (key: string, _by: Caller, on = project) =>
+          ctx.soap.call('getProjectServicesUsage', { session_key: key, group_id: on });
+        return { calls: [{ what: `of project ${project}`, send }] };
       },
-    );
+    },
+  ]);
 
+  for (const op of ['activateService', 'deactivateService'] as const) {
     conformanceTest(
       [`soap.${op}.fault.3019`, 'soap.fault.nothing-changed'],
       `${op} of a service the project does not have must answer fault 3019 and change nothing`,
@@ -184,7 +230,7 @@ describe('faults and permissions (on the public project, which must stay as it w
         const project = ctx.fixtures.publicProject.id;
         const before = await servicesOf(soap, key, project);
         expectFault(
-          await soap.call(op, [key, project, NO_SUCH_SERVICE]),
+          await soap.call(op, { session_key: key, group_id: project, service_id: NO_SUCH_SERVICE }),
           3019,
           `${op} of service ${NO_SUCH_SERVICE}`,
         );
@@ -195,46 +241,15 @@ describe('faults and permissions (on the public project, which must stay as it w
     );
 
     conformanceTest(
-      [`soap.${op}.fault.3203`, 'soap.auth.project-admin', 'soap.fault.nothing-changed'],
-      `${op} by a project member or an outsider (not project admin) must answer fault 3203 and change nothing`,
-      async (ctx) => {
-        const soap = SoapClient.project(ctx.http);
-        const keys = await sessionKeys(ctx.http, ctx.target, [
-          'projectAdmin',
-          'projectMember',
-          'nonMember',
-        ]);
-        const project = ctx.fixtures.publicProject.id;
-        const before = await servicesOf(soap, keys.projectAdmin, project);
-        const target =
-          before.find((s) => (op === 'activateService' ? s.is_used === 0 : s.is_used === 1)) ??
-          before[0]!;
-        for (const role of ['projectMember', 'nonMember'] as const)
-          expectFault(
-            await soap.call(op, [keys[role], project, target.id]),
-            3203,
-            `${op} ${target.short_name} by the ${role}`,
-          );
-        expect(
-          usage(await servicesOf(soap, keys.projectAdmin, project)),
-          'services after the faults',
-        ).toEqual(usage(before));
-      },
-    );
-  }
-
-  for (const op of ['activateService', 'deactivateService'] as const) {
-    conformanceTest(
       [`soap.${op}.fault.3019`, 'soap.fault.nothing-changed'],
       `${op} of a service of another project must answer fault 3019 and change neither project`,
       async (ctx) => {
-        const soap = SoapClient.project(ctx.http);
-        const admin = await sessionKey(ctx.http, ctx.target, 'projectAdmin');
-        const foreignKey = await foreignAdminKey(ctx, soap);
+        const { projectAdmin: admin } = await ctx.sessionKeys(['projectAdmin']);
+        const foreignKey = await foreignAdminKey(ctx);
         const project = ctx.fixtures.publicProject.id;
         const foreign = ctx.fixtures.foreignProject.id;
-        const before = await servicesOf(soap, admin, project);
-        const foreignBefore = await servicesOf(soap, foreignKey, foreign);
+        const before = await servicesOf(ctx.soap, admin, project);
+        const foreignBefore = await servicesOf(ctx.soap, foreignKey, foreign);
         // An id this project does not have (a target may number services per project), and one
         // the call would change: a server that looks it up platform-wide shows it.
         const own = new Set(before.map((s) => s.id));
@@ -250,86 +265,21 @@ describe('faults and permissions (on the public project, which must stay as it w
           candidates.find((s) => s.is_used === wanted) ??
           candidates[0]!;
         expectFault(
-          await soap.call(op, [admin, project, other.id]),
+          await ctx.soap.call(op, { session_key: admin, group_id: project, service_id: other.id }),
           3019,
           `${op} on project ${project} of service ${other.id} ('${other.short_name}' of project ${foreign})`,
         );
         expect(
-          usage(await servicesOf(soap, foreignKey, foreign)),
+          usage(await servicesOf(ctx.soap, foreignKey, foreign)),
           `services of the other project ${foreign} after the fault`,
         ).toEqual(usage(foreignBefore));
         expect(
-          usage(await servicesOf(soap, admin, project)),
+          usage(await servicesOf(ctx.soap, admin, project)),
           `services of project ${project} after the fault`,
         ).toEqual(usage(before));
       },
     );
-
-    conformanceTest(
-      [`soap.${op}.fault.3203`, 'soap.auth.project-admin', 'soap.fault.nothing-changed'],
-      `${op} by the admin of another project must answer fault 3203 and change nothing`,
-      async (ctx) => {
-        const soap = SoapClient.project(ctx.http);
-        const admin = await sessionKey(ctx.http, ctx.target, 'projectAdmin');
-        const key = await foreignAdminKey(ctx, soap);
-        const project = ctx.fixtures.publicProject.id;
-        const before = await servicesOf(soap, admin, project);
-        const wanted = op === 'activateService' ? 0 : 1;
-        const target =
-          before.find((s) => s.is_used === wanted && !KEEP_ON.has(s.short_name)) ?? before[0]!;
-        expectFault(
-          await soap.call(op, [key, project, target.id]),
-          3203,
-          `${op} ${target.short_name} by the projectMember, who administers another project`,
-        );
-        expect(usage(await servicesOf(soap, admin, project)), 'services after the fault').toEqual(
-          usage(before),
-        );
-      },
-    );
   }
-
-  conformanceTest(
-    ['soap.getProjectServicesUsage.fault.3203', 'soap.auth.project-admin'],
-    'getProjectServicesUsage by the admin of another project must answer fault 3203',
-    async (ctx) => {
-      const soap = SoapClient.project(ctx.http);
-      const key = await foreignAdminKey(ctx, soap);
-      expectFault(
-        await soap.call('getProjectServicesUsage', [key, ctx.fixtures.publicProject.id]),
-        3203,
-        'getProjectServicesUsage of the public project by the projectMember, who administers another project',
-      );
-    },
-  );
-
-  conformanceTest(
-    ['soap.getProjectServicesUsage.fault.3000'],
-    'getProjectServicesUsage of a project that does not exist must answer fault 3000',
-    async (ctx) => {
-      const { soap, key } = await ownerOfSoapProject(ctx);
-      expectFault(
-        await soap.call('getProjectServicesUsage', [key, NO_SUCH_PROJECT]),
-        3000,
-        `getProjectServicesUsage of project ${NO_SUCH_PROJECT}`,
-      );
-    },
-  );
-
-  conformanceTest(
-    ['soap.getProjectServicesUsage.fault.3203', 'soap.auth.project-admin'],
-    'getProjectServicesUsage by a project member or an outsider (not project admin) must answer fault 3203',
-    async (ctx) => {
-      const soap = SoapClient.project(ctx.http);
-      const keys = await sessionKeys(ctx.http, ctx.target, ['projectMember', 'nonMember']);
-      for (const role of ['projectMember', 'nonMember'] as const)
-        expectFault(
-          await soap.call('getProjectServicesUsage', [keys[role], ctx.fixtures.publicProject.id]),
-          3203,
-          `getProjectServicesUsage by the ${role}`,
-        );
-    },
-  );
 });
 
 describe('property: sequences of activations and deactivations', () => {
@@ -358,7 +308,11 @@ describe('property: sequences of activations and deactivations', () => {
         async run(model: Model) {
           const op = this.on ? 'activateService' : 'deactivateService';
           expectTrue(
-            await soap.call(op, [key, project, this.service.id]),
+            await soap.call(op, {
+              session_key: key,
+              group_id: project,
+              service_id: this.service.id,
+            }),
             `${op} ${this.service.short_name}`,
           );
           model.set(this.service.id, this.on ? 1 : 0);
@@ -371,7 +325,11 @@ describe('property: sequences of activations and deactivations', () => {
         async run() {
           const op = this.on ? 'activateService' : 'deactivateService';
           expectFault(
-            await soap.call(op, [key, project, NO_SUCH_SERVICE]),
+            await soap.call(op, {
+              session_key: key,
+              group_id: project,
+              service_id: NO_SUCH_SERVICE,
+            }),
             3019,
             `${op} of an unknown service`,
           );
@@ -407,11 +365,11 @@ describe('property: sequences of activations and deactivations', () => {
         );
       } finally {
         for (const s of candidates)
-          await soap.call(s.is_used === 1 ? 'activateService' : 'deactivateService', [
-            key,
-            project,
-            s.id,
-          ]);
+          await soap.call(s.is_used === 1 ? 'activateService' : 'deactivateService', {
+            session_key: key,
+            group_id: project,
+            service_id: s.id,
+          });
       }
     },
   );

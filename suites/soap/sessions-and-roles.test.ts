@@ -8,10 +8,9 @@ import fc from 'fast-check';
 import { describe, expect, inject } from 'vitest';
 import { propertyRun } from '../../lib/property-run.ts';
 import { conformanceTest, type ConformanceContext } from '../../lib/conformance-test.ts';
-import { sessionKey, sessionKeys } from '../../lib/fixtures/sessions.ts';
-import { SoapClient } from '../../lib/soap/client.ts';
+import { SoapClient, type SoapAnswer } from '../../lib/soap/client.ts';
 import { expectAnyFault, expectFault, expectSuccess, servicesOf } from '../../lib/soap/expect.ts';
-import { SOAP_OPERATIONS } from '../../spec/soap-operations.ts';
+import { SOAP_OPERATIONS, type OperationName } from '../../spec/soap-operations.ts';
 
 /** XML 1.0 cannot carry most C0 controls, U+FFFE or U+FFFF: an envelope with them is malformed. */
 const XML_TEXT = /^[\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]*$/u;
@@ -27,13 +26,12 @@ const invalidKey = fc
   )
   .filter((k) => XML_TEXT.test(k));
 
-/** Arguments after the session key that are valid on the public project (so only the key is wrong). */
-async function validArgs(ctx: ConformanceContext) {
-  const soap = SoapClient.project(ctx.http);
-  const admin = await sessionKey(ctx.http, ctx.target, 'projectAdmin');
+/** Each operation called with `key` and arguments valid on the public project (only the key is wrong). */
+async function callsWithKey(ctx: ConformanceContext) {
+  const { projectAdmin: admin } = await ctx.sessionKeys(['projectAdmin']);
   const project = ctx.fixtures.publicProject.id;
-  const services = await servicesOf(soap, admin, project);
-  const listed = await soap.call('getPlateformProjectDescriptionFields', [admin]);
+  const services = await servicesOf(ctx.soap, admin, project);
+  const listed = await ctx.soap.call('getPlateformProjectDescriptionFields', { sessionKey: admin });
   // A platform without description fields (3107) is judged too: any field id then serves.
   const fields =
     listed.fault?.faultcode === '3107'
@@ -41,42 +39,82 @@ async function validArgs(ctx: ConformanceContext) {
       : (expectSuccess(listed, 'getPlateformProjectDescriptionFields') as Array<{ id: number }>);
   const group = ctx.target.projectAdminsUgroupId ?? 4;
   const member = ctx.target.accounts.projectMember.username;
-  const rest: Record<string, ReadonlyArray<string | number>> = {
-    activateService: [project, services[0]!.id],
-    deactivateService: [project, services[0]!.id],
-    addProjectMember: [project, ctx.target.accounts.nonMember.username],
-    removeProjectMember: [project, member],
-    addUserToUGroup: [project, group, 1],
-    removeUserFromUGroup: [project, group, 1],
-    getPlateformProjectDescriptionFields: [],
-    getProjectDescriptionFieldsValue: [project],
-    getProjectGenericUser: [project],
-    getProjectServicesUsage: [project],
-    setProjectDescriptionFieldValue: [
-      project,
-      fields[0]?.id ?? 1,
-      'written with an invalid session',
-    ],
-    setProjectGenericUser: [project, 'Password-1'],
-    unsetGenericUser: [project],
+  const service = { group_id: project, service_id: services[0]!.id };
+  const calls: Record<KeyedOperation, (key: string) => Promise<SoapAnswer>> = {
+    activateService: (key) => ctx.soap.call('activateService', { session_key: key, ...service }),
+    deactivateService: (key) =>
+      ctx.soap.call('deactivateService', { session_key: key, ...service }),
+    addProjectMember: (key) =>
+      ctx.soap.call('addProjectMember', {
+        sessionKey: key,
+        groupId: project,
+        userLogin: ctx.target.accounts.nonMember.username,
+      }),
+    removeProjectMember: (key) =>
+      ctx.soap.call('removeProjectMember', {
+        sessionKey: key,
+        groupId: project,
+        userLogin: member,
+      }),
+    addUserToUGroup: (key) =>
+      ctx.soap.call('addUserToUGroup', {
+        sessionKey: key,
+        groupId: project,
+        ugroupId: group,
+        userId: 1,
+      }),
+    removeUserFromUGroup: (key) =>
+      ctx.soap.call('removeUserFromUGroup', {
+        sessionKey: key,
+        groupId: project,
+        ugroupId: group,
+        userId: 1,
+      }),
+    getPlateformProjectDescriptionFields: (key) =>
+      ctx.soap.call('getPlateformProjectDescriptionFields', { sessionKey: key }),
+    getProjectDescriptionFieldsValue: (key) =>
+      ctx.soap.call('getProjectDescriptionFieldsValue', { session_key: key, group_id: project }),
+    getProjectGenericUser: (key) =>
+      ctx.soap.call('getProjectGenericUser', { sessionKey: key, groupId: project }),
+    getProjectServicesUsage: (key) =>
+      ctx.soap.call('getProjectServicesUsage', { session_key: key, group_id: project }),
+    setProjectDescriptionFieldValue: (key) =>
+      ctx.soap.call('setProjectDescriptionFieldValue', {
+        session_key: key,
+        group_id: project,
+        field_id_to_update: fields[0]?.id ?? 1,
+        field_value: 'written with an invalid session',
+      }),
+    setProjectGenericUser: (key) =>
+      ctx.soap.call('setProjectGenericUser', {
+        session_key: key,
+        group_id: project,
+        password: 'Password-1',
+      }),
+    unsetGenericUser: (key) =>
+      ctx.soap.call('unsetGenericUser', { session_key: key, groupId: project }),
   };
-  return { soap, rest };
+  return calls;
 }
 
-const PROJECT_OPERATIONS = SOAP_OPERATIONS.filter(
-  (op) => op.name !== 'addProject' && op.name !== 'getPlateformProjectDescriptionFields',
-).map((op) => op.name);
+/** Every operation but addProject, whose sessionKey refusals add-project.test.ts checks. */
+type KeyedOperation = Exclude<OperationName, 'addProject'>;
+
+const PROJECT_OPERATIONS = SOAP_OPERATIONS.map((op) => op.name as OperationName).filter(
+  (name): name is Exclude<KeyedOperation, 'getPlateformProjectDescriptionFields'> =>
+    name !== 'addProject' && name !== 'getPlateformProjectDescriptionFields',
+);
 
 describe('invalid session keys', () => {
   conformanceTest(
     ['soap.auth.project-admin'],
     'property: an operation on a project called with an arbitrary invalid session key must be refused with a fault',
     async (ctx) => {
-      const { soap, rest } = await validArgs(ctx);
+      const calls = await callsWithKey(ctx);
       await fc.assert(
         fc.asyncProperty(fc.constantFrom(...PROJECT_OPERATIONS), invalidKey, async (op, key) => {
           expectAnyFault(
-            await soap.call(op, [key, ...rest[op]!]),
+            await calls[op](key),
             `${op} with session key ${JSON.stringify(key.slice(0, 40))}`,
           );
         }),
@@ -89,12 +127,15 @@ describe('invalid session keys', () => {
     ['soap.fault.unlisted-codes'],
     'property: the code of an invalid session key where §7.1 lists none is observed: 3001 on every operation',
     async (ctx) => {
-      const { soap, rest } = await validArgs(ctx);
-      const operations = [...PROJECT_OPERATIONS, 'getPlateformProjectDescriptionFields'];
+      const calls = await callsWithKey(ctx);
+      const operations: KeyedOperation[] = [
+        ...PROJECT_OPERATIONS,
+        'getPlateformProjectDescriptionFields',
+      ];
       await fc.assert(
         fc.asyncProperty(fc.constantFrom(...operations), invalidKey, async (op, key) => {
           expectFault(
-            await soap.call(op, [key, ...rest[op]!]),
+            await calls[op](key),
             3001,
             `${op} with session key ${JSON.stringify(key.slice(0, 40))}`,
           );
@@ -108,20 +149,23 @@ describe('invalid session keys', () => {
     ['soap.fault.unlisted-codes'],
     'the code addProjectMember answers for a login it cannot add is observed: 3100 for an unknown login and for an existing member',
     async (ctx) => {
-      const soap = SoapClient.project(ctx.http);
-      const admin = await sessionKey(ctx.http, ctx.target, 'projectAdmin');
+      const { projectAdmin: admin } = await ctx.sessionKeys(['projectAdmin']);
       const project = ctx.fixtures.publicProject.id;
       expectFault(
-        await soap.call('addProjectMember', [admin, project, `no-such-user-${inject('runTag')}`]),
+        await ctx.soap.call('addProjectMember', {
+          sessionKey: admin,
+          groupId: project,
+          userLogin: `no-such-user-${inject('runTag')}`,
+        }),
         3100,
         'addProjectMember of an unknown login',
       );
       expectFault(
-        await soap.call('addProjectMember', [
-          admin,
-          project,
-          ctx.target.accounts.projectMember.username,
-        ]),
+        await ctx.soap.call('addProjectMember', {
+          sessionKey: admin,
+          groupId: project,
+          userLogin: ctx.target.accounts.projectMember.username,
+        }),
         3100,
         'addProjectMember of an existing member',
       );
@@ -156,16 +200,21 @@ describe('how a session key is obtained (not shown: observed)', () => {
   );
 });
 
+/** The two read operations on a project; both name their parts session_key and group_id. */
+const READS = ['getProjectServicesUsage', 'getProjectDescriptionFieldsValue'] as const;
+
 describe('roles', () => {
   conformanceTest(
     ['soap.auth.site-admin'],
     'a site admin who does not administer the project is observed: the read operations on it are allowed',
     async (ctx) => {
-      const soap = SoapClient.project(ctx.http);
-      const keys = await sessionKeys(ctx.http, ctx.target, ['siteAdmin']);
+      const keys = await ctx.sessionKeys(['siteAdmin']);
       const project = ctx.fixtures.publicProject.id;
-      for (const op of ['getProjectServicesUsage', 'getProjectDescriptionFieldsValue'])
-        expectSuccess(await soap.call(op, [keys.siteAdmin, project]), `${op} by the site admin`);
+      for (const op of READS)
+        expectSuccess(
+          await ctx.soap.call(op, { session_key: keys.siteAdmin, group_id: project }),
+          `${op} by the site admin`,
+        );
     },
   );
 
@@ -173,20 +222,13 @@ describe('roles', () => {
     ['soap.auth.project-admin'],
     'the read operations on a project must be allowed to its admin and refused to a member and an outsider',
     async (ctx) => {
-      const soap = SoapClient.project(ctx.http);
-      const keys = await sessionKeys(ctx.http, ctx.target, [
-        'projectAdmin',
-        'projectMember',
-        'nonMember',
-      ]);
-      const project = ctx.fixtures.publicProject.id;
-      for (const op of ['getProjectServicesUsage', 'getProjectDescriptionFieldsValue']) {
-        expectSuccess(
-          await soap.call(op, [keys.projectAdmin, project]),
-          `${op} by the project admin`,
-        );
+      const keys = await ctx.sessionKeys(['projectAdmin', 'projectMember', 'nonMember']);
+      const read = (op: (typeof READS)[number], key: string) =>
+        ctx.soap.call(op, { session_key: key, group_id: ctx.fixtures.publicProject.id });
+      for (const op of READS) {
+        expectSuccess(await read(op, keys.projectAdmin), `${op} by the project admin`);
         for (const role of ['projectMember', 'nonMember'] as const)
-          expectFault(await soap.call(op, [keys[role], project]), 3203, `${op} by the ${role}`);
+          expectFault(await read(op, keys[role]), 3203, `${op} by the ${role}`);
       }
     },
   );

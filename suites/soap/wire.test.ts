@@ -7,8 +7,7 @@
  */
 import { describe, expect } from 'vitest';
 import { conformanceTest } from '../../lib/conformance-test.ts';
-import { sessionKey } from '../../lib/fixtures/sessions.ts';
-import { SoapClient, type SoapAnswer } from '../../lib/soap/client.ts';
+import type { SoapAnswer, SoapClient } from '../../lib/soap/client.ts';
 import { SOAP_NS } from '../../lib/soap/envelope.ts';
 import { expectSuccess } from '../../lib/soap/expect.ts';
 import { soapBodyRoot } from '../../lib/soap/references.ts';
@@ -31,6 +30,22 @@ function isNoFieldsFault(answer: SoapAnswer): boolean {
   return answer.fault?.faultcode === '3107';
 }
 
+type ArrayOperation =
+  | 'getProjectServicesUsage'
+  | 'getPlateformProjectDescriptionFields'
+  | 'getProjectDescriptionFieldsValue';
+
+/** One of the three operations answering an array, on `project` (the platform's takes none). */
+function readArray(
+  soap: SoapClient,
+  op: ArrayOperation,
+  key: string,
+  project: number,
+): Promise<SoapAnswer> {
+  if (op === 'getPlateformProjectDescriptionFields') return soap.call(op, { sessionKey: key });
+  return soap.call(op, { session_key: key, group_id: project });
+}
+
 const ARRAY_CALLS = [
   { op: 'getProjectServicesUsage', array: 'ArrayOfServicesValues', item: 'ServiceValue' },
   { op: 'getPlateformProjectDescriptionFields', array: 'ArrayOfDescFields', item: 'DescField' },
@@ -47,42 +62,40 @@ describe('encoded answers', () => {
       ['soap.wire.xsi-type', `soap.${op}.output`],
       `the ${op} answer must type the part, each item and each member with xsi:type (part: tns:${array})`,
       async (ctx) => {
-        const key = await sessionKey(ctx.http, ctx.target, 'projectAdmin');
-        const soap = SoapClient.project(ctx.http);
+        const { projectAdmin: key } = await ctx.sessionKeys(['projectAdmin']);
         const project = ctx.fixtures.privateProject.id;
         if (op === 'getProjectDescriptionFieldsValue') {
           // Make sure there is a value to read (the private project's description values are only
           // written here); a platform without fields has none, and its empty array is still typed.
-          const described = await soap.call('getPlateformProjectDescriptionFields', [key]);
+          const described = await ctx.soap.call('getPlateformProjectDescriptionFields', {
+            sessionKey: key,
+          });
           if (!isNoFieldsFault(described)) {
             const fields = expectSuccess(described, 'getPlateformProjectDescriptionFields');
             expectSuccess(
-              await soap.call('setProjectDescriptionFieldValue', [
-                key,
-                project,
-                (fields as Array<{ id: number }>)[0]!.id,
-                'wire check',
-              ]),
+              await ctx.soap.call('setProjectDescriptionFieldValue', {
+                session_key: key,
+                group_id: project,
+                field_id_to_update: (fields as Array<{ id: number }>)[0]!.id,
+                field_value: 'wire check',
+              }),
               'setProjectDescriptionFieldValue',
             );
           }
         }
-        const answer = await soap.call(
-          op,
-          op === 'getPlateformProjectDescriptionFields' ? [key] : [key, project],
-        );
+        const answer = await readArray(ctx.soap, op, key, project);
         if (isNoFieldsFault(answer)) ctx.skip(NO_FIELDS);
         expectSuccess(answer, op);
         expect(answer.part, `${op}Response holds the output part <${op}>`).toBeDefined();
         expect(answer.part!.name, 'name of the output part').toBe(op);
         const untyped = untypedValues(answer.part!);
         expect(untyped, `values without xsi:type: ${untyped.join(', ')}`).toEqual([]);
-        const typing = arrayTypeProblem(answer.part!, soap.namespace, array, item);
+        const typing = arrayTypeProblem(answer.part!, ctx.soap.namespace, array, item);
         expect(typing, `xsi:type of the part: ${typing}`).toBeUndefined();
         for (const [i, node] of answer.part!.children.entries())
           expect
             .soft(xsiType(node), `xsi:type of member ${i} <${node.name}>`)
-            .toEqual({ ns: soap.namespace, local: item });
+            .toEqual({ ns: ctx.soap.namespace, local: item });
       },
     );
   }
@@ -92,19 +105,14 @@ describe('encoded answers', () => {
       ['soap.wire.encoded-arrays'],
       `the ${op} answer must be a SOAP-ENC array whose arrayType names the member type and counts the members`,
       async (ctx) => {
-        const key = await sessionKey(ctx.http, ctx.target, 'projectAdmin');
-        const soap = SoapClient.project(ctx.http);
-        const args =
-          op === 'getPlateformProjectDescriptionFields'
-            ? [key]
-            : [key, ctx.fixtures.publicProject.id];
-        const answer = await soap.call(op, args);
+        const { projectAdmin: key } = await ctx.sessionKeys(['projectAdmin']);
+        const answer = await readArray(ctx.soap, op, key, ctx.fixtures.publicProject.id);
         if (isNoFieldsFault(answer)) ctx.skip(NO_FIELDS);
         expectSuccess(answer, op);
         expect(answer.part!.children.length, `${op} returns at least one ${item}`).toBeGreaterThan(
           0,
         );
-        const problems = encodedArrayProblems(answer.part!, soap.namespace, item);
+        const problems = encodedArrayProblems(answer.part!, ctx.soap.namespace, item);
         expect(problems, `${op} as a SOAP-ENC array: ${problems.join('; ')}`).toEqual([]);
       },
     );
@@ -116,11 +124,11 @@ describe('faults', () => {
     ['soap.fault.http-500', 'soap.fault.numeric-code'],
     'a fault must be answered with HTTP 500 and the bare numeric code of §7.1 as faultcode',
     async (ctx) => {
-      const key = await sessionKey(ctx.http, ctx.target, 'projectAdmin');
-      const answer = await SoapClient.project(ctx.http).call('getProjectServicesUsage', [
-        key,
-        NO_SUCH_PROJECT,
-      ]);
+      const { projectAdmin: key } = await ctx.sessionKeys(['projectAdmin']);
+      const answer = await ctx.soap.call('getProjectServicesUsage', {
+        session_key: key,
+        group_id: NO_SUCH_PROJECT,
+      });
       expect(
         answer.fault,
         `getProjectServicesUsage of project ${NO_SUCH_PROJECT} (none) must be a fault`,
@@ -137,11 +145,11 @@ describe('faults', () => {
     ['soap.fault.payload-shape'],
     'the shape of a SOAP fault is observed: a SOAP 1.1 Fault with faultcode and faultstring',
     async (ctx) => {
-      const key = await sessionKey(ctx.http, ctx.target, 'projectAdmin');
-      const answer = await SoapClient.project(ctx.http).call('getProjectServicesUsage', [
-        key,
-        NO_SUCH_PROJECT,
-      ]);
+      const { projectAdmin: key } = await ctx.sessionKeys(['projectAdmin']);
+      const answer = await ctx.soap.call('getProjectServicesUsage', {
+        session_key: key,
+        group_id: NO_SUCH_PROJECT,
+      });
       // §7.2: the shape of a fault is 'not shown': what came back is recorded, never judged.
       const fault = answer.fault ? soapBodyRoot(parseXml(answer.http.text)) : undefined;
       const faultcode = fault && child(fault, 'faultcode');
@@ -163,18 +171,17 @@ describe('the target namespace on the wire', () => {
     ['soap.versioning.fixed-namespace', 'soap.wsdl.target-namespace'],
     'answers must be in the target namespace {base_url}/soap/project the WSDL declares: the <operation>Response element',
     async (ctx) => {
-      const key = await sessionKey(ctx.http, ctx.target, 'projectAdmin');
-      const soap = SoapClient.project(ctx.http);
-      for (const [op, args] of [
-        ['getPlateformProjectDescriptionFields', [key]],
-        ['getProjectServicesUsage', [key, ctx.fixtures.publicProject.id]],
+      const { projectAdmin: key } = await ctx.sessionKeys(['projectAdmin']);
+      for (const op of [
+        'getPlateformProjectDescriptionFields',
+        'getProjectServicesUsage',
       ] as const) {
-        const answer = await soap.call(op, args);
+        const answer = await readArray(ctx.soap, op, key, ctx.fixtures.publicProject.id);
         if (isNoFieldsFault(answer)) continue;
         expectSuccess(answer, op);
         expect
           .soft(answer.response!.ns, `namespace of <${answer.response!.name}>`)
-          .toBe(soap.namespace);
+          .toBe(ctx.soap.namespace);
       }
     },
   );
@@ -185,15 +192,14 @@ describe('the SOAPAction header', () => {
     ['soap.wire.soap-action-header'],
     'a request carrying the SOAPAction "{base_url}/soap/project#<operation>" must be served',
     async (ctx) => {
-      const key = await sessionKey(ctx.http, ctx.target, 'projectAdmin');
-      const soap = SoapClient.project(ctx.http);
+      const { projectAdmin: key } = await ctx.sessionKeys(['projectAdmin']);
       for (const action of [
-        `"${soap.namespace}#getProjectServicesUsage"`,
-        `${soap.namespace}#getProjectServicesUsage`,
+        `"${ctx.soap.namespace}#getProjectServicesUsage"`,
+        `${ctx.soap.namespace}#getProjectServicesUsage`,
       ]) {
-        const answer = await soap.call(
+        const answer = await ctx.soap.call(
           'getProjectServicesUsage',
-          [key, ctx.fixtures.publicProject.id],
+          { session_key: key, group_id: ctx.fixtures.publicProject.id },
           { soapAction: action },
         );
         expectSuccess(answer, `getProjectServicesUsage with SOAPAction: ${action}`);

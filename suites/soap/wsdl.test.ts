@@ -8,14 +8,12 @@
 import * as soap from 'soap';
 import { describe, expect } from 'vitest';
 import { conformanceTest, type ConformanceContext } from '../../lib/conformance-test.ts';
-import { sessionKey } from '../../lib/fixtures/sessions.ts';
 import {
   baseOfNamespace,
   PROJECT_WSDL_PATH,
   projectNamespace,
   soapBaseOf,
 } from '../../lib/soap/base.ts';
-import { SoapClient } from '../../lib/soap/client.ts';
 import { nodeSoapHttpClient } from '../../lib/soap/node-soap-transport.ts';
 import { SOAP_NS } from '../../lib/soap/envelope.ts';
 import { fetchWsdlText } from '../../lib/soap/learn-base.ts';
@@ -370,11 +368,10 @@ describe('the WSDL locates and serves the service', () => {
         `soap:address/@location of the service port: {base_url}/soap/project/, with the base of the target namespace ${tns}`,
       ).toContain(`${tns}/`);
       // Sent to the URL the run was given: the name the target knows itself by may not resolve here.
-      const key = await sessionKey(ctx.http, ctx.target, 'projectAdmin');
-      const answer = await SoapClient.project(ctx.http).call(
-        'getPlateformProjectDescriptionFields',
-        [key],
-      );
+      const { projectAdmin: key } = await ctx.sessionKeys(['projectAdmin']);
+      const answer = await ctx.soap.call('getPlateformProjectDescriptionFields', {
+        sessionKey: key,
+      });
       expect(
         answer.http.status,
         'a call POSTed to {target}/soap/project/ is answered (200 or a SOAP fault)',
@@ -410,7 +407,7 @@ describe('the WSDL locates and serves the service', () => {
     ['soap.wsdl.available', 'soap.types.rpc-named-parts'],
     'a WSDL-driven client (node-soap) must be able to build a client from the WSDL and call an operation',
     async (ctx) => {
-      const key = await sessionKey(ctx.http, ctx.target, 'projectAdmin');
+      const { projectAdmin: key } = await ctx.sessionKeys(['projectAdmin']);
       // Through the run's client: recorded, and sent as every other request (proxy, TLS, rate
       // limit, the retry after an idle close, which node-soap has not).
       const httpClient = nodeSoapHttpClient(ctx.http);

@@ -1,0 +1,216 @@
+/**
+ * §7.1 pairs that share a scenario, as data: one row per (operation, code, scenario), and each
+ * scenario written once here. A suite file describes, per operation, how a valid call is made and
+ * what a refused one must leave unchanged (a FaultSubject); soapFaultTests() then declares the
+ * tests of the rows of those operations. The operation-specific faults (3019, 3108, 3202, …) stay
+ * in the suite files.
+ */
+import { inject } from 'vitest';
+import { conformanceTest, type ConformanceContext } from '../../lib/conformance-test.ts';
+import { foreignAdminKey } from '../../lib/fixtures/foreign-admin.ts';
+import type { SoapAnswer } from '../../lib/soap/client.ts';
+import { expectFault } from '../../lib/soap/expect.ts';
+import { soapOperation, type FaultCodeOf, type OperationName } from '../../spec/soap-operations.ts';
+
+export type Scenario =
+  /** 3000: the project's admin calls on a project id no target has. */
+  | 'unknown-project'
+  /** A project member and an outsider call on a project they do not administer (§5.1.2). */
+  | 'non-admin'
+  /** The admin of another project calls (§5.1.2: "of that project"). */
+  | 'foreign-admin'
+  /** 3001: the session key is not a session. */
+  | 'invalid-session';
+
+export type FaultRow = {
+  [N in OperationName]: { op: N; code: FaultCodeOf<N>; scenario: Scenario };
+}[OperationName];
+
+/** The operations whose §7.1 codes include 3000 (Invalid project id). */
+type WithUnknownProject = {
+  [N in OperationName]: 3000 extends FaultCodeOf<N> ? N : never;
+}[OperationName];
+
+/**
+ * The three scenarios of an operation on a project. `denied` is the code §7.1 gives a caller who
+ * is not the project's admin: 3203 ('permission denied') for activateService, deactivateService,
+ * getProjectDescriptionFieldsValue and getProjectServicesUsage, 3201 for the others.
+ */
+function onProject<N extends WithUnknownProject>(op: N, denied: FaultCodeOf<N>): FaultRow[] {
+  return [
+    { op, code: 3000 as FaultCodeOf<N>, scenario: 'unknown-project' },
+    { op, code: denied, scenario: 'non-admin' },
+    { op, code: denied, scenario: 'foreign-admin' },
+  ] as FaultRow[];
+}
+
+export const FAULT_SCENARIOS: readonly FaultRow[] = [
+  ...onProject('activateService', 3203),
+  ...onProject('deactivateService', 3203),
+  ...onProject('getProjectServicesUsage', 3203),
+  ...onProject('getProjectDescriptionFieldsValue', 3203),
+  ...onProject('setProjectDescriptionFieldValue', 3201),
+  ...onProject('addProjectMember', 3201),
+  ...onProject('removeProjectMember', 3201),
+  ...onProject('addUserToUGroup', 3201),
+  ...onProject('removeUserFromUGroup', 3201),
+  { op: 'addProject', code: 3001, scenario: 'invalid-session' },
+];
+
+/** A project id no target has (ids are positive ints; this one is near the top of xsd:int). */
+export const NO_SUCH_PROJECT = 2_000_000_001;
+
+/** Who makes the refused call. */
+export type Caller = 'projectAdmin' | 'projectMember' | 'nonMember' | 'foreignAdmin';
+
+/** One call of the operation whose session key (and, for unknown-project, project) a scenario sets. */
+export interface Call {
+  /** How the assertion messages name the call's object, e.g. "wiki" or "field 3" (per caller). */
+  what: string | ((caller: Caller) => string);
+  /**
+   * The call with `key` as the session, every other part valid; on `project` when the scenario
+   * gives one (unknown-project), else on the project the arrangement chose.
+   */
+  send(key: string, caller: Caller, project?: number): Promise<SoapAnswer>;
+}
+
+/** The operation made ready for one scenario by its suite file: each call is tried by each caller. */
+export interface Arranged {
+  calls: readonly Call[];
+  /**
+   * Reads back what the refused calls must have left as it was (soap.fault.nothing-changed); run
+   * for the scenarios the subject's `leaves` names.
+   */
+  unchanged?(): Promise<void>;
+  /** Runs after the scenario, passed or failed: puts back what the arrangement changed. */
+  restore?(): Promise<void>;
+}
+
+export interface FaultSubject {
+  op: OperationName;
+  /** How titles place the project: "getProjectServicesUsage of a project …" for a read. */
+  preposition?: 'on' | 'of';
+  /**
+   * What a refused call leaves, for the titles ("… and add nobody"); set when the operation
+   * changes something, and then its arrangements read it back (`unchanged`).
+   */
+  leaves?: string | Partial<Record<Scenario, string>>;
+  /** A title that says more than the generated one, per scenario. */
+  titles?: Partial<Record<Scenario, string>>;
+  arrange(ctx: ConformanceContext, scenario: Scenario): Promise<Arranged>;
+}
+
+const NON_ADMINS = ['projectMember', 'nonMember'] as const;
+const FOREIGN_ADMIN = 'the projectMember, who administers another project';
+
+function leavesOf(subject: FaultSubject, scenario: Scenario): string | undefined {
+  return typeof subject.leaves === 'string' ? subject.leaves : subject.leaves?.[scenario];
+}
+
+function titleOf(row: FaultRow, subject: FaultSubject): string {
+  const own = subject.titles?.[row.scenario];
+  if (own) return own;
+  const leaves = leavesOf(subject, row.scenario);
+  const answer = `must answer fault ${row.code}${leaves ? ` and ${leaves}` : ''}`;
+  switch (row.scenario) {
+    case 'unknown-project':
+      return `${row.op} ${subject.preposition ?? 'on'} a project that does not exist ${answer}`;
+    case 'non-admin':
+      return `${row.op} by a project member or an outsider (not project admin) ${answer}`;
+    case 'foreign-admin':
+      return `${row.op} by the admin of another project ${answer}`;
+    case 'invalid-session':
+      return `${row.op} with an invalid ${soapOperation(row.op).inputs[0]![0]} ${answer}`;
+  }
+}
+
+type RequirementIds = Parameters<typeof conformanceTest>[0];
+
+/**
+ * The pair's own id soap.<op>.fault.<code> (the row's code is one §7.1 lists for the operation:
+ * FaultCodeOf), with the rules the scenario also checks. conformanceTest checks every id against
+ * the catalogue when the suite loads.
+ */
+function requirementsOf(row: FaultRow, subject: FaultSubject): RequirementIds {
+  const permission = row.scenario === 'non-admin' || row.scenario === 'foreign-admin';
+  return [
+    `soap.${row.op}.fault.${row.code}`,
+    ...(permission ? ['soap.auth.project-admin'] : []),
+    ...(leavesOf(subject, row.scenario) ? ['soap.fault.nothing-changed'] : []),
+  ] as RequirementIds;
+}
+
+/** Each scenario, once: who tries one call, with which session key, on which project. */
+const TRY: Record<
+  Scenario,
+  (
+    ctx: ConformanceContext,
+    call: Call,
+    expected: (answer: SoapAnswer, by: string) => void,
+  ) => Promise<void>
+> = {
+  async 'unknown-project'(ctx, { what, send }, expected) {
+    const { projectAdmin } = await ctx.sessionKeys(['projectAdmin']);
+    expected(
+      await send(projectAdmin, 'projectAdmin', NO_SUCH_PROJECT),
+      `${named(what, 'projectAdmin')} on project ${NO_SUCH_PROJECT}`,
+    );
+  },
+  async 'non-admin'(ctx, { what, send }, expected) {
+    const keys = await ctx.sessionKeys(NON_ADMINS);
+    for (const role of NON_ADMINS)
+      expected(await send(keys[role], role), `${named(what, role)} by the ${role}`);
+  },
+  async 'foreign-admin'(ctx, { what, send }, expected) {
+    // Its admin rights on its own project are confirmed first (lib/fixtures/foreign-admin.ts).
+    const key = await foreignAdminKey(ctx);
+    expected(await send(key, 'foreignAdmin'), `${named(what, 'foreignAdmin')} by ${FOREIGN_ADMIN}`);
+  },
+  async 'invalid-session'(_ctx, { what, send }, expected) {
+    expected(
+      await send(`invalid-${inject('runTag')}`, 'projectAdmin'),
+      `${named(what, 'projectAdmin')} with an invalid session key`,
+    );
+  },
+};
+
+function named(what: Call['what'], caller: Caller): string {
+  return typeof what === 'string' ? what : what(caller);
+}
+
+async function run(ctx: ConformanceContext, row: FaultRow, subject: FaultSubject): Promise<void> {
+  const arranged = await subject.arrange(ctx, row.scenario);
+  const readBack = leavesOf(subject, row.scenario) ? arranged.unchanged : undefined;
+  if (leavesOf(subject, row.scenario) && !readBack)
+    throw new Error(`the ${row.op} arrangement for '${row.scenario}' reads nothing back`);
+  try {
+    for (const call of arranged.calls)
+      await TRY[row.scenario](ctx, call, (answer, by) =>
+        expectFault(answer, row.code, `${row.op} ${by}`),
+      );
+    await readBack?.();
+  } finally {
+    await arranged.restore?.();
+  }
+}
+
+/**
+ * Declares the tests of the FAULT_SCENARIOS rows of these operations (of these scenarios only,
+ * when given: a file may place them in several describe blocks).
+ */
+export function soapFaultTests(
+  subjects: readonly FaultSubject[],
+  scenarios?: readonly Scenario[],
+): void {
+  for (const subject of subjects) {
+    const rows = FAULT_SCENARIOS.filter(
+      (row) => row.op === subject.op && (scenarios ?? [row.scenario]).includes(row.scenario),
+    );
+    if (rows.length === 0)
+      throw new Error(`FAULT_SCENARIOS has no row of ${subject.op} for [${scenarios?.join(', ')}]`);
+    for (const row of rows)
+      conformanceTest(requirementsOf(row, subject), titleOf(row, subject), (ctx) =>
+        run(ctx, row, subject),
+      );
+  }
+}
