@@ -23,7 +23,7 @@ import {
   tokenCaller,
   type Caller,
 } from '../reference-server/rest/test-support.ts';
-import { SEEDED_PROJECTS } from '../reference-server/seed.ts';
+import { SEEDED_PROJECTS } from '../reference-server/domain/seed.ts';
 import { soapServiceOf } from '../reference-server/soap/endpoint.ts';
 import { BoundedClient, soapExchange, type Answer } from './support/bounded-client.ts';
 import { StateObserver, type StateSnapshot } from './support/state-snapshot.ts';

@@ -3,7 +3,7 @@ import { compileQuery } from './artifact-query.ts';
 import { Artifacts } from './artifacts.ts';
 import { systemClock } from './clock.ts';
 import { Trackers } from './trackers.ts';
-import { ISSUES_TRACKER } from '../seed.ts';
+import { ISSUES_TRACKER } from './seed.ts';
 
 const tracker = new Trackers().create(101, structuredClone(ISSUES_TRACKER) as never);
 const field = (name: string) => tracker.fields.find((f) => f.name === name)!;

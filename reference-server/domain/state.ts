@@ -8,11 +8,11 @@ import { SEEDED_DESCRIPTION_FIELDS, type DescriptionField } from './description-
 import { ProjectAdmin } from './project-admin.ts';
 import { PROJECT_ADMINS_UGROUP, Projects } from './projects.ts';
 import { Quota } from './quota.ts';
+import { ISSUES_TRACKER, SEEDED_PROJECTS, SEEDED_USERS, TEMPLATE_SERVICES } from './seed.ts';
 import { Sessions } from './sessions.ts';
 import { TOKEN_LIFETIME_MS, Tokens } from './tokens.ts';
 import { Trackers, type TrackerBlueprint } from './trackers.ts';
 import { Users } from './users.ts';
-import { ISSUES_TRACKER, SEEDED_PROJECTS, SEEDED_USERS, TEMPLATE_SERVICES } from '../seed.ts';
 
 export interface DomainState {
   clock: Clock;
