@@ -4,10 +4,10 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { systemClock, type Clock } from './domain/clock.ts';
-import { createState, type DomainState } from './domain/state.ts';
 import { Faults } from './faults.ts';
 import { BodyTooLarge, sendRestError } from './http-io.ts';
 import { dispatchRest } from './rest/routes.ts';
+import { createServerState, type ServerState } from './server-state.ts';
 import { handleSoap, soapServiceOf } from './soap/endpoint.ts';
 import { advanceClock, CLOCK_PATH } from './test-control/clock-route.ts';
 import { armFailure, FAIL_NEXT_PATH } from './test-control/fail-next-route.ts';
@@ -28,12 +28,12 @@ export interface AppOptions {
 }
 
 export interface App {
-  state: DomainState;
+  state: ServerState;
   handle(req: IncomingMessage, res: ServerResponse): void;
 }
 
 export function createApp(options: AppOptions = {}): App {
-  const state = createState(options.clock ?? systemClock(), {
+  const state = createServerState(options.clock ?? systemClock(), {
     ...(options.projectQuota === undefined ? {} : { projectQuota: options.projectQuota }),
     faults: new Faults(options.faults ?? []),
     variants: new Variants(options.variants ?? []),

@@ -240,4 +240,9 @@ export class Faults {
   on(name: FaultName): boolean {
     return this.active.has(name);
   }
+
+  /** True when no fault is planted: the correct server. */
+  get none(): boolean {
+    return this.active.size === 0;
+  }
 }

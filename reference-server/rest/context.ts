@@ -1,6 +1,6 @@
 /** One REST request as the handlers see it, and the ways to answer it in the negotiated format. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { DomainState } from '../domain/state.ts';
+import type { ServerState } from '../server-state.ts';
 import type { User } from '../domain/users.ts';
 import { BodyTooLarge, readBody, restErrorBody, send, sendAndClose } from '../http-io.ts';
 import type { Format } from './negotiation.ts';
@@ -9,7 +9,7 @@ import { RestError } from './rest-error.ts';
 import { decodeXmlRequest, encodeXml } from './xml-codec.ts';
 
 export interface RestContext {
-  state: DomainState;
+  state: ServerState;
   req: IncomingMessage;
   res: ServerResponse;
   params: Readonly<Record<string, string>>;
@@ -24,7 +24,7 @@ export interface RestContext {
 }
 
 export function reply(
-  ctx: Pick<RestContext, 'res' | 'format'> & { state?: DomainState },
+  ctx: Pick<RestContext, 'res' | 'format'> & { state?: ServerState },
   status: number,
   value: unknown,
   headers: Record<string, string> = {},
@@ -45,7 +45,7 @@ export function reply(
  * in XML on the artifact routes when XML was asked for; a variant's shape otherwise (http-io.ts).
  */
 export function replyError(
-  ctx: Pick<RestContext, 'res' | 'format'> & { state: DomainState },
+  ctx: Pick<RestContext, 'res' | 'format'> & { state: ServerState },
   error: RestError | BodyTooLarge,
 ): void {
   const status = error instanceof RestError ? error.status : 413;
@@ -66,13 +66,13 @@ export function replyError(
 }
 
 /** The error as a value, for XML: the real system's <error><code/><message/></error>, or a problem. */
-function errorValue(status: number, message: string, variants: DomainState['variants']): unknown {
+function errorValue(status: number, message: string, variants: ServerState['variants']): unknown {
   return variants.on('rest-errors-problem-json')
     ? JSON.parse(restErrorBody(status, message, variants).body)
     : { error: { code: status, message } };
 }
 
-function xmlOptions(state: DomainState | undefined) {
+function xmlOptions(state: ServerState | undefined) {
   return {
     bindIdsAsText: state?.faults.on('xml-bind-ids-as-text') === true,
     root: state?.variants.on('xml-root-result') ? 'result' : 'response',

@@ -4,7 +4,7 @@
  * answers the Allow list), Accept (406), credentials (401/403), then the handler.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { DomainState } from '../domain/state.ts';
+import type { ServerState } from '../server-state.ts';
 import { BodyTooLarge } from '../http-io.ts';
 import { replyError, type RestContext } from './context.ts';
 import { authenticate } from './auth.ts';
@@ -49,7 +49,7 @@ export function createRouter(routes: readonly Route[]) {
   }
 
   return async function dispatch(
-    state: DomainState,
+    state: ServerState,
     baseUrl: string,
     req: IncomingMessage,
     res: ServerResponse,
@@ -97,7 +97,7 @@ export function createRouter(routes: readonly Route[]) {
 }
 
 /** Variant artifact-routes-api-only: the artifact routes (the XML ones, §4.5.2) only under /api. */
-function servedHere(state: DomainState, route: Route, pathname: string): boolean {
+function servedHere(state: ServerState, route: Route, pathname: string): boolean {
   if (!state.variants.on('artifact-routes-api-only') || route.xml !== true) return true;
   return /^\/api\//.test(pathname);
 }

@@ -45,10 +45,7 @@ function answerQuery(
 ): void {
   let filter;
   try {
-    filter = compileQuery(tracker, query, {
-      firstValueOnly: ctx.state.faults.on('query-first-value-only'),
-    });
-    if (ctx.state.faults.on('query-ignores-criteria')) filter = () => true;
+    filter = compileQuery(tracker, query, ctx.state.hooks);
   } catch (error) {
     if (error instanceof InvalidQuery) throw new RestError(400, error.message);
     throw error;
