@@ -6,7 +6,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { systemClock, type Clock } from './domain/clock.ts';
 import { Faults } from './faults.ts';
 import { BodyTooLarge, sendRestError } from './http-io.ts';
-import { dispatchRest } from './rest/routes.ts';
+import { plantedRequest, plantedRoutes } from './rest/planted.ts';
+import { createRouter } from './rest/router.ts';
+import { REST_ROUTES } from './rest/routes.ts';
 import { createServerState, type ServerState } from './server-state.ts';
 import { handleSoap, soapServiceOf } from './soap/endpoint.ts';
 import { advanceClock, CLOCK_PATH } from './test-control/clock-route.ts';
@@ -39,6 +41,11 @@ export function createApp(options: AppOptions = {}): App {
     variants: new Variants(options.variants ?? []),
   });
 
+  // The planted faults of the REST interface apply at its edge (rest/planted.ts).
+  const dispatchRest = createRouter(
+    state.faults.none ? REST_ROUTES : plantedRoutes(REST_ROUTES, state),
+  );
+
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
     let path: string;
     try {
@@ -58,6 +65,7 @@ export function createApp(options: AppOptions = {}): App {
     const soapService = soapServiceOf(path);
     if (soapService)
       return handleSoap(state, soapService, baseUrlOf(req, options.baseUrl), req, res);
+    if (!state.faults.none) plantedRequest(state, req);
     return dispatchRest(state, baseUrlOf(req, options.baseUrl), req, res);
   }
 

@@ -5,6 +5,7 @@ import type { User } from '../domain/users.ts';
 import { BodyTooLarge, readBody, restErrorBody, send, sendAndClose } from '../http-io.ts';
 import type { Format } from './negotiation.ts';
 import { requestFormat } from './negotiation.ts';
+import type { Paginate } from './pagination.ts';
 import { RestError } from './rest-error.ts';
 import { decodeXmlRequest, encodeXml } from './xml-codec.ts';
 
@@ -21,14 +22,28 @@ export interface RestContext {
   baseUrl: string;
   /** Undefined: anonymous. */
   user: User | undefined;
+  /** Cuts a collection into the page the query asks for (§8). */
+  page: Paginate;
+  /** The root element an XML request body must have (§4.5.3: request). */
+  xmlRequestRoot: string;
+  /** Rewrites an answer before it is serialized: set only at the planted faults' edge (planted.ts). */
+  rewriteAnswer?: (answer: Answer) => Answer;
+}
+
+export interface Answer {
+  status: number;
+  value: unknown;
+  headers: Record<string, string>;
 }
 
 export function reply(
-  ctx: Pick<RestContext, 'res' | 'format'> & { state?: ServerState },
+  ctx: Pick<RestContext, 'res' | 'format' | 'rewriteAnswer'> & { state?: ServerState },
   status: number,
   value: unknown,
   headers: Record<string, string> = {},
 ): void {
+  if (ctx.rewriteAnswer)
+    ({ status, value, headers } = ctx.rewriteAnswer({ status, value, headers }));
   if (ctx.format === 'xml')
     return send(ctx.res, status, encodeXml(value, xmlOptions(ctx.state)), {
       'Content-Type': 'application/xml; charset=utf-8',
@@ -73,10 +88,7 @@ function errorValue(status: number, message: string, variants: ServerState['vari
 }
 
 function xmlOptions(state: ServerState | undefined) {
-  return {
-    bindIdsAsText: state?.faults.on('xml-bind-ids-as-text') === true,
-    root: state?.variants.on('xml-root-result') ? 'result' : 'response',
-  };
+  return { root: state?.variants.on('xml-root-result') ? 'result' : 'response' };
 }
 
 /** Reads a JSON (or, where allowed, XML) request body into a plain value. */
@@ -93,11 +105,7 @@ export async function readRequestBody(
   } catch {
     throw new RestError(400, 'the body is not valid UTF-8');
   }
-  if (format === 'xml')
-    return decodeXmlRequest(
-      text,
-      ctx.state.faults.on('xml-request-root-refused') ? 'artifact' : 'request',
-    );
+  if (format === 'xml') return decodeXmlRequest(text, ctx.xmlRequestRoot);
   try {
     return JSON.parse(text) as unknown;
   } catch (error) {

@@ -9,6 +9,7 @@ import { BodyTooLarge } from '../http-io.ts';
 import { replyError, type RestContext } from './context.ts';
 import { authenticate } from './auth.ts';
 import { responseFormat, type Format } from './negotiation.ts';
+import { paginate } from './pagination.ts';
 import { RestError } from './rest-error.ts';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -74,10 +75,7 @@ export function createRouter(routes: readonly Route[]) {
           Allow: allow,
         });
       format = responseFormat(req.headers.accept, route.xml === true);
-      if (state.faults.on('xml-answered-as-json')) format = 'json';
       const user = authenticate(state, req);
-      if (!user && state.faults.on('anonymous-refused'))
-        throw new RestError(401, 'Authentication required (planted fault)');
       await handler({
         state,
         req,
@@ -88,6 +86,8 @@ export function createRouter(routes: readonly Route[]) {
         xmlAllowed: route.xml === true,
         baseUrl,
         user,
+        page: (all, kind) => paginate(all, url.searchParams, state.variants, kind),
+        xmlRequestRoot: 'request',
       });
     } catch (error) {
       if (!(error instanceof RestError || error instanceof BodyTooLarge)) throw error;

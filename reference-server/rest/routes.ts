@@ -4,7 +4,7 @@
  */
 import { createArtifact, getArtifact, updateArtifact } from './artifacts.ts';
 import { getProject, listProjects, listProjectTrackers } from './projects.ts';
-import { createRouter, type Route } from './router.ts';
+import type { Route } from './router.ts';
 import { createToken, deleteAllTokens, deleteToken } from './tokens.ts';
 import { getTracker, listArtifacts, queryArtifacts } from './trackers.ts';
 import { getUser, getUserGroup, listProjectUserGroups, listUserGroupUsers } from './user-groups.ts';
@@ -24,5 +24,3 @@ export const REST_ROUTES: readonly Route[] = [
   { path: 'artifacts', xml: true, methods: { POST: createArtifact } },
   { path: 'artifacts/:id', xml: true, methods: { GET: getArtifact, PUT: updateArtifact } },
 ];
-
-export const dispatchRest = createRouter(REST_ROUTES);
