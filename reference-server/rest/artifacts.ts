@@ -5,52 +5,12 @@
  * updated artifact (§4.3 table). JSON or XML both ways.
  */
 import { InvalidArtifact, validateValues, type FieldValue } from '../domain/artifact-values.ts';
-import { etagOf, lastModifiedOf, type Artifact, type Precondition } from '../domain/artifacts.ts';
 import type { Tracker } from '../domain/trackers.ts';
 import { idParam, readRequestBody, reply, type RestContext } from './context.ts';
 import { findArtifact, findTracker, requireUser } from './lookups.ts';
-import { artifactReference, artifactRepresentation, isoDate } from './representations.ts';
+import { artifactReference, artifactRepresentation } from './representations.ts';
 import { RestError } from './rest-error.ts';
-
-function versionHeaders(ctx: RestContext, artifact: Artifact): Record<string, string> {
-  return { Etag: shownEtag(ctx, artifact), 'Last-Modified': shownLastModified(ctx, artifact) };
-}
-
-/** Variant etag-unquoted: the real system's Etag, the last change's Unix time, unquoted. */
-function shownEtag(ctx: RestContext, artifact: Artifact): string {
-  return ctx.state.variants.on('etag-unquoted')
-    ? String(artifact.lastModified / 1000)
-    : etagOf(artifact);
-}
-
-function shownLastModified(ctx: RestContext, artifact: Artifact): string {
-  if (ctx.state.variants.on('last-modified-iso8601')) return isoDate(artifact.lastModified);
-  return lastModifiedOf(artifact);
-}
-
-/**
- * The request's preconditions in the domain's terms (§4.4.2). The variants read the headers their
- * way at this edge: an unquoted timestamp Etag compared as a string; If-Unmodified-Since read in
- * ISO 8601 only, another form ignored (as RFC 9110 §13.1.4 ignores a date it cannot read).
- */
-export function preconditionOf(ctx: RestContext, artifact: Artifact): Precondition {
-  let { ifMatch, ifUnmodifiedSince } = {
-    ...optionalHeader(ctx, 'if-match', 'ifMatch'),
-    ...optionalHeader(ctx, 'if-unmodified-since', 'ifUnmodifiedSince'),
-  };
-  if (ifMatch !== undefined && ctx.state.variants.on('etag-unquoted'))
-    ifMatch = ifMatch === shownEtag(ctx, artifact) ? etagOf(artifact) : '"no-such-version"';
-  if (ifUnmodifiedSince !== undefined && ctx.state.variants.on('last-modified-iso8601')) {
-    const time = /^\d{4}-\d{2}-\d{2}T/.test(ifUnmodifiedSince.trim())
-      ? Date.parse(ifUnmodifiedSince)
-      : Number.NaN;
-    ifUnmodifiedSince = Number.isNaN(time) ? undefined : new Date(time).toUTCString();
-  }
-  return {
-    ...(ifMatch === undefined ? {} : { ifMatch }),
-    ...(ifUnmodifiedSince === undefined ? {} : { ifUnmodifiedSince }),
-  };
-}
+import { preconditionOf, versionHeaders } from './version-headers.ts';
 
 export function getArtifact(ctx: RestContext): void {
   const { artifact, tracker, project } = findArtifact(ctx, idParam(ctx, 'id'));
@@ -119,14 +79,4 @@ function changesOf(tracker: Tracker, values: unknown): Map<number, FieldValue> {
     if (error instanceof InvalidArtifact) throw new RestError(400, error.message);
     throw error;
   }
-}
-
-function optionalHeader<K extends string>(
-  ctx: RestContext,
-  name: string,
-  key: K,
-): Partial<Record<K, string>> {
-  const value = ctx.req.headers[name];
-  if (value === undefined) return {};
-  return { [key]: Array.isArray(value) ? value.join(', ') : value } as Partial<Record<K, string>>;
 }

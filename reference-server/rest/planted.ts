@@ -10,7 +10,7 @@ import type { Artifacts } from '../domain/artifacts.ts';
 import { staleness } from '../domain/artifacts.ts';
 import type { Projects } from '../domain/projects.ts';
 import type { ServerState } from '../server-state.ts';
-import { preconditionOf } from './artifacts.ts';
+import { preconditionOf } from './version-headers.ts';
 import { idParam, type Answer, type RestContext } from './context.ts';
 import { findArtifact, findTracker, requireUser } from './lookups.ts';
 import { plantedPage } from './planted-pages.ts';
