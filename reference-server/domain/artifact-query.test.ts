@@ -55,3 +55,21 @@ describe('compileQuery (§2.2 query body)', () => {
     expect(() => compileQuery(tracker, query)).toThrow(message);
   });
 });
+
+describe('the criterionHolds hook (domain/hooks.ts)', () => {
+  test("is given each criterion's value, the stored value and the rule's answer, and decides", () => {
+    const seen: unknown[] = [];
+    const filter = compileQuery(
+      tracker,
+      { summary: 'crash' },
+      {
+        criterionHolds: (value, stored, holds) => {
+          seen.push([value, stored, holds]);
+          return !holds;
+        },
+      },
+    );
+    expect([a, b, c].filter(filter).map((x) => x.id)).toEqual([b.id, c.id]);
+    expect(seen[0]).toEqual(['crash', 'Crash on save', true]);
+  });
+});
