@@ -9,8 +9,9 @@ import { idParam, type RestContext } from './context.ts';
 import { boundsOf, inOrder, paginate, type CollectionKind, type Paginate } from './pagination.ts';
 import { FIRST_LISTED_PROJECT_ID } from './projects.ts';
 import { RestError } from './rest-error.ts';
+import type { RouteKey } from './routes.ts';
 
-export function plantedPage(state: ServerState, ctx: RestContext, route: string): Paginate {
+export function plantedPage(state: ServerState, ctx: RestContext, route: RouteKey): Paginate {
   const { faults, variants } = state;
   const { query } = ctx;
   return <T>(given: readonly T[], kind: CollectionKind = 'other') => {
@@ -52,7 +53,7 @@ export function plantedPage(state: ServerState, ctx: RestContext, route: string)
 }
 
 /** The collection as the faulty server lists it: the projects list shows or hides private ones. */
-function listed<T>(state: ServerState, route: string, given: readonly T[]): readonly T[] {
+function listed<T>(state: ServerState, route: RouteKey, given: readonly T[]): readonly T[] {
   if (route !== 'GET projects') return given;
   const { faults } = state;
   if (faults.on('project-list-shows-private'))
@@ -63,7 +64,7 @@ function listed<T>(state: ServerState, route: string, given: readonly T[]): read
 }
 
 /** query-size-counts-all: a filtered query's size counts every artifact of the tracker. */
-function size(ctx: RestContext, route: string, correct: number): number {
+function size(ctx: RestContext, route: RouteKey, correct: number): number {
   const query = route === 'GET trackers/:id/artifacts' || route === 'POST trackers/:id/artifacts';
   if (!query || !ctx.state.faults.on('query-size-counts-all')) return correct;
   return ctx.state.artifacts.ofTracker(idParam(ctx, 'id')).length;

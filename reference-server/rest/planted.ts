@@ -15,7 +15,8 @@ import { idParam, type Answer, type RestContext } from './context.ts';
 import { findArtifact, findTracker, requireUser } from './lookups.ts';
 import { plantedPage } from './planted-pages.ts';
 import { RestError } from './rest-error.ts';
-import type { Handler, Method, Route } from './router.ts';
+import type { Handler, Route } from './router.ts';
+import type { RouteKey } from './routes.ts';
 
 /** Rewrites the request's headers as the faulty server would read them. */
 export function plantedRequest(state: ServerState, req: IncomingMessage): void {
@@ -59,13 +60,13 @@ export function plantedRoutes(routes: readonly Route[], state: ServerState): Rou
     methods: Object.fromEntries(
       Object.entries(route.methods).map(([method, handler]) => [
         method,
-        plantedHandler(state, `${method as Method} ${route.path}`, handler),
+        plantedHandler(state, `${method} ${route.path}` as RouteKey, handler),
       ]),
     ),
   }));
 }
 
-function plantedHandler(state: ServerState, route: string, handler: Handler): Handler {
+function plantedHandler(state: ServerState, route: RouteKey, handler: Handler): Handler {
   const { faults } = state;
   return async (ctx) => {
     if (faults.on('anonymous-refused') && !ctx.user)
@@ -83,7 +84,7 @@ function plantedHandler(state: ServerState, route: string, handler: Handler): Ha
 }
 
 /** What some faults do before the handler: refuse the request, or race it. */
-async function refusedFirst(ctx: RestContext, route: string): Promise<void> {
+async function refusedFirst(ctx: RestContext, route: RouteKey): Promise<void> {
   const { faults } = ctx.state;
   if (route === 'POST tokens' && faults.on('token-route-500'))
     throw new RestError(500, 'the token could not be created (planted fault)');
@@ -121,7 +122,7 @@ async function racyCheck(ctx: RestContext): Promise<void> {
 const RACE_WINDOW_MS = 300;
 
 /** The stores as the handler sees them: writes that drop what they are given, private made public. */
-function plantedStores(ctx: RestContext, route: string): ServerState {
+function plantedStores(ctx: RestContext, route: RouteKey): ServerState {
   const { state } = ctx;
   const { faults } = state;
   const xmlBody = ctx.req.headers['content-type']?.includes('xml') === true;
@@ -163,7 +164,7 @@ function publicView(projects: Projects): Projects {
 }
 
 /** The answer as the faulty server writes it. */
-function plantedAnswer(ctx: RestContext, route: string, answer: Answer): Answer {
+function plantedAnswer(ctx: RestContext, route: RouteKey, answer: Answer): Answer {
   const { faults } = ctx.state;
   let { status, value } = answer;
   const headers = { ...answer.headers };
