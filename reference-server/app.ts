@@ -4,10 +4,12 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { systemClock, type Clock } from './domain/clock.ts';
-import { createState, type DomainState } from './domain/state.ts';
 import { Faults } from './faults.ts';
 import { BodyTooLarge, sendRestError } from './http-io.ts';
-import { dispatchRest } from './rest/routes.ts';
+import { plantedRequest, plantedRoutes } from './rest/planted.ts';
+import { createRouter } from './rest/router.ts';
+import { REST_ROUTES } from './rest/routes.ts';
+import { createServerState, type ServerState } from './server-state.ts';
 import { handleSoap, soapServiceOf } from './soap/endpoint.ts';
 import { advanceClock, CLOCK_PATH } from './test-control/clock-route.ts';
 import { armFailure, FAIL_NEXT_PATH } from './test-control/fail-next-route.ts';
@@ -28,16 +30,21 @@ export interface AppOptions {
 }
 
 export interface App {
-  state: DomainState;
+  state: ServerState;
   handle(req: IncomingMessage, res: ServerResponse): void;
 }
 
 export function createApp(options: AppOptions = {}): App {
-  const state = createState(options.clock ?? systemClock(), {
+  const state = createServerState(options.clock ?? systemClock(), {
     ...(options.projectQuota === undefined ? {} : { projectQuota: options.projectQuota }),
     faults: new Faults(options.faults ?? []),
     variants: new Variants(options.variants ?? []),
   });
+
+  // The planted faults of the REST interface apply at its edge (rest/planted.ts).
+  const dispatchRest = createRouter(
+    state.faults.none ? REST_ROUTES : plantedRoutes(REST_ROUTES, state),
+  );
 
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
     let path: string;
@@ -58,6 +65,7 @@ export function createApp(options: AppOptions = {}): App {
     const soapService = soapServiceOf(path);
     if (soapService)
       return handleSoap(state, soapService, baseUrlOf(req, options.baseUrl), req, res);
+    if (!state.faults.none) plantedRequest(state, req);
     return dispatchRest(state, baseUrlOf(req, options.baseUrl), req, res);
   }
 

@@ -1,11 +1,10 @@
-import type { ProfileFile } from '../lib/target/profile.ts';
-
 /**
  * Variants (`--variant NAME`, repeatable): other choices that the specification leaves open, each
  * one a correct implementation could make. Where planted faults (faults.ts) show that the suites
  * catch a wrong server, variants show that they accept a correct one that is not ours: the whole
  * run against each variant must exit 0 with no MUST failure and no harness error
- * (tests/variants.test.ts). Never on by default.
+ * (tests/variants.test.ts, with the profile a user would write for such a server:
+ * tests/support/variant-profiles.ts). Never on by default.
  */
 export interface Variant {
   name: string;
@@ -13,16 +12,13 @@ export interface Variant {
   chooses: string;
   /** Why a correct implementation may do so: where the specification leaves it open. */
   because: string;
-  /** What a user would write in the profile for such a server (tests/variants.test.ts passes it). */
-  profile?: ProfileFile;
 }
 
-const variant = <N extends string>(
-  name: N,
-  chooses: string,
-  because: string,
-  profile?: ProfileFile,
-) => ({ name, chooses, because, ...(profile === undefined ? {} : { profile }) });
+const variant = <N extends string>(name: N, chooses: string, because: string) => ({
+  name,
+  chooses,
+  because,
+});
 
 /** The admins user group of the variant 'admins-ugroup-other-id' (the real system's is 4). */
 export const OTHER_ADMINS_UGROUP = 20;
@@ -102,7 +98,6 @@ export const VARIANTS = [
     'admins-ugroup-other-id',
     `the user group of a project's admins has id ${OTHER_ADMINS_UGROUP}; there is no user group 4`,
     "§4.2 #4 names user groups by id and never says which one holds the admins: 4 is the real system's convention",
-    { projectAdminsUgroupId: OTHER_ADMINS_UGROUP },
   ),
   variant(
     'no-admins-ugroup',

@@ -1,7 +1,7 @@
 /** The default profile names the reference server's seeded accounts (README, "Seeded accounts"). */
 import { expect, test } from 'vitest';
 import { defaultProfile } from '../lib/target/default-profile.ts';
-import { SEEDED_USERS } from '../reference-server/seed.ts';
+import { SEEDED_USERS } from '../reference-server/domain/seed.ts';
 
 test('every account of the default profile is a seeded, active user with that password', () => {
   const profile = defaultProfile('http://x');

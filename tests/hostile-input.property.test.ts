@@ -17,13 +17,8 @@ import { SOAP_OPERATIONS, type SoapOperation } from '../spec/soap-operations.ts'
 import { startReferenceServer, type RunningServer } from '../reference-server/listen.ts';
 import { REST_ROUTES } from '../reference-server/rest/routes.ts';
 import type { Route } from '../reference-server/rest/router.ts';
-import {
-  call,
-  issuesTracker,
-  tokenCaller,
-  type Caller,
-} from '../reference-server/rest/test-support.ts';
-import { SEEDED_PROJECTS } from '../reference-server/seed.ts';
+import { call, issuesTracker, tokenCaller, type Caller } from './support/rest-calls.ts';
+import { SEEDED_PROJECTS } from '../reference-server/domain/seed.ts';
 import { soapServiceOf } from '../reference-server/soap/endpoint.ts';
 import { BoundedClient, soapExchange, type Answer } from './support/bounded-client.ts';
 import { StateObserver, type StateSnapshot } from './support/state-snapshot.ts';

@@ -10,12 +10,7 @@ import { runInNewContext } from 'node:vm';
 import { setFlagsFromString } from 'node:v8';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startReferenceServer, type RunningServer } from '../reference-server/listen.ts';
-import {
-  call,
-  issuesTracker,
-  tokenCaller,
-  type Caller,
-} from '../reference-server/rest/test-support.ts';
+import { call, issuesTracker, tokenCaller, type Caller } from './support/rest-calls.ts';
 import {
   BoundedClient,
   rawExchange,

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { buildRequest } from '../lib/soap/envelope.ts';
 import { startReferenceServer, type RunningServer } from '../reference-server/listen.ts';
-import { issuesTracker, tokenCaller } from '../reference-server/rest/test-support.ts';
+import { issuesTracker, tokenCaller } from './support/rest-calls.ts';
 import { BoundedClient, type Answer, type Exchange } from './support/bounded-client.ts';
 
 const WRITERS = 50;

@@ -1,6 +1,7 @@
 /**
  * Self-validation (issue 7): the suites against the reference server with each planted fault
- * (reference-server/faults.ts). A fault is caught when one of the requirements it names fails.
+ * (reference-server/faults.ts). A fault is caught when one of the requirements that
+ * tests/support/fault-catalogue.ts names for it fails.
  * The score and any surviving fault are written to reports/self-validation/ and printed.
  *
  * Every requirement a fault made fail is evidence that its check can fail (issue 13): the reports
@@ -17,6 +18,13 @@ import type { FaultEvidence } from '../lib/results/evidence.ts';
 import { PLANTED_FAULTS, type PlantedFault } from '../reference-server/faults.ts';
 import { startReferenceServer } from '../reference-server/listen.ts';
 import { ROOT, runCli } from './support/cli.ts';
+import { FAULT_CATALOGUE, type FaultCatch } from './support/fault-catalogue.ts';
+
+/** Each planted fault with the requirements that must catch it and the suites that hold them. */
+const FAULTS: ReadonlyArray<PlantedFault & FaultCatch> = PLANTED_FAULTS.map((fault) => ({
+  ...fault,
+  ...FAULT_CATALOGUE[fault.name],
+}));
 
 interface Verdict {
   fault: string;
@@ -38,7 +46,7 @@ const REGENERATE = 'UPDATE_FAULT_EVIDENCE=1 npx vitest run tests/self-validation
 const committed = (): FaultEvidence =>
   JSON.parse(readFileSync(EVIDENCE_FILE, 'utf8')) as FaultEvidence;
 
-async function judge(fault: PlantedFault): Promise<Verdict> {
+async function judge(fault: PlantedFault & FaultCatch): Promise<Verdict> {
   const server = await startReferenceServer({ testControl: true, faults: [fault.name] });
   try {
     const run = await runCli([
@@ -69,7 +77,7 @@ async function judge(fault: PlantedFault): Promise<Verdict> {
 }
 
 describe('every planted fault is caught by the requirement it breaks', () => {
-  test.concurrent.each(PLANTED_FAULTS.map((f) => [f.name, f] as const))(
+  test.concurrent.each(FAULTS.map((f) => [f.name, f] as const))(
     '%s',
     { timeout: 240_000 },
     async (_, fault) => {
@@ -89,7 +97,7 @@ describe('every planted fault is caught by the requirement it breaks', () => {
     );
     const file = committed();
     if (process.env['UPDATE_FAULT_EVIDENCE']) {
-      const known = new Set(PLANTED_FAULTS.map((f) => f.name));
+      const known = new Set<string>(PLANTED_FAULTS.map((f) => f.name));
       const faults = Object.fromEntries(
         Object.entries({ ...file.faults, ...measured })
           .filter(([fault, failing]) => known.has(fault) && failing.length > 0)
@@ -124,7 +132,7 @@ describe('every planted fault is caught by the requirement it breaks', () => {
   });
 
   test('the committed evidence names only planted faults and catalogue requirements', () => {
-    const faults = new Set(PLANTED_FAULTS.map((f) => f.name));
+    const faults = new Set<string>(PLANTED_FAULTS.map((f) => f.name));
     const ids = new Set(CATALOGUE.map((r) => r.id));
     const unknown = Object.entries(committed().faults).flatMap(([fault, failing]) => [
       ...(faults.has(fault) ? [] : [`fault ${fault}`]),

@@ -13,8 +13,9 @@ import { connect } from 'node:net';
 import { afterAll, describe, expect, test } from 'vitest';
 import { startReferenceServer } from '../reference-server/listen.ts';
 import { THROTTLE_EVERY } from '../reference-server/throttle.ts';
-import { VARIANTS, type Variant } from '../reference-server/variants.ts';
+import { VARIANTS, type Variant, type VariantName } from '../reference-server/variants.ts';
 import { ROOT, runCli } from './support/cli.ts';
+import { VARIANT_PROFILES } from './support/variant-profiles.ts';
 
 interface Outcome {
   variant: string;
@@ -29,7 +30,7 @@ interface Outcome {
 
 const outcomes: Outcome[] = [];
 
-async function judge(variant: Variant): Promise<Outcome> {
+async function judge(variant: Variant & { name: VariantName }): Promise<Outcome> {
   const server = await startReferenceServer({ testControl: true, variants: [variant.name] });
   try {
     const run = await runCli([
@@ -72,10 +73,11 @@ async function judge(variant: Variant): Promise<Outcome> {
 }
 
 /** A variant's profile fields (what a user would write for such a server), as --profile FILE. */
-function profileArgs(variant: Variant): string[] {
-  if (variant.profile === undefined) return [];
+function profileArgs(variant: Variant & { name: VariantName }): string[] {
+  const profile = VARIANT_PROFILES[variant.name];
+  if (profile === undefined) return [];
   const file = join(mkdtempSync(join(tmpdir(), 'variant-profile-')), `${variant.name}.json`);
-  writeFileSync(file, JSON.stringify(variant.profile));
+  writeFileSync(file, JSON.stringify(profile));
   return ['--profile', file];
 }
 

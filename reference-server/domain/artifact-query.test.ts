@@ -3,7 +3,7 @@ import { compileQuery } from './artifact-query.ts';
 import { Artifacts } from './artifacts.ts';
 import { systemClock } from './clock.ts';
 import { Trackers } from './trackers.ts';
-import { ISSUES_TRACKER } from '../seed.ts';
+import { ISSUES_TRACKER } from './seed.ts';
 
 const tracker = new Trackers().create(101, structuredClone(ISSUES_TRACKER) as never);
 const field = (name: string) => tracker.fields.find((f) => f.name === name)!;
@@ -53,5 +53,23 @@ describe('compileQuery (§2.2 query body)', () => {
     [{ labels: { operator: 'contains', value: [1] } }, 'malformed'],
   ])('refuses %j (%s)', (query, message) => {
     expect(() => compileQuery(tracker, query)).toThrow(message);
+  });
+});
+
+describe('the criterionHolds hook (domain/hooks.ts)', () => {
+  test("is given each criterion's value, the stored value and the rule's answer, and decides", () => {
+    const seen: unknown[] = [];
+    const filter = compileQuery(
+      tracker,
+      { summary: 'crash' },
+      {
+        criterionHolds: (value, stored, holds) => {
+          seen.push([value, stored, holds]);
+          return !holds;
+        },
+      },
+    );
+    expect([a, b, c].filter(filter).map((x) => x.id)).toEqual([b.id, c.id]);
+    expect(seen[0]).toEqual(['crash', 'Crash on save', true]);
   });
 });

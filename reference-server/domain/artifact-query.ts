@@ -7,6 +7,8 @@
  * clear error (rest.query.other-operators).
  */
 import type { Artifact } from './artifacts.ts';
+import type { DomainHooks } from './hooks.ts';
+import type { FieldValue } from './artifact-values.ts';
 import type { Tracker, TrackerField } from './trackers.ts';
 
 export class InvalidQuery extends Error {}
@@ -18,16 +20,20 @@ interface Criterion {
 
 export type ArtifactFilter = (artifact: Artifact) => boolean;
 
-/** firstValueOnly: planted fault query-first-value-only (reference-server/faults.ts). */
 export function compileQuery(
   tracker: Tracker,
   query: unknown,
-  options: { firstValueOnly?: boolean } = {},
+  hooks: DomainHooks = {},
 ): ArtifactFilter {
   if (typeof query !== 'object' || query === null || Array.isArray(query))
     throw new InvalidQuery('the query must be a JSON object mapping field shortnames to criteria');
   const criteria = Object.entries(query).map(([key, raw]) => criterion(tracker, key, raw));
-  return (artifact) => criteria.every((c) => holds(c, artifact, options.firstValueOnly === true));
+  return (artifact) =>
+    criteria.every((c) => {
+      const stored = artifact.values.get(c.field.id);
+      const correct = holds(c, stored);
+      return hooks.criterionHolds?.(c.value, stored, correct) ?? correct;
+    });
 }
 
 function criterion(tracker: Tracker, key: string, raw: unknown): Criterion {
@@ -54,10 +60,8 @@ function criterion(tracker: Tracker, key: string, raw: unknown): Criterion {
   return { field, value: text };
 }
 
-function holds({ field, value }: Criterion, artifact: Artifact, firstValueOnly: boolean): boolean {
-  const stored = artifact.values.get(field.id);
+function holds({ value }: Criterion, stored: FieldValue | undefined): boolean {
   if (stored === undefined) return false;
-  if (Array.isArray(stored))
-    return (firstValueOnly ? stored.slice(0, 1) : stored).includes(Number(value));
+  if (Array.isArray(stored)) return stored.includes(Number(value));
   return String(stored).toLowerCase().includes(value.toLowerCase());
 }

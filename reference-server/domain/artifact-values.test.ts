@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { validateValues } from './artifact-values.ts';
 import { Trackers } from './trackers.ts';
-import { ISSUES_TRACKER } from '../seed.ts';
+import { ISSUES_TRACKER } from './seed.ts';
 
 const tracker = new Trackers().create(101, structuredClone(ISSUES_TRACKER) as never);
 const id = (name: string) => tracker.fields.find((f) => f.name === name)!.id;

@@ -281,3 +281,23 @@ describe('generic user (codes not shown: the real system)', () => {
     expect(code(() => admin.setProjectGenericUser(keys.alice, 101, ''))).toBe(3105);
   });
 });
+
+describe('the alsoAdministers hook (domain/hooks.ts)', () => {
+  test('grants what §5.1.2 refuses, for the scope it is asked about', () => {
+    const scopes: string[] = [];
+    const widened = createState(systemClock(), {
+      hooks: {
+        alsoAdministers: (user, project, scope) => {
+          scopes.push(scope);
+          return user.username === 'bob' && scope === 'project-admin';
+        },
+      },
+    });
+    const bob = widened.projectAdmin.login('bob', 'bob-pass').session_hash;
+    expect(widened.projectAdmin.addProjectMember(bob, 101, 'carol')).toBe(true);
+    expect(code(() => widened.projectAdmin.getProjectGenericUser(bob, 101))).toBe(3201);
+    expect(scopes).toEqual(['project-admin', 'generic-user']);
+    // Without the hook, the rule: bob is a member of 101, not an admin.
+    expect(code(() => admin.addProjectMember(keys.bob, 101, 'carol'))).toBe(3201);
+  });
+});

@@ -3,10 +3,10 @@
  * the real system's order (tuleap-facts A.4). Pure: no SOAP or HTTP types. Where the spec is
  * silent the real system's behaviour is followed; each such decision is an INFO requirement.
  */
-import type { Faults } from '../faults.ts';
 import type { ArmedFailures } from './armed-failures.ts';
 import type { DescriptionField } from './description-fields.ts';
 import { DomainError, MESSAGES } from './errors.ts';
+import type { AdminScope, DomainHooks } from './hooks.ts';
 import { publicNameProblem, shortNameProblem } from './name-rules.ts';
 import type { Project, Projects, Service } from './projects.ts';
 import type { Quota } from './quota.ts';
@@ -30,8 +30,8 @@ export interface ProjectAdminDeps {
   descriptionFields: DescriptionField[];
   /** The user group that holds a project's admins (the real system's 4); null: there is none. */
   adminsUgroupId: number | null;
-  /** Planted faults (reference-server/faults.ts); none in normal use. */
-  faults: Faults;
+  /** Named behaviour hooks (hooks.ts); none in the correct server. */
+  hooks?: DomainHooks;
   /** Test control's fail-next: failures armed for the next call (never without the flag). */
   armedFailures?: ArmedFailures;
   /** Called after a project is created, so other parts (trackers) can copy from the template. */
@@ -73,15 +73,12 @@ export class ProjectAdmin {
     if (!template) throw new DomainError(3100, `Invalid template id ${templateId}`);
     if (!template.isTemplate && !template.admins.has(requester.id))
       throw new DomainError(3104, MESSAGES.notTemplate);
-    if (!this.d.quota.take() && !this.d.faults.on('soap-quota-unlimited'))
-      throw new DomainError(4000, MESSAGES.quota);
+    if (!this.d.quota.take()) throw new DomainError(4000, MESSAGES.quota);
     const shortProblem = shortNameProblem(shortName, (name) => this.nameTaken(name));
     if (shortProblem) throw new DomainError(3102, shortProblem);
     const publicProblem = publicNameProblem(publicName);
     if (publicProblem) throw new DomainError(3103, publicProblem);
     const failure = this.d.armedFailures?.take('addProject', sessionKey);
-    if (failure !== undefined && this.d.faults.on('soap-internal-failure-code-0'))
-      throw new DomainError(0, 'Internal error');
     if (failure === 'project-creation') throw new DomainError(3101, MESSAGES.creationFailure);
     if (failure === 'generic-user-creation')
       throw new DomainError(3105, MESSAGES.genericUserFailure);
@@ -89,8 +86,7 @@ export class ProjectAdmin {
       shortName,
       publicName: publicName.trim(),
       // The real system: 'public' → public, any other value → private.
-      privacy:
-        privacy === 'public' || this.d.faults.on('soap-new-project-public') ? 'public' : 'private',
+      privacy: privacy === 'public' ? 'public' : 'private',
       isTemplate: false,
       status: 'A',
       projectType: 'Project',
@@ -102,10 +98,7 @@ export class ProjectAdmin {
           return [id, { id, name: g.name, members: new Set<number>() }];
         }),
       ),
-      services: (this.d.faults.on('soap-new-project-without-services')
-        ? []
-        : template.services
-      ).map((s) => ({ ...s, id: this.d.projects.serviceId() })),
+      services: template.services.map((s) => ({ ...s, id: this.d.projects.serviceId() })),
       description: '',
       descriptionValues: new Map(),
     });
@@ -121,7 +114,7 @@ export class ProjectAdmin {
     if (user.status === 'suspended')
       throw new DomainError(3100, `Account '${userLogin}' not active. User not added.`);
     if (project.members.has(user.id)) throw new DomainError(3100, 'User is already a member');
-    if (!this.d.faults.on('soap-member-add-not-applied')) project.members.add(user.id);
+    project.members.add(user.id);
     return true;
   }
 
@@ -130,8 +123,7 @@ export class ProjectAdmin {
     const project = this.projectIfAdmin(sessionKey, groupId, 3201);
     const user = this.findUser(userLogin);
     if (!user) throw new DomainError(3202, MESSAGES.invalidUserLogin);
-    if (!project.members.has(user.id) && !this.d.faults.on('soap-remove-non-member-succeeds'))
-      throw new DomainError(3203, MESSAGES.notMember);
+    if (!project.members.has(user.id)) throw new DomainError(3203, MESSAGES.notMember);
     if (project.admins.has(user.id)) {
       throw new DomainError(
         3100,
@@ -170,11 +162,11 @@ export class ProjectAdmin {
       if (project.admins.has(user.id) && project.admins.size === 1) {
         throw new DomainError(0, 'Impossible to remove last admin of the project');
       }
-      if (!this.d.faults.on('soap-ugroup-remove-not-applied')) project.admins.delete(user.id);
+      project.admins.delete(user.id);
       return true;
     }
     const group = this.staticUgroup(project, ugroupId);
-    if (!this.d.faults.on('soap-ugroup-remove-not-applied')) group.members.delete(user.id);
+    group.members.delete(user.id);
     return true;
   }
 
@@ -186,12 +178,9 @@ export class ProjectAdmin {
     isUsed: boolean,
   ): boolean {
     const project = this.projectIfAdmin(sessionKey, groupId, 3203);
-    const services = this.d.faults.on('soap-service-lookup-platform-wide')
-      ? this.d.projects.all().flatMap((p) => p.services)
-      : project.services;
-    const service = services.find((s) => s.id === serviceId);
+    const service = project.services.find((s) => s.id === serviceId);
     if (!service) throw new DomainError(3019, MESSAGES.serviceMissing);
-    if (isUsed || !this.d.faults.on('soap-deactivate-not-applied')) service.isUsed = isUsed;
+    service.isUsed = isUsed;
     return true;
   }
 
@@ -207,8 +196,6 @@ export class ProjectAdmin {
     const failure = this.d.armedFailures?.take('getPlateformProjectDescriptionFields', sessionKey);
     if (this.d.descriptionFields.length === 0 || failure === 'no-description-fields')
       throw new DomainError(3107, MESSAGES.noDescriptionFields);
-    if (this.d.faults.on('soap-description-fields-list-incomplete'))
-      return this.d.descriptionFields.slice(0, -1);
     return [...this.d.descriptionFields];
   }
 
@@ -231,14 +218,9 @@ export class ProjectAdmin {
     value: string,
   ): void {
     const project = this.projectIfAdmin(sessionKey, groupId, 3201);
-    if (this.d.faults.on('soap-description-written-before-3108'))
-      project.descriptionValues.set(fieldId, value);
     if (!this.d.descriptionFields.some((f) => f.id === fieldId))
       throw new DomainError(3108, MESSAGES.descriptionFieldMissing);
-    project.descriptionValues.set(
-      fieldId,
-      this.d.faults.on('soap-description-value-trimmed') ? value.trim() : value,
-    );
+    project.descriptionValues.set(fieldId, value);
   }
 
   /**
@@ -252,7 +234,7 @@ export class ProjectAdmin {
     let user =
       project.genericUserId === undefined ? undefined : this.d.users.byIdOf(project.genericUserId);
     if (user) {
-      if (!this.d.faults.on('soap-generic-user-password-kept')) user.password = password;
+      user.password = password;
     } else {
       user = this.d.users.add({
         username: `forge__prjgen_${project.shortName}`,
@@ -303,43 +285,31 @@ export class ProjectAdmin {
     permissionCode: 3201 | 3203,
   ): Project {
     const project = this.d.projects.get(groupId);
-    if (!project)
-      throw this.d.faults.on('soap-unknown-project-3001')
-        ? new DomainError(3001, MESSAGES.invalidSession)
-        : new DomainError(3000, MESSAGES.invalidProject);
+    if (!project) throw new DomainError(3000, MESSAGES.invalidProject);
     const user = this.sessionUser(sessionKey);
-    const mayAdminister =
-      this.administers(user, project) ||
-      (this.d.faults.on('soap-members-administer') && project.members.has(user.id));
-    if (!mayAdminister) throw new DomainError(permissionCode, MESSAGES.notProjectAdmin);
+    if (!this.administers(user, project, 'project-admin'))
+      throw new DomainError(permissionCode, MESSAGES.notProjectAdmin);
     return project;
   }
 
-  /** An admin of the project, or a site admin (the real system); planted: an admin of any. */
-  private administers(user: User, project: Project): boolean {
+  /** An admin of the project, or a site admin (the real system), or whom a hook lets in. */
+  private administers(user: User, project: Project, scope: AdminScope): boolean {
     if (project.admins.has(user.id) || user.siteAdmin) return true;
-    return (
-      this.d.faults.on('soap-admin-anywhere') &&
-      this.d.projects.all().some((p) => p.admins.has(user.id))
-    );
+    return this.d.hooks?.alsoAdministers?.(user, project, scope) === true;
   }
 
   /** The real system's isRequesterAdmin (generic-user operations): 3001, then 3201. */
   private requesterAdmin(sessionKey: string, groupId: number): Project {
     const user = this.sessionUser(sessionKey);
     const project = this.d.projects.get(groupId);
-    const anySession = this.d.faults.on('soap-generic-user-any-session');
-    if (!project || (!anySession && !this.administers(user, project)))
+    if (!project || !this.administers(user, project, 'generic-user'))
       throw new DomainError(3201, MESSAGES.notProjectAdmin);
     return project;
   }
 
   private staticUgroup(project: Project, ugroupId: number) {
     const group = project.ugroups.get(ugroupId);
-    if (!group)
-      throw this.d.faults.on('soap-unknown-ugroup-3000')
-        ? new DomainError(3000, MESSAGES.invalidProject)
-        : new DomainError(3301, MESSAGES.ugroupMissing);
+    if (!group) throw new DomainError(3301, MESSAGES.ugroupMissing);
     return group;
   }
 

@@ -1,18 +1,17 @@
 /** The whole domain state of one server instance: pure data and rules, no HTTP or SOAP types. */
-import { Faults } from '../faults.ts';
-import { OTHER_ADMINS_UGROUP, Variants } from '../variants.ts';
 import { ArmedFailures } from './armed-failures.ts';
 import { Artifacts } from './artifacts.ts';
 import type { Clock } from './clock.ts';
+import type { DomainHooks } from './hooks.ts';
 import { SEEDED_DESCRIPTION_FIELDS, type DescriptionField } from './description-fields.ts';
-import { ProjectAdmin } from './project-admin.ts';
+import { ProjectAdmin, type ProjectAdminDeps } from './project-admin.ts';
 import { PROJECT_ADMINS_UGROUP, Projects } from './projects.ts';
 import { Quota } from './quota.ts';
+import { ISSUES_TRACKER, SEEDED_PROJECTS, SEEDED_USERS, TEMPLATE_SERVICES } from './seed.ts';
 import { Sessions } from './sessions.ts';
 import { TOKEN_LIFETIME_MS, Tokens } from './tokens.ts';
 import { Trackers, type TrackerBlueprint } from './trackers.ts';
 import { Users } from './users.ts';
-import { ISSUES_TRACKER, SEEDED_PROJECTS, SEEDED_USERS, TEMPLATE_SERVICES } from '../seed.ts';
 
 export interface DomainState {
   clock: Clock;
@@ -24,10 +23,8 @@ export interface DomainState {
   artifacts: Artifacts;
   descriptionFields: DescriptionField[];
   projectAdmin: ProjectAdmin;
-  /** Planted faults (reference-server/faults.ts); none by default. */
-  faults: Faults;
-  /** Other choices the spec allows (reference-server/variants.ts); none by default. */
-  variants: Variants;
+  /** Named behaviour hooks (hooks.ts); none in the correct server. */
+  hooks: DomainHooks;
   /** Test control's fail-next (design.md): armed only through POST /__conformance/fail-next. */
   armedFailures: ArmedFailures;
 }
@@ -36,13 +33,16 @@ export interface StateOptions {
   /** addProject calls per hour, platform-wide (§8; the real system's default is 10). */
   projectQuota?: number;
   descriptionFields?: DescriptionField[];
-  faults?: Faults;
-  variants?: Variants;
+  /** The user group that holds a project's admins (the real system's 4); null: there is none. */
+  adminsUgroupId?: number | null;
+  /** How long a token lasts (§5.2.5: 24 hours). */
+  tokenLifetimeMs?: number;
+  hooks?: DomainHooks;
+  /** Builds the project administration (§4.2) from its parts; by default the domain's own. */
+  projectAdmin?: (deps: ProjectAdminDeps) => ProjectAdmin;
 }
 
 export function createState(clock: Clock, options: StateOptions = {}): DomainState {
-  const faults = options.faults ?? new Faults();
-  const variants = options.variants ?? new Variants();
   const users = new Users();
   for (const user of SEEDED_USERS) users.add(user);
   const projects = seedProjects();
@@ -51,44 +51,33 @@ export function createState(clock: Clock, options: StateOptions = {}): DomainSta
     trackers.create(seed.id, structuredClone(ISSUES_TRACKER) as TrackerBlueprint);
   const sessions = new Sessions(clock);
   const armedFailures = new ArmedFailures();
-  const descriptionFields = variants.on('no-description-fields')
-    ? []
-    : [...(options.descriptionFields ?? SEEDED_DESCRIPTION_FIELDS)];
-  const projectAdmin = new ProjectAdmin({
+  const hooks = options.hooks ?? {};
+  const descriptionFields = [...(options.descriptionFields ?? SEEDED_DESCRIPTION_FIELDS)];
+  const projectAdmin = (options.projectAdmin ?? ((deps) => new ProjectAdmin(deps)))({
     users,
     projects,
     sessions,
     quota: new Quota(clock, options.projectQuota ?? 10),
     descriptionFields,
-    adminsUgroupId: adminsUgroupId(variants),
-    faults,
+    adminsUgroupId:
+      options.adminsUgroupId === undefined ? PROJECT_ADMINS_UGROUP : options.adminsUgroupId,
     armedFailures,
+    hooks,
     onProjectCreated: (project, template) => trackers.copy(template.id, project.id),
   });
   return {
     clock,
     users,
-    tokens: new Tokens(clock, tokenLifetime(faults)),
+    tokens: new Tokens(clock, options.tokenLifetimeMs ?? TOKEN_LIFETIME_MS),
     sessions,
     projects,
     trackers,
     artifacts: new Artifacts(clock),
     descriptionFields,
     projectAdmin,
-    faults,
-    variants,
+    hooks,
     armedFailures,
   };
-}
-
-function adminsUgroupId(variants: Variants): number | null {
-  if (variants.on('no-admins-ugroup')) return null;
-  return variants.on('admins-ugroup-other-id') ? OTHER_ADMINS_UGROUP : PROJECT_ADMINS_UGROUP;
-}
-
-function tokenLifetime(faults: Faults): number {
-  if (faults.on('token-never-expires')) return Number.POSITIVE_INFINITY;
-  return faults.on('token-expires-early') ? TOKEN_LIFETIME_MS - 3600_000 : TOKEN_LIFETIME_MS;
 }
 
 function seedProjects(): Projects {

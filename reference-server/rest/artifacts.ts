@@ -5,66 +5,12 @@
  * updated artifact (§4.3 table). JSON or XML both ways.
  */
 import { InvalidArtifact, validateValues, type FieldValue } from '../domain/artifact-values.ts';
-import {
-  etagOf,
-  lastModifiedOf,
-  staleness,
-  type Artifact,
-  type Precondition,
-} from '../domain/artifacts.ts';
 import type { Tracker } from '../domain/trackers.ts';
 import { idParam, readRequestBody, reply, type RestContext } from './context.ts';
 import { findArtifact, findTracker, requireUser } from './lookups.ts';
-import { artifactReference, artifactRepresentation, isoDate } from './representations.ts';
+import { artifactReference, artifactRepresentation } from './representations.ts';
 import { RestError } from './rest-error.ts';
-
-function versionHeaders(ctx: RestContext, artifact: Artifact): Record<string, string> {
-  const faults = ctx.state.faults;
-  return {
-    ...(faults.on('etag-missing') ? {} : { Etag: shownEtag(ctx, artifact) }),
-    ...(faults.on('last-modified-missing')
-      ? {}
-      : { 'Last-Modified': shownLastModified(ctx, artifact) }),
-  };
-}
-
-/** Variant etag-unquoted: the real system's Etag, the last change's Unix time, unquoted. */
-function shownEtag(ctx: RestContext, artifact: Artifact): string {
-  return ctx.state.variants.on('etag-unquoted')
-    ? String(artifact.lastModified / 1000)
-    : etagOf(artifact);
-}
-
-function shownLastModified(ctx: RestContext, artifact: Artifact): string {
-  if (ctx.state.faults.on('last-modified-creation-time'))
-    return new Date(artifact.submittedOn).toUTCString();
-  if (ctx.state.variants.on('last-modified-iso8601')) return isoDate(artifact.lastModified);
-  return lastModifiedOf(artifact);
-}
-
-/**
- * The request's preconditions in the domain's terms (§4.4.2). The variants read the headers their
- * way at this edge: an unquoted timestamp Etag compared as a string; If-Unmodified-Since read in
- * ISO 8601 only, another form ignored (as RFC 9110 §13.1.4 ignores a date it cannot read).
- */
-function preconditionOf(ctx: RestContext, artifact: Artifact): Precondition {
-  let { ifMatch, ifUnmodifiedSince } = {
-    ...optionalHeader(ctx, 'if-match', 'ifMatch'),
-    ...optionalHeader(ctx, 'if-unmodified-since', 'ifUnmodifiedSince'),
-  };
-  if (ifMatch !== undefined && ctx.state.variants.on('etag-unquoted'))
-    ifMatch = ifMatch === shownEtag(ctx, artifact) ? etagOf(artifact) : '"no-such-version"';
-  if (ifUnmodifiedSince !== undefined && ctx.state.variants.on('last-modified-iso8601')) {
-    const time = /^\d{4}-\d{2}-\d{2}T/.test(ifUnmodifiedSince.trim())
-      ? Date.parse(ifUnmodifiedSince)
-      : Number.NaN;
-    ifUnmodifiedSince = Number.isNaN(time) ? undefined : new Date(time).toUTCString();
-  }
-  return {
-    ...(ifMatch === undefined ? {} : { ifMatch }),
-    ...(ifUnmodifiedSince === undefined ? {} : { ifUnmodifiedSince }),
-  };
-}
+import { preconditionOf, versionHeaders } from './version-headers.ts';
 
 export function getArtifact(ctx: RestContext): void {
   const { artifact, tracker, project } = findArtifact(ctx, idParam(ctx, 'id'));
@@ -85,9 +31,7 @@ export async function createArtifact(ctx: RestContext): Promise<void> {
   if (!ctx.state.trackers.get(trackerId as number))
     throw new RestError(400, `tracker ${String(trackerId)} does not exist`);
   const { tracker } = findTracker(ctx, trackerId as number, 'write');
-  let values = changesOf(tracker, body['values'] ?? []);
-  if (ctx.state.faults.on('create-drops-list-values'))
-    values = new Map([...values].filter(([, value]) => !Array.isArray(value)));
+  const values = changesOf(tracker, body['values'] ?? []);
   const artifact = ctx.state.artifacts.create(tracker.id, user.id, values);
   reply(ctx, 201, artifactReference(artifact, tracker), {
     ...versionHeaders(ctx, artifact),
@@ -101,19 +45,8 @@ export async function updateArtifact(ctx: RestContext): Promise<void> {
   const body = objectBody(await readRequestBody(ctx), ['values', 'comment']);
   if (!('values' in body)) throw new RestError(400, 'values is missing (send {"values": [...]})');
   const changes = changesOf(tracker, body['values']);
-  const precondition = plantedPrecondition(ctx, preconditionOf(ctx, artifact));
-  if (ctx.state.faults.on('update-race')) await racyCheck(artifact, precondition);
-  if (
-    ctx.state.faults.on('update-not-applied') ||
-    (ctx.state.faults.on('xml-put-ignored') && ctx.req.headers['content-type']?.includes('xml'))
-  )
-    changes.clear();
   // From here to the write nothing awaits: the check and the write are one step (§4.4).
-  const outcome = ctx.state.artifacts.update(
-    artifact,
-    changes,
-    ctx.state.faults.on('update-race') ? {} : precondition,
-  );
+  const outcome = ctx.state.artifacts.update(artifact, changes, preconditionOf(ctx, artifact));
   if (outcome.status === 'stale')
     throw new RestError(
       412,
@@ -126,42 +59,6 @@ export async function updateArtifact(ctx: RestContext): Promise<void> {
     versionHeaders(ctx, outcome.artifact),
   );
 }
-
-/**
- * The planted faults of §4.4 (faults.ts): headers ignored, a fresh Etag refused, no header
- * refused, one of two headers ignored.
- */
-function plantedPrecondition(ctx: RestContext, precondition: Precondition): Precondition {
-  const faults = ctx.state.faults;
-  let { ifMatch, ifUnmodifiedSince } = precondition;
-  if (faults.on('no-header-refused') && ifMatch === undefined && ifUnmodifiedSince === undefined)
-    throw new RestError(428, 'a concurrency header is required (planted fault)');
-  if (ifMatch !== undefined && ifUnmodifiedSince !== undefined) {
-    if (faults.on('both-headers-if-match-only')) ifUnmodifiedSince = undefined;
-    if (faults.on('both-headers-since-only')) ifMatch = undefined;
-  }
-  return {
-    ...(ifMatch === undefined || faults.on('if-match-ignored')
-      ? {}
-      : { ifMatch: faults.on('if-match-always-stale') ? '"never"' : ifMatch }),
-    ...(ifUnmodifiedSince === undefined || faults.on('if-unmodified-since-ignored')
-      ? {}
-      : { ifUnmodifiedSince }),
-  };
-}
-
-/**
- * Planted fault update-race: the check, then a pause in which other requests run, then the write.
- * The pause is long (not a few ms) so that concurrent PUTs overlap even on a loaded CI machine:
- * with 5 ms the fault survived once on a 2-core runner, a false pass of the self-validation.
- */
-async function racyCheck(artifact: Artifact, precondition: Precondition): Promise<void> {
-  const reason = staleness(artifact, precondition);
-  if (reason) throw new RestError(412, reason);
-  await new Promise((resolve) => setTimeout(resolve, RACE_WINDOW_MS));
-}
-
-const RACE_WINDOW_MS = 300;
 
 function objectBody(value: unknown, allowed: readonly string[]): Record<string, unknown> {
   if (typeof value !== 'object' || value === null || Array.isArray(value))
@@ -182,14 +79,4 @@ function changesOf(tracker: Tracker, values: unknown): Map<number, FieldValue> {
     if (error instanceof InvalidArtifact) throw new RestError(400, error.message);
     throw error;
   }
-}
-
-function optionalHeader<K extends string>(
-  ctx: RestContext,
-  name: string,
-  key: K,
-): Partial<Record<K, string>> {
-  const value = ctx.req.headers[name];
-  if (value === undefined) return {};
-  return { [key]: Array.isArray(value) ? value.join(', ') : value } as Partial<Record<K, string>>;
 }

@@ -8,7 +8,7 @@ import {
   startRest,
   tokenCaller,
   type Caller,
-} from './test-support.ts';
+} from '../../tests/support/rest-calls.ts';
 
 let server: RunningServer;
 let alice: Caller;

@@ -4,13 +4,13 @@
  * one readable anonymously (§4.3 rule 2, §7.2; the real system answers 401, tuleap-facts B.1).
  */
 import type { IncomingMessage } from 'node:http';
-import type { DomainState } from '../domain/state.ts';
+import type { ServerState } from '../server-state.ts';
 import type { User } from '../domain/users.ts';
 import { RestError } from './rest-error.ts';
 
 const BASIC_CHALLENGE = { 'WWW-Authenticate': 'Basic realm="Restricted API"' };
 
-export function authenticate(state: DomainState, req: IncomingMessage): User | undefined {
+export function authenticate(state: ServerState, req: IncomingMessage): User | undefined {
   let user: User | undefined;
   // Read before verify, which forgets an expired token.
   const expired = state.tokens.expired(header(req, 'x-auth-token')?.trim() ?? '');
@@ -27,7 +27,7 @@ export function authenticate(state: DomainState, req: IncomingMessage): User | u
  * Variant invalid-credentials-500: §5.2.2's 'server error' for invalid credentials, taken
  * literally; an expired token keeps its 401 (§5.2.5).
  */
-function asServerError(state: DomainState, error: unknown, expiredToken: boolean): unknown {
+function asServerError(state: ServerState, error: unknown, expiredToken: boolean): unknown {
   if (!(error instanceof RestError) || error.status !== 401 || expiredToken) return error;
   if (!state.variants.on('invalid-credentials-500')) return error;
   return new RestError(500, 'invalid credentials');
@@ -38,7 +38,7 @@ function header(req: IncomingMessage, name: string): string | undefined {
   return Array.isArray(value) ? value.join(',') : value;
 }
 
-function tokenUser(state: DomainState, req: IncomingMessage): User | undefined {
+function tokenUser(state: ServerState, req: IncomingMessage): User | undefined {
   const token = header(req, 'x-auth-token');
   const userId = header(req, 'x-auth-userid');
   if (token === undefined && userId === undefined) return undefined;
@@ -47,15 +47,14 @@ function tokenUser(state: DomainState, req: IncomingMessage): User | undefined {
     throw new RestError(401, 'X-Auth-Token and X-Auth-UserId must be sent together');
   const id = state.tokens.verify(userId.trim(), token.trim());
   const user = id === undefined ? undefined : state.users.byIdOf(id);
-  if (!user && state.faults.on('invalid-token-anonymous')) return undefined;
   if (!user)
     throw new RestError(401, 'Invalid Token (unknown, expired, or not the token of this user id)');
   return user;
 }
 
-function basicUser(state: DomainState, req: IncomingMessage): User | undefined {
+function basicUser(state: ServerState, req: IncomingMessage): User | undefined {
   const authorization = header(req, 'authorization');
-  if (authorization === undefined || state.faults.on('basic-ignored')) return undefined;
+  if (authorization === undefined) return undefined;
   const [scheme = '', encoded = ''] = authorization.trim().split(/\s+/, 2);
   if (scheme.toLowerCase() !== 'basic')
     throw new RestError(

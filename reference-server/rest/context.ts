@@ -1,15 +1,16 @@
 /** One REST request as the handlers see it, and the ways to answer it in the negotiated format. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { DomainState } from '../domain/state.ts';
+import type { ServerState } from '../server-state.ts';
 import type { User } from '../domain/users.ts';
 import { BodyTooLarge, readBody, restErrorBody, send, sendAndClose } from '../http-io.ts';
 import type { Format } from './negotiation.ts';
 import { requestFormat } from './negotiation.ts';
+import type { Paginate } from './pagination.ts';
 import { RestError } from './rest-error.ts';
 import { decodeXmlRequest, encodeXml } from './xml-codec.ts';
 
 export interface RestContext {
-  state: DomainState;
+  state: ServerState;
   req: IncomingMessage;
   res: ServerResponse;
   params: Readonly<Record<string, string>>;
@@ -21,14 +22,28 @@ export interface RestContext {
   baseUrl: string;
   /** Undefined: anonymous. */
   user: User | undefined;
+  /** Cuts a collection into the page the query asks for (§8). */
+  page: Paginate;
+  /** The root element an XML request body must have (§4.5.3: request). */
+  xmlRequestRoot: string;
+  /** Rewrites an answer before it is serialized: set only at the planted faults' edge (planted.ts). */
+  rewriteAnswer?: (answer: Answer) => Answer;
+}
+
+export interface Answer {
+  status: number;
+  value: unknown;
+  headers: Record<string, string>;
 }
 
 export function reply(
-  ctx: Pick<RestContext, 'res' | 'format'> & { state?: DomainState },
+  ctx: Pick<RestContext, 'res' | 'format' | 'rewriteAnswer'> & { state?: ServerState },
   status: number,
   value: unknown,
   headers: Record<string, string> = {},
 ): void {
+  if (ctx.rewriteAnswer)
+    ({ status, value, headers } = ctx.rewriteAnswer({ status, value, headers }));
   if (ctx.format === 'xml')
     return send(ctx.res, status, encodeXml(value, xmlOptions(ctx.state)), {
       'Content-Type': 'application/xml; charset=utf-8',
@@ -45,7 +60,7 @@ export function reply(
  * in XML on the artifact routes when XML was asked for; a variant's shape otherwise (http-io.ts).
  */
 export function replyError(
-  ctx: Pick<RestContext, 'res' | 'format'> & { state: DomainState },
+  ctx: Pick<RestContext, 'res' | 'format'> & { state: ServerState },
   error: RestError | BodyTooLarge,
 ): void {
   const status = error instanceof RestError ? error.status : 413;
@@ -66,17 +81,14 @@ export function replyError(
 }
 
 /** The error as a value, for XML: the real system's <error><code/><message/></error>, or a problem. */
-function errorValue(status: number, message: string, variants: DomainState['variants']): unknown {
+function errorValue(status: number, message: string, variants: ServerState['variants']): unknown {
   return variants.on('rest-errors-problem-json')
     ? JSON.parse(restErrorBody(status, message, variants).body)
     : { error: { code: status, message } };
 }
 
-function xmlOptions(state: DomainState | undefined) {
-  return {
-    bindIdsAsText: state?.faults.on('xml-bind-ids-as-text') === true,
-    root: state?.variants.on('xml-root-result') ? 'result' : 'response',
-  };
+function xmlOptions(state: ServerState | undefined) {
+  return { root: state?.variants.on('xml-root-result') ? 'result' : 'response' };
 }
 
 /** Reads a JSON (or, where allowed, XML) request body into a plain value. */
@@ -93,11 +105,7 @@ export async function readRequestBody(
   } catch {
     throw new RestError(400, 'the body is not valid UTF-8');
   }
-  if (format === 'xml')
-    return decodeXmlRequest(
-      text,
-      ctx.state.faults.on('xml-request-root-refused') ? 'artifact' : 'request',
-    );
+  if (format === 'xml') return decodeXmlRequest(text, ctx.xmlRequestRoot);
   try {
     return JSON.parse(text) as unknown;
   } catch (error) {

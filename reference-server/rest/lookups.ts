@@ -9,9 +9,7 @@ import { RestError } from './rest-error.ts';
 export type Need = 'read' | 'write';
 
 export function requireAccess(ctx: RestContext, project: Project, need: Need): void {
-  let access: Access = (need === 'read' ? readAccess : writeAccess)(project, ctx.user);
-  if (need === 'read' && ctx.state.faults.on('private-readable-anonymously') && !ctx.user)
-    access = 'allowed';
+  const access: Access = (need === 'read' ? readAccess : writeAccess)(project, ctx.user);
   if (access === 'needs-authentication')
     throw new RestError(
       401,

@@ -1,7 +1,13 @@
 /** §8 over the wire: the four headers, limit and offset, the maximum, bad values, paging forward. */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { RunningServer } from '../listen.ts';
-import { call, issuesTracker, startRest, tokenCaller, type Caller } from './test-support.ts';
+import {
+  call,
+  issuesTracker,
+  startRest,
+  tokenCaller,
+  type Caller,
+} from '../../tests/support/rest-calls.ts';
 
 let server: RunningServer;
 let alice: Caller;

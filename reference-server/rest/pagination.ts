@@ -5,7 +5,6 @@
  * offset past the end answers 200 with an empty page. The variants (variants.ts) take the other
  * choices §8 allows: another maximum per route, 400 or a capped page over it, another order.
  */
-import type { Faults } from '../faults.ts';
 import type { Variants } from '../variants.ts';
 import { RestError } from './rest-error.ts';
 
@@ -20,12 +19,15 @@ export interface Page<T> {
   headers: Record<string, string>;
 }
 
+/** A collection cut into the page a request asks for (§8), in the order it is served. */
+export type Paginate = <T>(all: readonly T[], kind?: CollectionKind) => Page<T>;
+
 interface Bounds {
   defaultLimit: number;
   max: number;
 }
 
-function boundsOf(kind: CollectionKind, variants: Variants): Bounds {
+export function boundsOf(kind: CollectionKind, variants: Variants): Bounds {
   if (variants.on('limit-max-10')) return { defaultLimit: 10, max: 10 };
   if (kind === 'artifacts' && variants.on('artifact-query-limit-max-100'))
     return { defaultLimit: 100, max: 100 };
@@ -35,19 +37,16 @@ function boundsOf(kind: CollectionKind, variants: Variants): Bounds {
 export function paginate<T>(
   all: readonly T[],
   query: URLSearchParams,
-  state: { faults: Faults; variants: Variants },
+  variants: Variants,
   kind: CollectionKind = 'other',
 ): Page<T> {
-  const { faults, variants } = state;
   const { defaultLimit, max } = boundsOf(kind, variants);
-  const items = variants.on('collections-descending') ? [...all].reverse() : all;
+  const items = inOrder(all, variants);
   const asked = parameter(query, 'limit', defaultLimit);
   const offset = parameter(query, 'offset', 0);
   if (asked === 0) throw new RestError(400, 'limit must be at least 1');
-  if (faults.on('pagination-limit-max-refused') && asked === max)
-    throw new RestError(406, `Maximum value for limit exceeded (${max}; planted fault)`);
   let limit = asked;
-  if (asked > max && !faults.on('pagination-limit-unbounded')) {
+  if (asked > max) {
     if (variants.on('limit-over-max-capped')) limit = max;
     else
       throw new RestError(
@@ -55,24 +54,20 @@ export function paginate<T>(
         `Maximum value for limit exceeded (${max})`,
       );
   }
-  // Planted fault: without a limit the page holds twice what X-PAGINATION-LIMIT announces.
-  const served =
-    faults.on('pagination-default-page-overfull') && !query.has('limit') ? 2 * limit : limit;
   return {
-    items: faults.on('pagination-skips-one')
-      ? items.slice(offset + 1, offset + 1 + served)
-      : items.slice(offset, offset + served),
+    items: items.slice(offset, offset + limit),
     headers: {
       'X-PAGINATION-LIMIT': String(limit),
-      'X-PAGINATION-OFFSET': String(faults.on('pagination-offset-zero') ? 0 : offset),
-      'X-PAGINATION-SIZE': String(
-        faults.on('pagination-size-is-page')
-          ? items.slice(offset, offset + limit).length
-          : items.length,
-      ),
+      'X-PAGINATION-OFFSET': String(offset),
+      'X-PAGINATION-SIZE': String(items.length),
       'X-PAGINATION-LIMIT-MAX': String(max),
     },
   };
+}
+
+/** The order a collection is served in: by id, or newest first with collections-descending. */
+export function inOrder<T>(all: readonly T[], variants: Variants): readonly T[] {
+  return variants.on('collections-descending') ? [...all].reverse() : all;
 }
 
 function parameter(query: URLSearchParams, name: string, fallback: number): number {

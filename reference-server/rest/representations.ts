@@ -7,17 +7,15 @@ import type { Artifact } from '../domain/artifacts.ts';
 import type { Project, UserGroup } from '../domain/projects.ts';
 import type { Tracker, TrackerField } from '../domain/trackers.ts';
 import type { User } from '../domain/users.ts';
-import type { Faults } from '../faults.ts';
 
-export function projectRepresentation(project: Project, faults: Faults) {
+export function projectRepresentation(project: Project) {
   const uri = `projects/${project.id}`;
-  const resources = faults.on('project-resources-empty') ? [] : ['trackers', 'user_groups'];
   return {
     id: project.id,
-    uri: faults.on('project-uri-absolute') ? `/api/${uri}` : uri,
+    uri,
     label: project.publicName,
     shortname: project.shortName,
-    resources: resources.map((type) => ({ type, uri: `${uri}/${type}` })),
+    resources: ['trackers', 'user_groups'].map((type) => ({ type, uri: `${uri}/${type}` })),
     additional_informations: {},
   };
 }
@@ -30,23 +28,19 @@ function trackerReference(tracker: Tracker) {
   return { id: tracker.id, uri: `trackers/${tracker.id}`, label: tracker.label };
 }
 
-export function trackerRepresentation(tracker: Tracker, project: Project, faults: Faults) {
+export function trackerRepresentation(tracker: Tracker, project: Project) {
   return {
     ...trackerReference(tracker),
     description: tracker.description,
     item_name: tracker.itemName,
     project: projectReference(project),
-    fields: tracker.fields.map((field) =>
-      fieldRepresentation(field, faults.on('tracker-without-values')),
-    ),
+    fields: tracker.fields.map(fieldRepresentation),
     resources: [{ type: 'artifacts', uri: `trackers/${tracker.id}/artifacts` }],
   };
 }
 
-function fieldRepresentation(field: TrackerField, withoutValues: boolean) {
-  const values = withoutValues
-    ? null
-    : (field.values?.map(({ id, label }) => ({ id, label })) ?? null);
+function fieldRepresentation(field: TrackerField) {
+  const values = field.values?.map(({ id, label }) => ({ id, label })) ?? null;
   return {
     field_id: field.id,
     name: field.name,

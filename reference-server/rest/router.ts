@@ -4,11 +4,12 @@
  * answers the Allow list), Accept (406), credentials (401/403), then the handler.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { DomainState } from '../domain/state.ts';
+import type { ServerState } from '../server-state.ts';
 import { BodyTooLarge } from '../http-io.ts';
 import { replyError, type RestContext } from './context.ts';
 import { authenticate } from './auth.ts';
 import { responseFormat, type Format } from './negotiation.ts';
+import { paginate } from './pagination.ts';
 import { RestError } from './rest-error.ts';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -49,7 +50,7 @@ export function createRouter(routes: readonly Route[]) {
   }
 
   return async function dispatch(
-    state: DomainState,
+    state: ServerState,
     baseUrl: string,
     req: IncomingMessage,
     res: ServerResponse,
@@ -74,10 +75,7 @@ export function createRouter(routes: readonly Route[]) {
           Allow: allow,
         });
       format = responseFormat(req.headers.accept, route.xml === true);
-      if (state.faults.on('xml-answered-as-json')) format = 'json';
       const user = authenticate(state, req);
-      if (!user && state.faults.on('anonymous-refused'))
-        throw new RestError(401, 'Authentication required (planted fault)');
       await handler({
         state,
         req,
@@ -88,6 +86,8 @@ export function createRouter(routes: readonly Route[]) {
         xmlAllowed: route.xml === true,
         baseUrl,
         user,
+        page: (all, kind) => paginate(all, url.searchParams, state.variants, kind),
+        xmlRequestRoot: 'request',
       });
     } catch (error) {
       if (!(error instanceof RestError || error instanceof BodyTooLarge)) throw error;
@@ -97,7 +97,7 @@ export function createRouter(routes: readonly Route[]) {
 }
 
 /** Variant artifact-routes-api-only: the artifact routes (the XML ones, §4.5.2) only under /api. */
-function servedHere(state: DomainState, route: Route, pathname: string): boolean {
+function servedHere(state: ServerState, route: Route, pathname: string): boolean {
   if (!state.variants.on('artifact-routes-api-only') || route.xml !== true) return true;
   return /^\/api\//.test(pathname);
 }

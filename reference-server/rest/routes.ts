@@ -4,12 +4,12 @@
  */
 import { createArtifact, getArtifact, updateArtifact } from './artifacts.ts';
 import { getProject, listProjects, listProjectTrackers } from './projects.ts';
-import { createRouter, type Route } from './router.ts';
+import type { Method, Route } from './router.ts';
 import { createToken, deleteAllTokens, deleteToken } from './tokens.ts';
 import { getTracker, listArtifacts, queryArtifacts } from './trackers.ts';
 import { getUser, getUserGroup, listProjectUserGroups, listUserGroupUsers } from './user-groups.ts';
 
-export const REST_ROUTES: readonly Route[] = [
+const ROUTES = [
   { path: 'tokens', methods: { POST: createToken, DELETE: deleteAllTokens } },
   { path: 'tokens/:token', methods: { DELETE: deleteToken } },
   { path: 'projects', methods: { GET: listProjects } },
@@ -23,6 +23,9 @@ export const REST_ROUTES: readonly Route[] = [
   { path: 'trackers/:id/artifacts', methods: { GET: listArtifacts, POST: queryArtifacts } },
   { path: 'artifacts', xml: true, methods: { POST: createArtifact } },
   { path: 'artifacts/:id', xml: true, methods: { GET: getArtifact, PUT: updateArtifact } },
-];
+] as const satisfies readonly Route[];
 
-export const dispatchRest = createRouter(REST_ROUTES);
+export const REST_ROUTES: readonly Route[] = ROUTES;
+
+/** A route as '<METHOD> <path>', e.g. 'PUT artifacts/:id' (a path of REST_ROUTES). */
+export type RouteKey = `${Method} ${(typeof ROUTES)[number]['path']}`;

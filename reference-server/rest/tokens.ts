@@ -8,20 +8,13 @@ import { requireUser } from './lookups.ts';
 import { RestError } from './rest-error.ts';
 
 export async function createToken(ctx: RestContext): Promise<void> {
-  if (ctx.state.faults.on('token-route-500'))
-    throw new RestError(500, 'the token could not be created (planted fault)');
   const { username, password } = credentialsOf(await readRequestBody(ctx));
   const user = ctx.state.users.authenticate(username, password);
   // Not shown in the spec; the real system answers 401 (tuleap-facts B.1).
   if (!user) throw new RestError(401, 'Invalid Password Or User Name');
   const token = ctx.state.tokens.issue(user.id);
   // §2.2: user_id is a string; uri has the form /api/tokens/<token>.
-  const faults = ctx.state.faults;
-  reply(ctx, faults.on('token-status-201') ? 201 : 200, {
-    user_id: faults.on('token-user-id-number') ? user.id : String(user.id),
-    token,
-    uri: faults.on('token-uri-relative') ? `tokens/${token}` : `/api/tokens/${token}`,
-  });
+  reply(ctx, 200, { user_id: String(user.id), token, uri: `/api/tokens/${token}` });
 }
 
 export function deleteToken(ctx: RestContext): void {

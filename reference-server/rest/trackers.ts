@@ -7,19 +7,16 @@
 import { compileQuery, InvalidQuery } from '../domain/artifact-query.ts';
 import { idParam, readRequestBody, reply, type RestContext } from './context.ts';
 import { findTracker } from './lookups.ts';
-import { paginate } from './pagination.ts';
 import { artifactRepresentation, trackerRepresentation } from './representations.ts';
 import { RestError } from './rest-error.ts';
 
 export function getTracker(ctx: RestContext): void {
   const { tracker, project } = findTracker(ctx, idParam(ctx, 'id'));
-  reply(ctx, 200, trackerRepresentation(tracker, project, ctx.state.faults));
+  reply(ctx, 200, trackerRepresentation(tracker, project));
 }
 
 export async function queryArtifacts(ctx: RestContext): Promise<void> {
   const found = findTracker(ctx, idParam(ctx, 'id'));
-  if (ctx.state.faults.on('query-answers-500'))
-    throw new RestError(500, 'the artifact query failed (planted fault)');
   const body = await readRequestBody(ctx, { emptyAs: {} });
   answerQuery(ctx, found, body);
 }
@@ -45,19 +42,14 @@ function answerQuery(
 ): void {
   let filter;
   try {
-    filter = compileQuery(tracker, query, {
-      firstValueOnly: ctx.state.faults.on('query-first-value-only'),
-    });
-    if (ctx.state.faults.on('query-ignores-criteria')) filter = () => true;
+    filter = compileQuery(tracker, query, ctx.state.hooks);
   } catch (error) {
     if (error instanceof InvalidQuery) throw new RestError(400, error.message);
     throw error;
   }
   const all = ctx.state.artifacts.ofTracker(tracker.id);
   const matching = all.filter(filter).sort((a, b) => a.id - b.id);
-  const page = paginate(matching, ctx.query, ctx.state, 'artifacts');
-  if (ctx.state.faults.on('query-size-counts-all'))
-    page.headers['X-PAGINATION-SIZE'] = String(all.length);
+  const page = ctx.page(matching, 'artifacts');
   reply(
     ctx,
     200,

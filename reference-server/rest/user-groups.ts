@@ -8,7 +8,6 @@ import type { Project } from '../domain/projects.ts';
 import type { User } from '../domain/users.ts';
 import { idParam, reply, type RestContext } from './context.ts';
 import { findProject, requireAccess, requireUser } from './lookups.ts';
-import { paginate } from './pagination.ts';
 import {
   staticUserGroupRepresentation,
   userGroupRepresentation,
@@ -65,11 +64,7 @@ function findGroup(ctx: RestContext): Group {
 export function listProjectUserGroups(ctx: RestContext): void {
   requireUser(ctx);
   const project = findProject(ctx, idParam(ctx, 'id'));
-  const page = paginate(
-    groupsOf(project).map((g) => g.representation),
-    ctx.query,
-    ctx.state,
-  );
+  const page = ctx.page(groupsOf(project).map((g) => g.representation));
   reply(ctx, 200, page.items, page.headers);
 }
 
@@ -83,7 +78,7 @@ export function listUserGroupUsers(ctx: RestContext): void {
     .sort((a, b) => a - b)
     .map((id) => ctx.state.users.byIdOf(id))
     .filter((user): user is User => user !== undefined);
-  const page = paginate(users, ctx.query, ctx.state);
+  const page = ctx.page(users);
   reply(ctx, 200, page.items.map(userRepresentation), page.headers);
 }
 

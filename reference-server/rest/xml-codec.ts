@@ -8,25 +8,17 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { RestError } from './rest-error.ts';
 
-/**
- * bindIdsAsText: the real system's way (planted fault xml-bind-ids-as-text), not §4.5.4. root: the
- * answer's root element, 'response' as the real system (another with a variant; not shown).
- */
-export function encodeXml(
-  value: unknown,
-  options: { bindIdsAsText?: boolean; root?: string } = {},
-): string {
-  return `<?xml version="1.0" encoding="UTF-8"?>\n${element(options.root ?? 'response', value, options.bindIdsAsText === true)}`;
+/** root: the answer's root element, 'response' as the real system (another with a variant; not shown). */
+export function encodeXml(value: unknown, options: { root?: string } = {}): string {
+  return `<?xml version="1.0" encoding="UTF-8"?>\n${element(options.root ?? 'response', value)}`;
 }
 
-function element(name: string, value: unknown, bindIdsAsText: boolean): string {
+function element(name: string, value: unknown): string {
   if (value === null || value === undefined) return `<${name}/>`;
-  if (Array.isArray(value) && bindIdsAsText && name === 'bind_value_ids')
-    return `<${name}>${value.join(' ')}</${name}>`;
   if (Array.isArray(value))
-    return `<${name}>${value.map((v) => element('item', v, bindIdsAsText)).join('')}</${name}>`;
+    return `<${name}>${value.map((v) => element('item', v)).join('')}</${name}>`;
   if (typeof value === 'object') {
-    const members = Object.entries(value).map(([key, v]) => element(key, v, bindIdsAsText));
+    const members = Object.entries(value).map(([key, v]) => element(key, v));
     return `<${name}>${members.join('')}</${name}>`;
   }
   return `<${name}>${escapeText(String(value))}</${name}>`;

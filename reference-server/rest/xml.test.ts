@@ -2,7 +2,13 @@
 import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { RunningServer } from '../listen.ts';
-import { call, issuesTracker, startRest, tokenCaller, type Caller } from './test-support.ts';
+import {
+  call,
+  issuesTracker,
+  startRest,
+  tokenCaller,
+  type Caller,
+} from '../../tests/support/rest-calls.ts';
 
 let server: RunningServer;
 let alice: Caller;

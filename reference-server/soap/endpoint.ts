@@ -4,7 +4,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { soapOperation } from '../../spec/soap-operations.ts';
-import type { DomainState } from '../domain/state.ts';
+import type { ServerState } from '../server-state.ts';
 import { DomainError } from '../domain/errors.ts';
 import { BodyTooLarge, readBody, send, sendAndClose } from '../http-io.ts';
 import { encodeFault, encodeResponse } from './encode.ts';
@@ -37,7 +37,7 @@ export function soapServiceOf(path: string): SoapService | undefined {
 const PROJECT_INDEX = '/soap/project/index.php';
 
 export async function handleSoap(
-  state: DomainState,
+  state: ServerState,
   service: SoapService,
   requestBase: string,
   req: IncomingMessage,
@@ -120,7 +120,7 @@ export async function handleSoap(
   }
 }
 
-function callProject(state: DomainState, call: ReturnType<typeof parseCall>) {
+function callProject(state: ServerState, call: ReturnType<typeof parseCall>) {
   if (!isProjectOperation(call.operation))
     throw new BadRequest(`Procedure '${call.operation}' not present`, 'SOAP-ENV:Server');
   const operation = soapOperation(call.operation);
@@ -132,7 +132,7 @@ function callProject(state: DomainState, call: ReturnType<typeof parseCall>) {
   };
 }
 
-function callLogin(state: DomainState, call: ReturnType<typeof parseCall>) {
+function callLogin(state: ServerState, call: ReturnType<typeof parseCall>) {
   const operation = Object.hasOwn(LOGIN_OPERATIONS, call.operation)
     ? LOGIN_OPERATIONS[call.operation as keyof typeof LOGIN_OPERATIONS]
     : undefined;
@@ -154,7 +154,7 @@ function soapActionOf(header: string | string[] | undefined): { raw: string; val
  * may know the service under another host name, so only the operation is compared).
  */
 function checkSoapAction(
-  state: DomainState,
+  state: ServerState,
   action: { raw: string; value: string },
   operation: string,
 ): void {

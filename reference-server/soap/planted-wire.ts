@@ -2,6 +2,7 @@
  * The planted faults of the SOAP wire and WSDL (reference-server/faults.ts), applied to what the
  * endpoint would otherwise send. Kept apart so that encode.ts and wsdl.ts stay the correct forms.
  */
+import { MESSAGES } from '../domain/errors.ts';
 import type { Faults } from '../faults.ts';
 
 /** A name that is not the server's own base: what the base faults put in place of it. */
@@ -44,13 +45,23 @@ export function plantedFault(
   faults: Faults,
   fault: { status: number; code: string; message: string },
 ): { status: number; code: string; message: string } {
-  const numeric = /^\d+$/.test(fault.code);
+  const { code, message } = plantedCode(faults, fault);
+  const numeric = /^\d+$/.test(code);
   return {
     status: faults.on('soap-fault-http-200') ? 200 : fault.status,
     ...(numeric && faults.on('soap-faultcode-qualified')
-      ? { code: 'SOAP-ENV:Server', message: `${fault.code}: ${fault.message}` }
-      : { code: fault.code, message: fault.message }),
+      ? { code: 'SOAP-ENV:Server', message: `${code}: ${message}` }
+      : { code, message }),
   };
+}
+
+/** Another §7.1 code for what does not exist: a project (3000) or a user group (3301). */
+function plantedCode(faults: Faults, fault: { code: string; message: string }) {
+  if (fault.code === '3000' && faults.on('soap-unknown-project-3001'))
+    return { code: '3001', message: MESSAGES.invalidSession };
+  if (fault.code === '3301' && faults.on('soap-unknown-ugroup-3000'))
+    return { code: '3000', message: MESSAGES.invalidProject };
+  return fault;
 }
 
 /** soap-action-unquoted-refused: true when the header was sent without its quotes. */

@@ -1,5 +1,8 @@
-/** For the REST HTTP tests: a server on an ephemeral port and small request helpers. */
-import { startReferenceServer, type RunningServer } from '../listen.ts';
+/**
+ * For the REST HTTP tests (reference-server/rest/*.test.ts and tests/): a reference server on an
+ * ephemeral port and small request helpers. Test code, so it lives with the other test support.
+ */
+import { startReferenceServer, type RunningServer } from '../../reference-server/listen.ts';
 
 export interface Caller {
   headers: Record<string, string>;

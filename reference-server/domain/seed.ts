@@ -3,8 +3,8 @@
  * names the same accounts for targets run without a profile; tests/default-profile.test.ts keeps
  * the two in step.
  */
-import type { TrackerBlueprint } from './domain/trackers.ts';
-import type { User } from './domain/users.ts';
+import type { TrackerBlueprint } from './trackers.ts';
+import type { User } from './users.ts';
 
 export const SEEDED_USERS: ReadonlyArray<Omit<User, 'id'> & { id: number }> = [
   {
