@@ -5,7 +5,8 @@
  * bind_value_ids are arrays of <item>; ids are integers. A DOCTYPE is refused, so no entity is
  * ever declared or expanded; only XML's five predefined entities and character references exist.
  */
-import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { XMLValidator } from 'fast-xml-parser';
+import { escapeText, xmlParser } from '../xml.ts';
 import { RestError } from './rest-error.ts';
 
 /** root: the answer's root element, 'response' as the real system (another with a variant; not shown). */
@@ -24,21 +25,9 @@ function element(name: string, value: unknown): string {
   return `<${name}>${escapeText(String(value))}</${name}>`;
 }
 
-function escapeText(text: string): string {
-  return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
-}
-
-const XML_ENTITIES = { amp: '&', apos: "'", gt: '>', lt: '<', quot: '"' };
 const MAX_DEPTH = 32;
 
-const parser = new XMLParser({
-  ignoreAttributes: true,
-  parseTagValue: false,
-  trimValues: false,
-  preserveOrder: true,
-  processEntities: true,
-  htmlEntities: XML_ENTITIES as unknown as boolean,
-});
+const parser = xmlParser({ ignoreAttributes: true });
 
 type Ordered = Record<string, unknown>;
 

@@ -5,6 +5,7 @@
  * wire-style.ts): other prefixes, a default namespace, other member names, no array size.
  */
 import type { SoapType, Struct } from './soap-types.ts';
+import { escapeText } from '../xml.ts';
 
 export const NS = {
   env: 'http://schemas.xmlsoap.org/soap/envelope/',
@@ -55,15 +56,6 @@ export const PHP_STYLE: WireStyle = {
   indent: false,
   multiRef: false,
 };
-
-export function escapeText(text: string): string {
-  return text
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replace(/\r/g, '&#13;');
-}
 
 /** Qualified names and the layout of one answer, from its style. */
 class Writer {

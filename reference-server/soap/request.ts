@@ -3,7 +3,8 @@
  * matched by name, then by position as PHP does; values are coerced by the declared part types.
  * Accepts any namespace prefixes, with or without xsi:type. A DOCTYPE is refused as PHP does.
  */
-import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { XMLValidator } from 'fast-xml-parser';
+import { xmlParser } from '../xml.ts';
 import type { Scalar } from './soap-types.ts';
 import { NS } from './encode.ts';
 
@@ -18,18 +19,10 @@ export class BadRequest extends Error {
   }
 }
 
-/** XML's five entities and numeric references; no HTML names (shared/notes/stack.md §4). */
-const XML_ENTITIES = { amp: '&', apos: "'", gt: '>', lt: '<', quot: '"' };
-
-const parser = new XMLParser({
+const parser = xmlParser({
   ignoreAttributes: false,
   attributeNamePrefix: '@',
   removeNSPrefix: false,
-  parseTagValue: false,
-  parseAttributeValue: false,
-  trimValues: false,
-  preserveOrder: true,
-  htmlEntities: XML_ENTITIES as unknown as boolean,
 });
 
 type OrderedNode = Record<string, unknown> & { ':@'?: Record<string, string> };

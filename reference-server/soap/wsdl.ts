@@ -4,7 +4,8 @@
  * same document with another stack's prefixes (variant soap-namespace-prefixes).
  */
 import { SOAP_OPERATIONS } from '../../spec/soap-operations.ts';
-import { escapeText, NS } from './encode.ts';
+import { NS } from './encode.ts';
+import { escapeText } from '../xml.ts';
 import { ARRAYS, STRUCTS, type Struct } from './soap-types.ts';
 
 export interface WsdlStyle {

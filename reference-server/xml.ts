@@ -1,0 +1,32 @@
+/**
+ * The server's XML, said once for SOAP and REST: the escaper of text and attribute values, and the
+ * parser settings (document order kept, values as written, only XML's five entities and numeric
+ * references: no HTML names, shared/notes/stack.md §4).
+ */
+import { XMLParser, type X2jOptions } from 'fast-xml-parser';
+
+export function escapeText(text: string): string {
+  return (
+    text
+      .replaceAll('&', '&amp;')
+      .replaceAll('<', '&lt;')
+      .replaceAll('>', '&gt;')
+      .replaceAll('"', '&quot;')
+      // A raw CR would reach the reader as LF (XML 1.0 §2.11).
+      .replace(/\r/g, '&#13;')
+  );
+}
+
+const XML_ENTITIES = { amp: '&', apos: "'", gt: '>', lt: '<', quot: '"' };
+
+/** A parser with the shared settings; `options`: how this side reads attributes. */
+export function xmlParser(options: X2jOptions): XMLParser {
+  return new XMLParser({
+    parseTagValue: false,
+    parseAttributeValue: false,
+    trimValues: false,
+    preserveOrder: true,
+    htmlEntities: XML_ENTITIES as unknown as boolean,
+    ...options,
+  });
+}
