@@ -18,7 +18,8 @@ import * as prettier from 'prettier';
 import { runConformance, type ConformanceRun } from './conformance-run.ts';
 import { startDelayProxy } from './delay-proxy.ts';
 import { runLoad, type LoadResult } from './load.ts';
-import { cpuMs, othersShare, rssKiB, startServerProcess, type ServerProcess } from './processes.ts';
+import { cpuMs, othersShare, rssKiB } from './processes.ts';
+import { startServerProcess, type ServerProcess } from '../tests/support/cli.ts';
 import { renderMarkdown, type BenchResults, type Goal, type Side } from './report.ts';
 import { prepareWorkloads } from './workloads.ts';
 
@@ -107,7 +108,7 @@ async function benchConformance(o: Options) {
     embedded.push(check({ ...plain.result, othersShare: plain.othersShare }));
     say(`  ${seconds(plain.result.wallMs)}${others(plain.othersShare)}`);
     // The same server, as a child process, behind the proxy (test control on, as embedded).
-    const server = await startServerProcess(ROOT, 'reference-server/main.ts', [
+    const server = await startServerProcess('reference-server/main.ts', [
       '--port',
       '0',
       '--test-control',
@@ -181,8 +182,8 @@ function side(samples: Array<LoadResult & { cpuPerRequestUs: number }>): Side {
 
 /** 3 and 4: each request on the reference server next to the bare server, then RSS over load. */
 async function benchServers(o: Options, parts: readonly Part[]) {
-  const reference = await startServerProcess(ROOT, 'reference-server/main.ts', ['--port', '0']);
-  const bare = await startServerProcess(ROOT, 'bench/bare-server.ts');
+  const reference = await startServerProcess('reference-server/main.ts', ['--port', '0']);
+  const bare = await startServerProcess('bench/bare-server.ts');
   try {
     const rssAtStartKiB = rssKiB(reference.pid);
     const workloads = await prepareWorkloads(reference.url);
