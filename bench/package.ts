@@ -59,7 +59,7 @@ export async function benchPackage(root: string, rounds: number): Promise<Packag
     const summaries: string[] = [];
     for (const seed of ['1', '2']) {
       const dir = join(work, `run-${seed}`);
-      // Exit 0: conforming. Anything else is no summary to time compare on.
+      // exec rejects unless the run exits 0 (conforming): the bench then stops, saying why.
       await exec(process.execPath, [bin, '--seed', seed, '--report-dir', dir], {
         cwd: work,
         maxBuffer: 64 * 1024 * 1024,

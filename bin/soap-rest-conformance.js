@@ -1,3 +1,11 @@
 #!/usr/bin/env node
 // Package bin: `npx soap-rest-conformance run [options]`: the CLI compiled by `npm run build`.
-await import('../dist/lib/cli/main.js');
+import { existsSync } from 'node:fs';
+
+const main = new URL('../dist/lib/cli/main.js', import.meta.url);
+if (!existsSync(main)) {
+  // A checkout of the repository (the package has dist/).
+  process.stderr.write('conformance: dist/ is missing: run `npm run build` first\n');
+  process.exit(2);
+}
+await import(main.href);
