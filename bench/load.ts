@@ -102,6 +102,13 @@ export async function runLoad(
   };
 }
 
+/** The median of values (NaN when there are none). */
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
 /** The nearest-rank percentile of sorted values (0 when there are none). */
 export function percentile(sorted: readonly number[], p: number): number {
   if (sorted.length === 0) return 0;

@@ -5,6 +5,7 @@
  *   3. reference server throughput and p99 on three requests, each next to a bare node:http server;
  *   4. the reference server's RSS before and after 100k requests;
  *   5. the report writers' time as a share of the run (1's `conformance: timing:` line);
+ *   6. the package (issue 15): its packed size, `--help` and `compare` of the compiled bin;
  * writes bench/results.json and bench/results.md and prints the table. Never a timed assertion:
  * the goals are reported as met or missed, and the exit code says only whether the bench ran.
  */
@@ -17,17 +18,21 @@ import { parseArgs } from 'node:util';
 import * as prettier from 'prettier';
 import { runConformance, type ConformanceRun } from './conformance-run.ts';
 import { startDelayProxy } from './delay-proxy.ts';
-import { runLoad, type LoadResult } from './load.ts';
-import { cpuMs, othersShare, rssKiB, startServerProcess, type ServerProcess } from './processes.ts';
+import { median, runLoad, type LoadResult } from './load.ts';
+import { benchPackage } from './package.ts';
+import { cpuMs, othersShare, rssKiB } from './processes.ts';
+import { startServerProcess, type ServerProcess } from '../tests/support/cli.ts';
 import { renderMarkdown, type BenchResults, type Goal, type Side } from './report.ts';
 import { prepareWorkloads } from './workloads.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const PARTS = ['conformance', 'throughput', 'rss'] as const;
+const PARTS = ['conformance', 'throughput', 'rss', 'package'] as const;
+/** `--help` and `compare` runs of the package part (the median is reported). */
+const PACKAGE_ROUNDS = 5;
 type Part = (typeof PARTS)[number];
 
 const USAGE = `usage: npm run bench -- [options]
-  --part NAME        conformance, throughput or rss (repeatable; default: all)
+  --part NAME        conformance, throughput, rss or package (repeatable; default: all)
   --repeat N         conformance runs of each kind (default 1; the median is reported)
   --seed N           the conformance runs' seed (default 1: both runs do the same requests)
   --delay MS         the delay proxy's delay (default 50)
@@ -89,12 +94,7 @@ function say(line: string): void {
 }
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-}
+const seconds2 = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
 /** 1, 2 and 5: the default run, then the same through the delay proxy, `repeat` times each. */
 async function benchConformance(o: Options) {
@@ -107,7 +107,7 @@ async function benchConformance(o: Options) {
     embedded.push(check({ ...plain.result, othersShare: plain.othersShare }));
     say(`  ${seconds(plain.result.wallMs)}${others(plain.othersShare)}`);
     // The same server, as a child process, behind the proxy (test control on, as embedded).
-    const server = await startServerProcess(ROOT, 'reference-server/main.ts', [
+    const server = await startServerProcess('reference-server/main.ts', [
       '--port',
       '0',
       '--test-control',
@@ -181,8 +181,8 @@ function side(samples: Array<LoadResult & { cpuPerRequestUs: number }>): Side {
 
 /** 3 and 4: each request on the reference server next to the bare server, then RSS over load. */
 async function benchServers(o: Options, parts: readonly Part[]) {
-  const reference = await startServerProcess(ROOT, 'reference-server/main.ts', ['--port', '0']);
-  const bare = await startServerProcess(ROOT, 'bench/bare-server.ts');
+  const reference = await startServerProcess('reference-server/main.ts', ['--port', '0']);
+  const bare = await startServerProcess('bench/bare-server.ts');
   try {
     const rssAtStartKiB = rssKiB(reference.pid);
     const workloads = await prepareWorkloads(reference.url);
@@ -299,6 +299,21 @@ function goals(results: Omit<BenchResults, 'goals'>): Goal[] {
       met: row.ratio >= min,
     });
   }
+  if (results.package) {
+    const p = results.package;
+    list.push(
+      { goal: '`--help` ≤ 0.3 s (compiled bin)', value: seconds2(p.helpMs), met: p.helpMs <= 300 },
+      {
+        goal: '`compare` of two summaries ≤ 1 s',
+        value: seconds2(p.compareMs),
+        met: p.compareMs <= 1000,
+      },
+      {
+        goal: 'packed size (reported, no goal)',
+        value: `${(p.packedBytes / 1024).toFixed(0)} KiB`,
+      },
+    );
+  }
   if (results.rss) {
     const [before, after] = results.rss.readings;
     const growth = (after!.rssKiB - before!.rssKiB) / before!.rssKiB;
@@ -326,6 +341,14 @@ const servers =
   o.parts.includes('throughput') || o.parts.includes('rss')
     ? await benchServers(o, o.parts)
     : { throughput: [], rss: undefined };
+const packageFigures = o.parts.includes('package')
+  ? await benchPackage(ROOT, PACKAGE_ROUNDS)
+  : undefined;
+if (packageFigures)
+  say(
+    `package: ${(packageFigures.packedBytes / 1024).toFixed(0)} KiB packed, --help ${seconds2(packageFigures.helpMs)}, ` +
+      `compare ${seconds2(packageFigures.compareMs)}`,
+  );
 const partial: Omit<BenchResults, 'goals'> = {
   startedAt: startedAt.toISOString(),
   machine: { ...machine, loadAtEnd: loadavg() },
@@ -333,6 +356,7 @@ const partial: Omit<BenchResults, 'goals'> = {
   ...(conformance === undefined ? {} : { conformance }),
   throughput: servers.throughput,
   ...(servers.rss === undefined ? {} : { rss: servers.rss }),
+  ...(packageFigures === undefined ? {} : { package: packageFigures }),
 };
 const results: BenchResults = { ...partial, goals: goals(partial) };
 // Written as the repository's Prettier would (npm run format:check covers bench/).

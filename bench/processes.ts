@@ -1,46 +1,9 @@
 /**
- * Servers under test as child processes of their own, so that their CPU and RSS are theirs alone
- * (the load generator runs in the bench process).
+ * The CPU and RSS of the servers under test, each a child process of its own
+ * (tests/support/cli.ts startServerProcess), so that they are theirs alone (the load generator runs
+ * in the bench process), and how much of the machine other processes used.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createInterface } from 'node:readline';
-
-export interface ServerProcess {
-  url: string;
-  pid: number;
-  stop(): Promise<void>;
-}
-
-/** Starts `node --import tsx <script> <args>` in `cwd` and waits for its `listening on URL` line. */
-export async function startServerProcess(
-  cwd: string,
-  script: string,
-  args: readonly string[] = [],
-): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
-    cwd,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const url = await new Promise<string>((resolve, reject) => {
-    const lines = createInterface({ input: child.stdout! });
-    lines.on('line', (line) => {
-      const match = /^listening on (\S+)/.exec(line);
-      if (match) resolve(match[1]!);
-    });
-    child.once('exit', (code) => reject(new Error(`${script} exited (${code}) before listening`)));
-    child.once('error', reject);
-  });
-  return { url, pid: child.pid!, stop: () => stop(child) };
-}
-
-function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
-}
 
 /** The resident set size of a process, in KiB (Linux: VmRSS in /proc/<pid>/status). */
 export function rssKiB(pid: number): number {

@@ -1,5 +1,6 @@
 /** What `npm run bench` writes: the shape of results.json, and results.md rendered from it. */
 import type { ConformanceRun } from './conformance-run.ts';
+import type { PackageFigures } from './package.ts';
 
 export interface Sample {
   throughput: number;
@@ -32,7 +33,8 @@ export interface ThroughputRow {
 export interface Goal {
   goal: string;
   value: string;
-  met: boolean;
+  /** Absent: a figure reported without a goal. */
+  met?: boolean;
 }
 
 export interface BenchResults {
@@ -69,6 +71,7 @@ export interface BenchResults {
     /** Before the load (after the throughput part, if it ran), then after each block. */
     readings: Array<{ requests: number; rssKiB: number; othersShare: number }>;
   };
+  package?: PackageFigures;
   goals: Goal[];
 }
 
@@ -93,8 +96,8 @@ export function renderMarkdown(r: BenchResults): string {
       `load average ${loads(r.machine.loadAtStart)} at the start, ${loads(r.machine.loadAtEnd)} at the end.`,
     '',
     table(
-      ['goal (issue 8)', 'measured', 'met'],
-      r.goals.map((g) => [g.goal, g.value, g.met ? 'yes' : '**no**']),
+      ['goal (issues 8, 15)', 'measured', 'met'],
+      r.goals.map((g) => [g.goal, g.value, g.met === undefined ? '—' : g.met ? 'yes' : '**no**']),
     ),
     '',
     "*others*: the share of the machine's CPU (all cores) that other processes used during a " +
@@ -172,6 +175,30 @@ export function renderMarkdown(r: BenchResults): string {
           ]),
         ],
       ),
+    );
+  }
+  const p = r.package;
+  if (p) {
+    const list = (values: readonly number[]) => values.map((v) => (v / 1000).toFixed(2)).join(', ');
+    out.push(
+      '',
+      '## The package (npm pack; the compiled bin, no tsx)',
+      '',
+      table(
+        ['what', 'measured', 'others'],
+        [
+          ['packed (gzip)', `${n(p.packedBytes)} bytes, ${p.files} files`, ''],
+          ['unpacked', `${n(p.unpackedBytes)} bytes`, ''],
+          ['`--help`', `${list(p.helpSamplesMs)} s`, pct(p.othersShare.help)],
+          [
+            `\`compare\` of two full runs' summaries (${p.summaryBytes.map((b) => `${n(b / 1024)} KiB`).join(', ')})`,
+            `${list(p.compareSamplesMs)} s`,
+            pct(p.othersShare.compare),
+          ],
+        ],
+      ),
+      '',
+      'Wall times from spawn to exit of `node bin/soap-rest-conformance.js …`, each run in turn.',
     );
   }
   return `${out.join('\n')}\n`;

@@ -1,6 +1,11 @@
 #!/usr/bin/env node
-// Package bin: `npx soap-rest-conformance run [options]`. The CLI is TypeScript, loaded through tsx.
-import { register } from 'tsx/esm/api';
+// Package bin: `npx soap-rest-conformance run [options]`: the CLI compiled by `npm run build`.
+import { existsSync } from 'node:fs';
 
-register();
-await import('../lib/cli/main.ts');
+const main = new URL('../dist/lib/cli/main.js', import.meta.url);
+if (!existsSync(main)) {
+  // A checkout of the repository (the package has dist/).
+  process.stderr.write('conformance: dist/ is missing: run `npm run build` first\n');
+  process.exit(2);
+}
+await import(main.href);

@@ -4,6 +4,7 @@
  */
 import type { Fixtures } from '../fixtures/projects.ts';
 import { relative } from 'node:path';
+import { sourceName } from '../layout.ts';
 import type { Reporter, TestCase, TestModule, TestSpecification, TestSuite } from 'vitest/node';
 import type { SerializedError } from 'vitest';
 import { requirement } from '../requirements/index.ts';
@@ -66,7 +67,7 @@ export class Collector implements Reporter {
   }
 
   onTestCaseResult(testCase: TestCase): void {
-    const test = `${relative(this.root, testCase.module.moduleId)}::${testCase.fullName}`;
+    const test = `${sourceName(relative(this.root, testCase.module.moduleId))}::${testCase.fullName}`;
     for (const exchange of testCase.meta().exchanges ?? [])
       this.harExchanges.push({ test, exchange });
     const result = toTestResult(testCase, this.root, this.grep);
@@ -76,7 +77,7 @@ export class Collector implements Reporter {
 
   onTestModuleEnd(module: TestModule): void {
     this.modulesDone += 1;
-    const file = relative(this.root, module.moduleId);
+    const file = sourceName(relative(this.root, module.moduleId));
     for (const error of module.errors()) this.harnessErrors.push(`${file}: ${error.message}`);
     // A failed hook of a describe block (beforeAll: its tests are reported above as errors;
     // afterAll: cleanup) is a problem of the run, never silent.
@@ -175,7 +176,7 @@ function toTestResult(
   if (mode !== 'run' && grep !== undefined && !grep.test(testCase.fullName.split(' > ').join(' ')))
     return undefined;
   const meta = testCase.meta();
-  const file = relative(root, testCase.module.moduleId);
+  const file = sourceName(relative(root, testCase.module.moduleId));
   const base = {
     id: `${file}::${testCase.fullName}`,
     file,

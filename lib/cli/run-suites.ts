@@ -8,8 +8,11 @@ import { provisionedFixtures } from '../fixtures/global-setup.ts';
 import { Collector, testsToRun } from './collector.ts';
 import { withoutTheirSignalListeners, type Interruption } from './interruption.ts';
 import { TestCounts } from './test-counts.ts';
+import { MODULE_EXT, runnable } from '../layout.ts';
 
-const CLOCK_FILES = 'suites/**/*.clock.test.ts';
+// The package runs the compiled suites (dist/suites/*.test.js): lib/layout.ts.
+const SUITE_FILES = `suites/**/*.test${MODULE_EXT}`;
+const CLOCK_FILES = `suites/**/*.clock.test${MODULE_EXT}`;
 const CACHE_DIR = join(tmpdir(), 'soap-rest-conformance-vite');
 
 /**
@@ -17,7 +20,10 @@ const CACHE_DIR = join(tmpdir(), 'soap-rest-conformance-vite');
  * project (measured: lib/suite-setup.ts was never loaded, so a failed provisioning let the suites
  * run with no shared projects and TypeErrors).
  */
-const setupFiles = (root: string) => ['allure-vitest/setup', join(root, 'lib/suite-setup.ts')];
+const setupFiles = (root: string) => [
+  'allure-vitest/setup',
+  join(root, runnable('lib/suite-setup.ts')),
+];
 
 export async function runSuites(
   root: string,
@@ -45,7 +51,7 @@ export async function runSuites(
             extends: true,
             test: {
               name: 'suites',
-              include: ['suites/**/*.test.ts'],
+              include: [SUITE_FILES],
               exclude: [CLOCK_FILES],
               setupFiles: setupFiles(root),
               sequence: { groupOrder: 0 },
@@ -71,7 +77,7 @@ export async function runSuites(
             { resultsDir: join(options.reportDir, 'allure-results'), reportMatchers: false },
           ],
         ],
-        globalSetup: [join(root, 'lib/fixtures/global-setup.ts')],
+        globalSetup: [join(root, runnable('lib/fixtures/global-setup.ts'))],
         provide: { settings },
         pool: 'threads',
         maxWorkers: options.concurrency,
@@ -97,8 +103,10 @@ export async function runSuites(
     // Interrupted while vitest was made: no suite starts (run.ts reports what ran: nothing).
     if (interruption?.signal !== undefined) return collector;
     const counts = new TestCounts(root, join(CACHE_DIR, 'test-counts.json'), options.grep);
-    collector.expect(await countTests(vitest, options.suites, counts));
-    await vitest.start(options.suites);
+    // --suite names source files (suites/rest/tokens.test.ts): vitest filters the files it runs.
+    const filters = options.suites.map(runnable);
+    collector.expect(await countTests(vitest, filters, counts));
+    await vitest.start(filters);
     for (const [file, count] of collector.collected) counts.record(file, count);
     counts.save();
     interruption?.suitesDone();

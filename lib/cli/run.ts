@@ -8,8 +8,8 @@ import { limitRate, newRateSchedule } from '../clients/rate-limit.ts';
 import { configureTransport } from '../clients/transport.ts';
 import { transportOptions } from './transport-options.ts';
 import { rm } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { resolve } from 'node:path';
+import { CODE_ROOT as ROOT } from '../layout.ts';
 import type { RunningServer } from '../../reference-server/listen.ts';
 import { CATALOGUE } from '../requirements/index.ts';
 import { hasTests } from '../requirements/coverage.ts';
@@ -41,7 +41,6 @@ import { packageVersion } from './version.ts';
 import { renderClosing } from './summary-table.ts';
 import { renderLeftoversLine } from './leftovers-line.ts';
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const REACHABILITY_DEADLINE_MS = 8000;
 
 export async function run(

@@ -7,16 +7,14 @@ import { readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { UsageError } from './args.ts';
 import { didYouMean } from './did-you-mean.ts';
+import { MODULE_EXT } from '../layout.ts';
 
 export function suiteNames(root: string): string[] {
   const dir = join(root, 'suites');
   return readdirSync(dir, { recursive: true, encoding: 'utf8' })
-    .filter((file) => file.endsWith('.test.ts'))
+    .filter((file) => file.endsWith(`.test${MODULE_EXT}`))
     .map((file) =>
-      relative(dir, join(dir, file))
-        .split('\\')
-        .join('/')
-        .replace(/\.test\.ts$/, ''),
+      relative(dir, join(dir, file)).split('\\').join('/').slice(0, -`.test${MODULE_EXT}`.length),
     )
     .sort();
 }

@@ -71,8 +71,7 @@ function newestUnder(dir: string): number {
   if (newest?.dir === dir) return newest.ms;
   let ms = 0;
   for (const entry of readdirSync(dir, { recursive: true, encoding: 'utf8' }))
-    if (entry.endsWith('.ts') || entry.endsWith('.json'))
-      ms = Math.max(ms, statSync(join(dir, entry)).mtimeMs);
+    if (/\.(ts|js|json)$/.test(entry)) ms = Math.max(ms, statSync(join(dir, entry)).mtimeMs);
   newest = { dir, ms };
   return ms;
 }

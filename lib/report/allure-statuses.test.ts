@@ -14,6 +14,8 @@ const TRACE = [
   '    at file:///p/node_modules/allure-vitest/dist/matchers.js:353:170',
   '    at /p/suites/x.test.ts:3:4',
   '    at /p/lib/conformance-test.ts:77:7',
+  '    at /u/node_modules/soap-rest-conformance/dist/suites/y/z.test.js:3:4',
+  '    at /u/node_modules/soap-rest-conformance/dist/lib/conformance-test.js:77:7',
 ].join('\n');
 
 const result = (name: string, status: TestStatus): TestResult => ({
@@ -59,9 +61,24 @@ test('observed → passed with what was observed (no trace); fail stays failed; 
   expect(observed?.statusDetails.trace).toBeUndefined();
   expect(failed?.status).toBe('failed');
   expect(failed?.statusDetails.trace).toBe(
-    'AssertionError: assertion\n    at /p/suites/x.test.ts:3:4',
+    'AssertionError: assertion\n    at /p/suites/x.test.ts:3:4\n' +
+      '    at /u/node_modules/soap-rest-conformance/dist/suites/y/z.test.js:3:4',
   );
   expect(broken?.status).toBe('broken');
+});
+
+test('from the installed package: the compiled suite file, without a project name', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'allure-'));
+  const file = join(dir, 'observed-result.json');
+  writeFileSync(
+    file,
+    JSON.stringify({
+      fullName: 'node_modules/soap-rest-conformance/dist/suites/x.test.js#observed',
+      status: 'failed',
+    }),
+  );
+  await alignAllureStatuses(dir, [result('observed', 'observed')]);
+  expect((JSON.parse(readFileSync(file, 'utf8')) as { status: string }).status).toBe('passed');
 });
 
 test('a run of INFO observations and skips shows nothing failed or broken in Allure', async () => {

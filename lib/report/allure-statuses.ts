@@ -13,6 +13,7 @@ import type { TestResult, TestStatus } from '../results/model.ts';
 import { describeHarnessError, type HarnessErrorEntry } from '../results/harness-errors.ts';
 import { enrichResult, type AllureResult } from './allure-enrich.ts';
 import { stripHarnessFrames } from './harness-frames.ts';
+import { sourceName } from '../layout.ts';
 
 const ALLURE_STATUS: Record<TestStatus, string> = {
   pass: 'passed',
@@ -24,9 +25,21 @@ const ALLURE_STATUS: Record<TestStatus, string> = {
   skip: 'skipped',
 };
 
-/** allure-vitest's fullName: '<package>:<file>#<suite names and test name, space-separated>'. */
+/** A test's key: its file as the reports name it (lib/layout.ts) and its space-separated name. */
 function key(file: string, spacedName: string): string {
   return `${file}#${spacedName}`;
+}
+
+/**
+ * allure-vitest's fullName: '[<package>:]<file>#<suite names and test name, space-separated>', the
+ * file relative to the nearest package.json above the working directory: from the installed
+ * package, node_modules/soap-rest-conformance/dist/suites/x.test.js, keyed as suites/x.test.ts.
+ */
+function keyOf(fullName: string): string | undefined {
+  const hash = fullName.indexOf('#');
+  const at = fullName.lastIndexOf('suites/', hash);
+  if (hash < 0 || at < 0) return undefined;
+  return `${sourceName(fullName.slice(at, hash))}${fullName.slice(hash)}`;
 }
 
 export async function alignAllureStatuses(
@@ -38,7 +51,7 @@ export async function alignAllureStatuses(
     if (!name.endsWith('-result.json')) continue;
     const path = join(resultsDir, name);
     const result = JSON.parse(await readFile(path, 'utf8')) as AllureResult;
-    const match = /^[^:]*:(.*)$/.exec(result.fullName ?? '')?.[1];
+    const match = keyOf(result.fullName ?? '');
     const test = match === undefined ? undefined : byKey.get(match);
     if (!test) continue;
     const status = ALLURE_STATUS[test.status];

@@ -4,11 +4,15 @@
  * artifact and error schemas the real system's shape (INFO: 'not shown' in the spec).
  */
 import { Ajv, type ValidateFunction } from 'ajv';
-import { readFileSync, readdirSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-export const SCHEMA_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../schemas/rest');
+// Imported, not read from a directory: the build (tsconfig.build.json) then carries them to dist/.
+import artifactCollection from '../../schemas/rest/artifact-collection.schema.json' with { type: 'json' };
+import artifact from '../../schemas/rest/artifact.schema.json' with { type: 'json' };
+import error from '../../schemas/rest/error.schema.json' with { type: 'json' };
+import projectCollection from '../../schemas/rest/project-collection.schema.json' with { type: 'json' };
+import project from '../../schemas/rest/project.schema.json' with { type: 'json' };
+import token from '../../schemas/rest/token.schema.json' with { type: 'json' };
+import trackerCollection from '../../schemas/rest/tracker-collection.schema.json' with { type: 'json' };
+import tracker from '../../schemas/rest/tracker.schema.json' with { type: 'json' };
 
 export type SchemaName =
   | 'token'
@@ -20,9 +24,19 @@ export type SchemaName =
   | 'artifact-collection'
   | 'error';
 
+const SCHEMAS: Record<SchemaName, object> = {
+  token,
+  project,
+  'project-collection': projectCollection,
+  tracker,
+  'tracker-collection': trackerCollection,
+  artifact,
+  'artifact-collection': artifactCollection,
+  error,
+};
+
 const ajv = new Ajv({ strict: true, allErrors: true });
-for (const file of readdirSync(SCHEMA_DIR).filter((f) => f.endsWith('.schema.json')))
-  ajv.addSchema(JSON.parse(readFileSync(join(SCHEMA_DIR, file), 'utf8')) as object);
+for (const schema of Object.values(SCHEMAS)) ajv.addSchema(schema);
 
 const compiled = new Map<SchemaName, ValidateFunction>();
 
@@ -31,7 +45,7 @@ export function schemaProblems(name: SchemaName, value: unknown): string[] {
   let validate = compiled.get(name);
   if (!validate) {
     validate = ajv.getSchema(`${name}.schema.json`);
-    if (!validate) throw new Error(`no schema ${name}.schema.json in ${SCHEMA_DIR}`);
+    if (!validate) throw new Error(`no schema ${name}.schema.json in schemas/rest`);
     compiled.set(name, validate);
   }
   if (validate(value)) return [];

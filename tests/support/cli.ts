@@ -87,12 +87,23 @@ export function runCommand(
   );
 }
 
-/** Starts a server script that prints `listening on URL`; resolves with the URL. */
-export function startServerProcess(
-  script: string,
-  args: string[] = [],
-): Promise<{ url: string; child: ChildProcess; stop(): Promise<void> }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, script), ...args], {
+export interface ServerProcess {
+  url: string;
+  pid: number;
+  child: ChildProcess;
+  /** Ends it (SIGTERM) and waits for its exit; at once if it has exited already. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts a server script that prints `listening on URL` (a path under the repository, or an
+ * absolute one) in a process of its own; resolves when it listens. A .ts script runs through tsx,
+ * a .js one (the installed package's bins) as it is. The project's tests and `npm run bench` use it.
+ */
+export function startServerProcess(script: string, args: string[] = []): Promise<ServerProcess> {
+  const file = resolve(ROOT, script);
+  const loader = file.endsWith('.ts') ? ['--import', 'tsx'] : [];
+  const child = spawn(process.execPath, [...loader, file, ...args], {
     cwd: ROOT,
     env: childEnv(),
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -108,22 +119,26 @@ export function startServerProcess(
       const match = /listening on (http:\/\/\S+)/.exec(out);
       if (match) {
         clearTimeout(timer);
-        done({
-          url: match[1]!,
-          child,
-          stop: () =>
-            new Promise((stopped) => {
-              child.once('exit', () => stopped());
-              child.kill('SIGTERM');
-            }),
-        });
+        done({ url: match[1]!, pid: child.pid!, child, stop: () => stop(child) });
       }
     });
     child.stderr!.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.once('error', (error) => {
+      clearTimeout(timer);
+      fail(error);
+    });
     child.once('exit', (code) => {
       clearTimeout(timer);
       fail(new Error(`${script} exited with ${code}: ${out}`));
     });
+  });
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((stopped) => {
+    child.once('exit', () => stopped());
+    child.kill('SIGTERM');
   });
 }
 
