@@ -1,0 +1,14 @@
+// typescript-eslint, type-aware, recommended rules (issue 15). `npm run lint`; part of `npm test`.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['node_modules/', 'dist/', 'reports/', 'coverage/', '**/*.js'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+  },
+);
