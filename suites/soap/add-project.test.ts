@@ -126,6 +126,26 @@ async function setUp(ctx: ConformanceContext) {
   return { keys, template: ctx.target.fixtures.templateProjectId };
 }
 
+/**
+ * addProject's parts for a new project: public, from the template, asked by the project admin on
+ * behalf of the site admin, unless `changes` say otherwise.
+ */
+function newProject(
+  setup: { keys: Record<'projectAdmin' | 'siteAdmin', string>; template: number },
+  name: string,
+  changes: Partial<ArgsOf<'addProject'>> = {},
+): ArgsOf<'addProject'> {
+  return {
+    sessionKey: setup.keys.projectAdmin,
+    adminSessionKey: setup.keys.siteAdmin,
+    shortName: name,
+    publicName: `Conformance ${name}`,
+    privacy: 'public',
+    templateId: setup.template,
+    ...changes,
+  };
+}
+
 async function expectNotCreated(ctx: ConformanceContext, name: string): Promise<void> {
   expect(
     await findProject(ctx.http, ctx.target, 'siteAdmin', name),
@@ -157,14 +177,7 @@ describe('addProject creates projects', () => {
       await reserve(ctx, 1);
       const name = shortName('pub');
       const publicName = `Conformance ${name}`;
-      const answer = await addProject(ctx, {
-        sessionKey: keys.projectAdmin,
-        adminSessionKey: keys.siteAdmin,
-        shortName: name,
-        publicName,
-        privacy: 'public',
-        templateId: template,
-      });
+      const answer = await addProject(ctx, newProject({ keys, template }, name, { publicName }));
       const id = expectSuccess(answer, `addProject '${name}'`);
       expect(answer.part?.name, 'name of the output part').toBe('addProject');
       expect(xsiType(answer.part!), 'xsi:type of the output part').toEqual({
@@ -222,14 +235,7 @@ describe('addProject creates projects', () => {
       await reserve(ctx, 1);
       const name = shortName('priv');
       expectSuccess(
-        await addProject(ctx, {
-          sessionKey: keys.projectAdmin,
-          adminSessionKey: keys.siteAdmin,
-          shortName: name,
-          publicName: `Conformance ${name}`,
-          privacy: 'private',
-          templateId: template,
-        }),
+        await addProject(ctx, newProject({ keys, template }, name, { privacy: 'private' })),
         `addProject '${name}' private`,
       );
       expect(
@@ -247,18 +253,11 @@ describe('addProject creates projects', () => {
     ['soap.addProject.default-template'],
     'addProject with templateId 100 (the default template) must create the project',
     async (ctx) => {
-      const { keys } = await setUp(ctx);
+      const { keys, template } = await setUp(ctx);
       await reserve(ctx, 1);
       const name = shortName('tpl');
       expectSuccess(
-        await addProject(ctx, {
-          sessionKey: keys.projectAdmin,
-          adminSessionKey: keys.siteAdmin,
-          shortName: name,
-          publicName: `Conformance ${name}`,
-          privacy: 'public',
-          templateId: 100,
-        }),
+        await addProject(ctx, newProject({ keys, template }, name, { templateId: 100 })),
         `addProject '${name}' from template 100`,
       );
       expect(
@@ -278,14 +277,10 @@ describe('addProject refusals', () => {
       await reserve(ctx, 1);
       const taken = ctx.fixtures.publicProject.shortName;
       expectAnyFault(
-        await addProject(ctx, {
-          sessionKey: keys.projectAdmin,
-          adminSessionKey: keys.siteAdmin,
-          shortName: taken,
-          publicName: 'Conformance conflict',
-          privacy: 'public',
-          templateId: template,
-        }),
+        await addProject(
+          ctx,
+          newProject({ keys, template }, taken, { publicName: 'Conformance conflict' }),
+        ),
         `addProject '${taken}' (taken)`,
       );
       const listed = (await findProject(ctx.http, ctx.target, 'siteAdmin', taken))!;
@@ -303,14 +298,10 @@ describe('addProject refusals', () => {
       await reserve(ctx, 1);
       const name = `bad name ${++counter}`;
       expectFault(
-        await addProject(ctx, {
-          sessionKey: keys.projectAdmin,
-          adminSessionKey: keys.siteAdmin,
-          shortName: name,
-          publicName: 'Conformance bad name',
-          privacy: 'public',
-          templateId: template,
-        }),
+        await addProject(
+          ctx,
+          newProject({ keys, template }, name, { publicName: 'Conformance bad name' }),
+        ),
         3102,
         `addProject '${name}'`,
       );
@@ -326,14 +317,7 @@ describe('addProject refusals', () => {
       await reserve(ctx, 1);
       const name = shortName('nofn');
       expectFault(
-        await addProject(ctx, {
-          sessionKey: keys.projectAdmin,
-          adminSessionKey: keys.siteAdmin,
-          shortName: name,
-          publicName: '',
-          privacy: 'public',
-          templateId: template,
-        }),
+        await addProject(ctx, newProject({ keys, template }, name, { publicName: '' })),
         3103,
         `addProject '${name}' with publicName ''`,
       );
@@ -376,14 +360,10 @@ describe('addProject refusals', () => {
       ] as const) {
         const name = shortName('noa');
         expectFault(
-          await addProject(ctx, {
-            sessionKey: keys.projectAdmin,
-            adminSessionKey: adminKey,
-            shortName: name,
-            publicName: `Conformance ${name}`,
-            privacy: 'public',
-            templateId: template,
-          }),
+          await addProject(
+            ctx,
+            newProject({ keys, template }, name, { adminSessionKey: adminKey }),
+          ),
           3200,
           `addProject with ${what} as adminSessionKey`,
         );
@@ -396,17 +376,13 @@ describe('addProject refusals', () => {
     ['soap.addProject.fault.3100', 'soap.fault.nothing-changed'],
     'addProject with a templateId no project has must answer fault 3100 and create nothing',
     async (ctx) => {
-      const { keys } = await setUp(ctx);
+      const { keys, template } = await setUp(ctx);
       const name = shortName('notp');
       expectFault(
-        await addProject(ctx, {
-          sessionKey: keys.projectAdmin,
-          adminSessionKey: keys.siteAdmin,
-          shortName: name,
-          publicName: `Conformance ${name}`,
-          privacy: 'public',
-          templateId: NO_SUCH_PROJECT,
-        }),
+        await addProject(
+          ctx,
+          newProject({ keys, template }, name, { templateId: NO_SUCH_PROJECT }),
+        ),
         3100,
         `addProject from template ${NO_SUCH_PROJECT}`,
       );
@@ -418,18 +394,17 @@ describe('addProject refusals', () => {
     ['soap.addProject.fault.3104', 'soap.fault.nothing-changed'],
     'addProject from a project that is not a template (and that the requester does not administer) must answer fault 3104 and create nothing',
     async (ctx) => {
-      const { keys } = await setUp(ctx);
+      const { keys, template } = await setUp(ctx);
       const name = shortName('ntpl');
       // §4.2: created projects have project type 'Project' (not a template); the member is not its admin.
       expectFault(
-        await addProject(ctx, {
-          sessionKey: keys.projectMember,
-          adminSessionKey: keys.siteAdmin,
-          shortName: name,
-          publicName: `Conformance ${name}`,
-          privacy: 'public',
-          templateId: ctx.fixtures.publicProject.id,
-        }),
+        await addProject(
+          ctx,
+          newProject({ keys, template }, name, {
+            sessionKey: keys.projectMember,
+            templateId: ctx.fixtures.publicProject.id,
+          }),
+        ),
         3104,
         'addProject from the shared public project',
       );
@@ -453,14 +428,13 @@ describe('addProject refusals', () => {
       await fc.assert(
         fc.asyncProperty(key, async (k) => {
           expectFault(
-            await addProject(ctx, {
-              sessionKey: k,
-              adminSessionKey: keys.siteAdmin,
-              shortName: shortName('prop'),
-              publicName: 'Conformance property',
-              privacy: 'public',
-              templateId: template,
-            }),
+            await addProject(
+              ctx,
+              newProject({ keys, template }, shortName('prop'), {
+                sessionKey: k,
+                publicName: 'Conformance property',
+              }),
+            ),
             3001,
             `addProject with sessionKey ${JSON.stringify(k.slice(0, 40))}`,
           );
@@ -489,14 +463,7 @@ describe('addProject refusals', () => {
         });
         const name = shortName(`f${code}`);
         expectFault(
-          await addProject(ctx, {
-            sessionKey: keys.projectAdmin,
-            adminSessionKey: keys.siteAdmin,
-            shortName: name,
-            publicName: `Conformance ${name}`,
-            privacy: 'public',
-            templateId: template,
-          }),
+          await addProject(ctx, newProject({ keys, template }, name)),
           code,
           `addProject '${name}' after POST /__conformance/fail-next {"failure": "${failure}"}`,
         );
@@ -519,14 +486,7 @@ describe('the addProject quota (§8)', () => {
       for (let i = 1; i <= quota; i++) {
         const name = shortName('q');
         expectSuccess(
-          await addProject(ctx, {
-            sessionKey: keys.projectAdmin,
-            adminSessionKey: keys.siteAdmin,
-            shortName: name,
-            publicName: `Conformance ${name}`,
-            privacy: 'public',
-            templateId: template,
-          }),
+          await addProject(ctx, newProject({ keys, template }, name)),
           `project ${i} of the ${quota} the profile's quota allows in an hour`,
         );
       }
@@ -557,14 +517,7 @@ describe('observed rules (the spec leaves them open)', () => {
       await reserve(ctx, 1);
       const name = shortName('odd');
       expectSuccess(
-        await addProject(ctx, {
-          sessionKey: keys.projectAdmin,
-          adminSessionKey: keys.siteAdmin,
-          shortName: name,
-          publicName: `Conformance ${name}`,
-          privacy: 'Public ',
-          templateId: template,
-        }),
+        await addProject(ctx, newProject({ keys, template }, name, { privacy: 'Public ' })),
         `addProject '${name}' with privacy 'Public '`,
       );
       expect(
@@ -602,14 +555,10 @@ describe('observed rules (the spec leaves them open)', () => {
         fc.asyncProperty(name, async (make) => {
           const n = make();
           await reserve(ctx, 1);
-          const answer = await addProject(ctx, {
-            sessionKey: keys.projectAdmin,
-            adminSessionKey: keys.siteAdmin,
-            shortName: n,
-            publicName: `Conformance ${tag}`,
-            privacy: 'public',
-            templateId: template,
-          });
+          const answer = await addProject(
+            ctx,
+            newProject({ keys, template }, n, { publicName: `Conformance ${tag}` }),
+          );
           const reserved =
             /^((www|cvs|shell|ftp|irc|news|mail|ns|download)[0-9]?|root|git|forge__.*)$/i.test(n);
           if (valid.test(n) && !reserved)
