@@ -85,8 +85,9 @@ end
 /**
  * The Lua script for `sequences`: one sequence of requests, sent in turn by all connections, or
  * one sequence per thread (run with threads = connections = sequences.length, so that each
- * connection sends its own sequence in order: add, then remove the same member, say). A single
- * request is static (wrk formats it once), the cheapest for the generator.
+ * connection sends its own sequence in order: add, then remove the same member, say; wrk then
+ * reads every answer for response(), which costs it more). A single request is static (wrk
+ * formats it once), the cheapest for the generator.
  */
 export function wrkScript(sequences: ReadonlyArray<readonly LoadRequest[]>): string {
   if (sequences.length === 0 || sequences.some((s) => s.length === 0))
@@ -109,16 +110,20 @@ function setup(thread)
   thread:set("sequence", threads % #sequences + 1)
   threads = threads + 1
 end
-local prepared, sent
+local prepared, answered
 function init(args)
-  prepared, sent = {}, 0
+  prepared, answered = {}, 0
   for i, r in ipairs(sequences[sequence]) do
     prepared[i] = wrk.format(r[1], r[2], r[3], r[4])
   end
 end
+-- wrk calls request() once more in its first thread to check the script: the sequence moves on
+-- with each answer, not with each call.
 function request()
-  sent = sent + 1
-  return prepared[(sent - 1) % #prepared + 1]
+  return prepared[answered % #prepared + 1]
+end
+function response(status, headers, body)
+  answered = answered + 1
 end
 
 ${DONE}`;
