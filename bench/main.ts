@@ -55,6 +55,8 @@ const USAGE = `usage: npm run bench -- [options]
   --rss-requests N   requests between two RSS readings (default 100000)
   --out DIR          where results.json and results.md go (default bench/; README.md's block is
                      rewritten only then)
+  --render           measure nothing: render results.md and README.md's block again from the
+                     results.json in --out (after a change of bench/report.ts)
 The throughput part needs wrk (Debian: apt-get install -y wrk).
 `;
 
@@ -71,6 +73,7 @@ function options() {
       threads: { type: 'string', default: '2' },
       'rss-requests': { type: 'string', default: '100000' },
       out: { type: 'string', default: join(ROOT, 'bench') },
+      render: { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
     strict: true,
@@ -101,6 +104,7 @@ function options() {
     threads: int('threads', values.threads, 1),
     rssRequests: int('rss-requests', values['rss-requests'], 1),
     out: values.out,
+    render: values.render,
   };
 }
 
@@ -383,40 +387,48 @@ function goals(results: Omit<BenchResults, 'goals'>): Goal[] {
   return list;
 }
 
+/** A run of all the parts asked for, measured now. */
+async function measure(o: Options): Promise<BenchResults> {
+  const startedAt = new Date();
+  const machine = {
+    cpus: availableParallelism(),
+    cpuModel: cpus()[0]?.model ?? 'unknown',
+    node: process.version,
+    ...checkout(),
+    loadAtStart: loadavg(),
+  };
+  say(`${machine.cpus} cores, node ${machine.node}, load average ${load()}`);
+  const conformance = o.parts.includes('conformance') ? await benchConformance(o) : undefined;
+  const servers =
+    o.parts.includes('throughput') || o.parts.includes('rss')
+      ? await benchServers(o, o.parts)
+      : { throughput: [], rss: undefined };
+  const packageFigures = o.parts.includes('package')
+    ? await benchPackage(ROOT, PACKAGE_ROUNDS)
+    : undefined;
+  if (packageFigures)
+    say(
+      `package: ${(packageFigures.packedBytes / 1024).toFixed(0)} KiB packed, --help ${seconds2(packageFigures.helpMs)}, ` +
+        `compare ${seconds2(packageFigures.compareMs)}`,
+    );
+  const partial: Omit<BenchResults, 'goals'> = {
+    startedAt: startedAt.toISOString(),
+    machine: { ...machine, loadAtEnd: loadavg() },
+    options: { ...o, out: undefined, render: undefined },
+    ...(conformance === undefined ? {} : { conformance }),
+    throughput: servers.throughput,
+    ...(servers.rss === undefined ? {} : { rss: servers.rss }),
+    ...(packageFigures === undefined ? {} : { package: packageFigures }),
+  };
+  return { ...partial, goals: goals(partial) };
+}
+
 const o = options();
-const startedAt = new Date();
-const machine = {
-  cpus: availableParallelism(),
-  cpuModel: cpus()[0]?.model ?? 'unknown',
-  node: process.version,
-  ...checkout(),
-  loadAtStart: loadavg(),
-};
-say(`${machine.cpus} cores, node ${machine.node}, load average ${load()}`);
-const conformance = o.parts.includes('conformance') ? await benchConformance(o) : undefined;
-const servers =
-  o.parts.includes('throughput') || o.parts.includes('rss')
-    ? await benchServers(o, o.parts)
-    : { throughput: [], rss: undefined };
-const packageFigures = o.parts.includes('package')
-  ? await benchPackage(ROOT, PACKAGE_ROUNDS)
-  : undefined;
-if (packageFigures)
-  say(
-    `package: ${(packageFigures.packedBytes / 1024).toFixed(0)} KiB packed, --help ${seconds2(packageFigures.helpMs)}, ` +
-      `compare ${seconds2(packageFigures.compareMs)}`,
-  );
-const partial: Omit<BenchResults, 'goals'> = {
-  startedAt: startedAt.toISOString(),
-  machine: { ...machine, loadAtEnd: loadavg() },
-  options: { ...o, out: undefined },
-  ...(conformance === undefined ? {} : { conformance }),
-  throughput: servers.throughput,
-  ...(servers.rss === undefined ? {} : { rss: servers.rss }),
-  ...(packageFigures === undefined ? {} : { package: packageFigures }),
-};
-const results: BenchResults = { ...partial, goals: goals(partial) };
-// Written as the repository's Prettier would (npm run format:check covers bench/).
+// --render: the last run's results, rendered again (after a change of bench/report.ts).
+const results = o.render
+  ? (JSON.parse(readFileSync(join(o.out, 'results.json'), 'utf8')) as BenchResults)
+  : await measure(o);
+// Written as the repository's Prettier would (npm run format:check covers bench/ and README.md).
 mkdirSync(o.out, { recursive: true });
 const writeFormatted = async (path: string, text: string) => {
   const config = (await prettier.resolveConfig(path)) ?? {};
@@ -424,7 +436,7 @@ const writeFormatted = async (path: string, text: string) => {
 };
 const written = (file: string, text: string) => writeFormatted(join(o.out, file), text);
 const markdown = renderMarkdown(results);
-await written('results.json', JSON.stringify(results));
+if (!o.render) await written('results.json', JSON.stringify(results));
 await written('results.md', markdown);
 if (resolve(o.out) === join(ROOT, 'bench')) {
   const readme = join(ROOT, 'README.md');
@@ -434,4 +446,7 @@ if (resolve(o.out) === join(ROOT, 'bench')) {
   );
   say("rewrote README.md's Performance block");
 }
-process.stdout.write(`\n${markdown}\nbench: wrote ${join(o.out, 'results.json')} and results.md\n`);
+const what = o.render
+  ? `results.md from ${join(o.out, 'results.json')}`
+  : 'results.json and results.md';
+process.stdout.write(`\n${markdown}\nbench: wrote ${what} in ${o.out}\n`);

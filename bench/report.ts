@@ -133,10 +133,12 @@ function throughputSection(r: BenchResults, level: string): string[] {
         'reference req/s',
         'p50 / p99 ms',
         'CPU µs/answer',
+        'server CPU',
         'wrk CPU',
         'bare req/s',
         'p50 / p99 ms',
         'CPU µs/answer',
+        'server CPU',
         'wrk CPU',
         'ratio',
         'failed',
@@ -148,10 +150,12 @@ function throughputSection(r: BenchResults, level: string): string[] {
         n(t.reference.throughput),
         `${ms(t.reference.p50Ms)} / ${ms(t.reference.p99Ms)}`,
         n(t.reference.cpuPerRequestUs),
+        pct(t.reference.serverCpu),
         pct(t.reference.generatorCpu),
         n(t.bare.throughput),
         `${ms(t.bare.p50Ms)} / ${ms(t.bare.p99Ms)}`,
         n(t.bare.cpuPerRequestUs),
+        pct(t.bare.serverCpu),
         pct(t.bare.generatorCpu),
         `${t.ratio.toFixed(3)}×`,
         String(t.reference.failed + t.bare.failed),
@@ -161,11 +165,14 @@ function throughputSection(r: BenchResults, level: string): string[] {
     '',
     'Each request goes to the reference server and to `bench/bare-server.ts` (node:http answering ' +
       "a small JSON) in turn, in the same run. *CPU µs/answer*: the server process's own CPU time " +
-      "per answer. *wrk CPU*: the load generator's own CPU time (all its threads) as a share of one " +
-      'core: well under its threads × 100 %, the generator is not the limit. *failed*: answers with ' +
-      "a status > 399 and wrk's socket errors, over all samples (each request was first checked " +
-      'once, SOAP answers for faults). addProjectMember of a member is fault 3100 (§7.1), so it ' +
-      'is measured as add, then remove, of one login in one project per connection.',
+      "per answer. *server CPU*: the server's CPU time as a share of one core (it runs on one): near " +
+      '100 %, the server is the limit; well below, it waited for the generator or for a core that ' +
+      "other processes held (*others*). *wrk CPU*: the load generator's own CPU time (all its " +
+      'threads) as a share of one core: well under its threads × 100 %, the generator is not the ' +
+      "limit. *failed*: answers with a status > 399 and wrk's socket errors, over all samples (each " +
+      'request was first checked once, SOAP answers for faults). addProjectMember of a member is ' +
+      'fault 3100 (§7.1), so it is measured as add, then remove, of one login in one project per ' +
+      'connection.',
   ];
 }
 
