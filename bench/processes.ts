@@ -51,10 +51,27 @@ function machineBusyMs(): number {
   return (user! + nice! + system! + irq! + softirq! + steal!) * 10;
 }
 
+/** This process's own fields of /proc/self/stat after the command name (field 3 first). */
+function selfStat(): number[] {
+  const stat = readFileSync('/proc/self/stat', 'utf8');
+  return stat
+    .slice(stat.lastIndexOf(')') + 2)
+    .split(' ')
+    .map(Number);
+}
+
 /** This process's CPU time and that of its children that have ended, in ms. */
 function ownCpuMs(): number {
-  const stat = readFileSync('/proc/self/stat', 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const f = selfStat();
   // utime, stime, cutime, cstime (fields 14 to 17)
-  return (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) * 10;
+  return (f[11]! + f[12]! + f[13]! + f[14]!) * 10;
+}
+
+/**
+ * The CPU time of this process's children that have ended and been waited for (cutime + cstime,
+ * as getrusage(RUSAGE_CHILDREN)), in ms: around one child's run, that child's own CPU.
+ */
+export function childrenCpuMs(): number {
+  const f = selfStat();
+  return (f[13]! + f[14]!) * 10;
 }
