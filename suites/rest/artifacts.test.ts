@@ -1,12 +1,7 @@
 /** §2.2, §4.3: artifact creation (read back), read, update (read back), the route forms. */
 import { describe, expect, inject } from 'vitest';
 import { conformanceTest, type ConformanceContext } from '../../lib/conformance-test.ts';
-import {
-  creationJson,
-  normalised,
-  readValuesJson,
-  type ModelValue,
-} from '../../lib/rest/artifact-values.ts';
+import { creationJson, normalised, type ModelValue } from '../../lib/rest/artifact-values.ts';
 import {
   createdId,
   getArtifact,

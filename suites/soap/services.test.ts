@@ -6,7 +6,7 @@
  * project gets no rights (§5.1.2), and that project's service ids are not this one's (3019).
  */
 import fc from 'fast-check';
-import { describe, expect, inject } from 'vitest';
+import { describe, expect } from 'vitest';
 import { propertyRun } from '../../lib/property-run.ts';
 import { conformanceTest, type ConformanceContext } from '../../lib/conformance-test.ts';
 import { foreignAdminKey } from '../../lib/fixtures/foreign-admin.ts';
