@@ -58,7 +58,7 @@ describe.skipIf(MISSING)(
         inputs: inputs.map(([n, t]) => [n, t]),
         output,
       }));
-      expect(ours.sort((a, b) => a.name!.localeCompare(b.name!))).toEqual(
+      expect(ours.sort((a, b) => a.name.localeCompare(b.name))).toEqual(
         fromSpec.sort((a, b) => a.name!.localeCompare(b.name!)),
       );
     });

@@ -47,7 +47,7 @@ describe('artifacts (§2.2, §4.3)', () => {
         throw new Unjudgeable(
           `could not judge: POST /artifacts answered neither an id member nor a Location ending in the id (rest.routes.shapes); ${excerpt(answer)}`,
         );
-      const read = await readArtifact(ctx, auth, id!);
+      const read = await readArtifact(ctx, auth, id);
       for (const [field, value] of normalised(values))
         expect.soft(read.values.get(field), `field ${field} read back`).toEqual(value);
     },
