@@ -35,7 +35,7 @@ export class Interruption {
 
   /** The suites are over: a signal now only marks the run interrupted. */
   suitesDone(): void {
-    this.stop = async () => undefined;
+    this.stop = () => Promise.resolve();
   }
 
   private onSignal(signal: NodeJS.Signals): void {
@@ -63,6 +63,7 @@ export class Interruption {
  * cleanup and report. It registers them with process.once.
  */
 export async function withoutTheirSignalListeners<T>(create: () => Promise<T>): Promise<T> {
+  // eslint-disable-next-line @typescript-eslint/unbound-method -- called with this process, put back
   const once = process.once;
   process.once = function (this: NodeJS.Process, event: string | symbol, listener: never) {
     if (event === 'SIGINT' || event === 'SIGTERM') return this;
