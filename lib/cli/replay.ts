@@ -197,8 +197,7 @@ export function withPasswords(
 /** The placeholder stands in a JSON body (POST /api/tokens), a SOAP body (login) or `-u`. */
 function escapeFor(line: string, password: string): string {
   if (/"password":"<password of /.test(line)) return JSON.stringify(password).slice(1, -1);
-  if (/<(?:\w+:)?passwd\b/.test(line))
-    return escapeXml(password);
+  if (/<(?:\w+:)?passwd\b/.test(line)) return escapeXml(password);
   return password;
 }
 
