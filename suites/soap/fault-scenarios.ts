@@ -97,7 +97,7 @@ export interface FaultSubject {
   leaves?: string | Partial<Record<Scenario, string>>;
   /** A title that says more than the generated one, per scenario. */
   titles?: Partial<Record<Scenario, string>>;
-  arrange(ctx: ConformanceContext, scenario: Scenario): Promise<Arranged>;
+  arrange(ctx: ConformanceContext, scenario: Scenario): Arranged | Promise<Arranged>;
 }
 
 const NON_ADMINS = ['projectMember', 'nonMember'] as const;

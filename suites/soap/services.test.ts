@@ -212,7 +212,7 @@ describe('faults and permissions (on the public project, which must stay as it w
     {
       op: 'getProjectServicesUsage',
       preposition: 'of',
-      async arrange(ctx) {
+      arrange(ctx) {
         const project = ctx.fixtures.publicProject.id;
         const send = (key: string, _by: Caller, on = project) =>
           ctx.soap.call('getProjectServicesUsage', { session_key: key, group_id: on });
