@@ -31,7 +31,7 @@ export async function runConformance(
       { cwd: root, stdio: ['ignore', 'ignore', 'pipe'] },
     );
     let stderr = '';
-    child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
     const exitCode = await new Promise<number | null>((resolve, reject) => {
       child.once('error', reject);
       child.once('close', (code) => resolve(code));

@@ -12,6 +12,7 @@ import './provided.ts';
 
 // A failed assertion (every vitest matcher ends in chai's assert) marks the exchange it judged:
 // the answer the test read last (Transcript.noteFailure). Tests of a file run one at a time.
+// eslint-disable-next-line @typescript-eslint/unbound-method -- applied to each assertion below
 const assert = chai.Assertion.prototype.assert;
 chai.Assertion.prototype.assert = function (this: Chai.AssertionStatic, ...args: unknown[]) {
   try {

@@ -14,7 +14,7 @@ export function applyWireVariants(res: ServerResponse, variants: Variants): void
     message?: string,
     headers?: OutgoingHttpHeaders,
   ) => ServerResponse;
-  res.writeHead = ((status: number, ...rest: unknown[]) => {
+  res.writeHead = (status: number, ...rest: unknown[]) => {
     const message = typeof rest[0] === 'string' ? rest[0] : undefined;
     const given = (typeof rest[0] === 'object' ? rest[0] : rest[1]) as
       OutgoingHttpHeaders | undefined;
@@ -32,5 +32,5 @@ export function applyWireVariants(res: ServerResponse, variants: Variants): void
       if (value !== undefined) res.setHeader(name, value);
     }
     return writeHead(status, message, headers);
-  }) as typeof res.writeHead;
+  };
 }

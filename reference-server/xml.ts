@@ -17,6 +17,13 @@ export function escapeText(text: string): string {
   );
 }
 
+/** A scalar's text (string, number, boolean); a value of another kind here is the server's bug. */
+export function scalarText(value: unknown): string {
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
+    return String(value);
+  throw new TypeError(`a scalar was due, not a ${typeof value}`);
+}
+
 const XML_ENTITIES = { amp: '&', apos: "'", gt: '>', lt: '<', quot: '"' };
 
 /** A parser with the shared settings; `options`: how this side reads attributes. */

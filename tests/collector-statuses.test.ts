@@ -9,7 +9,12 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import type { TestResult } from '../lib/results/model.ts';
 import { childEnv, ROOT } from './support/cli.ts';
 
-function collect(grep?: string): Promise<{ tests: TestResult[]; harnessErrors: string[] }> {
+interface Collected {
+  tests: TestResult[];
+  harnessErrors: string[];
+}
+
+function collect(grep?: string): Promise<Collected> {
   return new Promise((done, fail) =>
     execFile(
       process.execPath,
@@ -18,7 +23,7 @@ function collect(grep?: string): Promise<{ tests: TestResult[]; harnessErrors: s
       // vitest sets exit code 1 when a case fails, which they do on purpose: stdout decides.
       (error, stdout, stderr) => {
         try {
-          done(JSON.parse(stdout));
+          done(JSON.parse(stdout) as Collected);
         } catch {
           fail(new Error(`${error?.message ?? 'no JSON'}\n${stderr}`));
         }

@@ -363,7 +363,7 @@ function hostileBody(): fc.Arbitrary<string | Uint8Array | undefined> {
       fc.constantFrom(['[', ']'], ['{"a":', '}'], ['<a>', '</a>']),
       fc.integer({ min: 1, max: 100_000 }),
     )
-    .map(([[open, close], depth]) => open!.repeat(depth) + close!.repeat(depth));
+    .map(([[open, close], depth]) => open.repeat(depth) + close.repeat(depth));
   return fc.oneof(
     fc.constantFrom<Shape>('token', 'query', 'create', 'update', 'any').chain(jsonBody),
     fc.constantFrom<Shape>('create', 'update').chain(xmlBody),

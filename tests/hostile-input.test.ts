@@ -787,7 +787,8 @@ describe('memory', () => {
 
 /** global.gc, or V8's own gc exposed at run time (vitest's forks do not pass --expose-gc). */
 function exposedGc(): () => void {
-  if (typeof globalThis.gc === 'function') return globalThis.gc;
+  const { gc } = globalThis;
+  if (typeof gc === 'function') return () => gc();
   setFlagsFromString('--expose-gc');
   return runInNewContext('gc') as () => void;
 }

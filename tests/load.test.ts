@@ -9,6 +9,7 @@ import { buildRequest } from '../lib/soap/envelope.ts';
 import { startReferenceServer, type RunningServer } from '../reference-server/listen.ts';
 import { issuesTracker, tokenCaller } from './support/rest-calls.ts';
 import { BoundedClient, type Answer, type Exchange } from './support/bounded-client.ts';
+import { scalarText } from '../lib/scalar-text.ts';
 
 const WRITERS = 50;
 const MIXED = 200;
@@ -95,7 +96,7 @@ async function read(auth: Record<string, string>) {
   const values = (
     JSON.parse(answer.text) as { values: Array<{ field_id: number; value?: unknown }> }
   ).values;
-  const text = (field: number) => String(values.find((v) => v.field_id === field)?.value ?? '');
+  const text = (field: number) => scalarText(values.find((v) => v.field_id === field)?.value) ?? '';
   return {
     etag: answer.headers['etag']!,
     summary: text(issues.summary),

@@ -132,7 +132,7 @@ describe.skipIf(!tls)(
   () => {
     let front: CountingProxy;
     beforeAll(async () => {
-      front = await startCountingProxy(server.url, tls!);
+      front = await startCountingProxy(server.url, tls);
     });
     afterAll(() => front.close());
 

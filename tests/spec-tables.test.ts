@@ -35,6 +35,13 @@ function tableRows(text: string, heading: string): string[][] {
   return rows.slice(2);
 }
 
+/** A two-column table as a record: first cell → second. */
+function tableRecord(text: string, heading: string): Record<string, string> {
+  const record: Record<string, string> = {};
+  for (const [key, value] of tableRows(text, heading)) record[key!] = value!;
+  return record;
+}
+
 describe.skipIf(MISSING)(
   `the transcribed tables match the specification${MISSING ? ` (skipped: ${MISSING})` : ''}`,
   () => {
@@ -58,7 +65,7 @@ describe.skipIf(MISSING)(
         inputs: inputs.map(([n, t]) => [n, t]),
         output,
       }));
-      expect(ours.sort((a, b) => a.name!.localeCompare(b.name!))).toEqual(
+      expect(ours.sort((a, b) => a.name.localeCompare(b.name))).toEqual(
         fromSpec.sort((a, b) => a.name!.localeCompare(b.name!)),
       );
     });
@@ -66,7 +73,10 @@ describe.skipIf(MISSING)(
     test('§7.1: the codes of each operation', () => {
       const rows = tableRows(spec, 'Codes per operation:');
       const fromSpec = Object.fromEntries(
-        rows.map(([op, codes]) => [op, codes!.split(',').map((c) => Number(c.trim()))]),
+        rows.map(([op, codes]): [string, number[]] => [
+          op!,
+          codes!.split(',').map((c) => Number(c.trim())),
+        ]),
       );
       const ours = Object.fromEntries(
         SOAP_OPERATIONS.filter((op) => op.faults).map((op) => [op.name, [...op.faults!]]),
@@ -75,8 +85,7 @@ describe.skipIf(MISSING)(
     });
 
     test('§7.1: the meaning of each code (3203 by operation, 4000 shortened)', () => {
-      const rows = tableRows(spec, '### 7.1 SOAP error codes');
-      const fromSpec = Object.fromEntries(rows.map(([code, meaning]) => [Number(code), meaning]));
+      const fromSpec = tableRecord(spec, '### 7.1 SOAP error codes');
       expect(Object.keys(SOAP_FAULT_MEANINGS).sort()).toEqual(Object.keys(fromSpec).sort());
       for (const [code, meaning] of Object.entries(SOAP_FAULT_MEANINGS)) {
         if (code === '3203' || code === '4000') continue;
@@ -85,11 +94,11 @@ describe.skipIf(MISSING)(
     });
 
     test('§7.1: the shared fault scenarios of the suites (suites/soap/fault-scenarios.ts)', () => {
-      const rows = Object.fromEntries(tableRows(spec, '### 7.1 SOAP error codes'));
+      const rows = tableRecord(spec, '### 7.1 SOAP error codes');
       const denied = rows['3203']!.match(
         /permission denied \(need to be project admin\) for ([^;]+);/,
       );
-      const by3203 = denied![1]!.split(/,\s*/).map((op: string) => op.trim());
+      const by3203 = denied![1]!.split(/,\s*/).map((op) => op.trim());
       const withUnknownProject = SOAP_OPERATIONS.filter((op) => op.faults?.includes(3000));
       const expected = [
         ...withUnknownProject.flatMap((op) => {
@@ -107,7 +116,7 @@ describe.skipIf(MISSING)(
     });
 
     test('§8: token lifetime, page sizes and the pagination headers', () => {
-      const rows = Object.fromEntries(tableRows(spec, '## 8. Limits'));
+      const rows = tableRecord(spec, '## 8. Limits');
       expect(rows['Token lifetime']).toBe(`${LIMITS.tokenLifetimeHours} hours`);
       expect(rows['Page size of paginated collections']).toBe(
         `${LIMITS.pageSizes.slice(0, -1).join(', ')} or ${LIMITS.pageSizes.at(-1)} depending on the route`,

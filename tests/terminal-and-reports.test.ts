@@ -7,7 +7,7 @@
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import type { RunResult } from '../lib/results/model.ts';
 import { childEnv, ROOT, runCli, runCommand, type CliRun } from './support/cli.ts';
 

@@ -7,6 +7,7 @@ import type { Exchange } from '../clients/transcript.ts';
 import { SOAP_NS } from '../soap/envelope.ts';
 import { soapBodyRoot } from '../soap/references.ts';
 import { parseXml, type XmlNode } from '../xml/tree.ts';
+import { scalarText } from '../scalar-text.ts';
 
 export type WireAction =
   | {
@@ -45,9 +46,10 @@ function actionOf(e: Exchange): WireAction | undefined {
   if (e.method === 'POST' && path === '/artifacts' && ok) {
     const id =
       e.responseHeaders?.['location']?.match(/(\d+)\/?$/)?.[1] ??
-      String(json(e.responseBody)?.['id'] ?? '?');
+      scalarText(json(e.responseBody)?.['id']) ??
+      '?';
     const tracker = json(e.requestBody)?.['tracker'] as { id?: unknown } | undefined;
-    return { kind: 'artifact', id, tracker: String(tracker?.id ?? '?') };
+    return { kind: 'artifact', id, tracker: scalarText(tracker?.id) ?? '?' };
   }
   return undefined;
 }

@@ -120,9 +120,9 @@ function isHarnessError(error: SerializedError): boolean {
  * `cause` (or, with includeErrorInReport, in its message): the message of that HarnessError.
  */
 function wrappedHarnessError(error: SerializedError): string | undefined {
-  for (let cause = error.cause as SerializedError | undefined; cause;) {
+  for (let cause = error.cause; cause;) {
     if (cause.name === 'HarnessError') return cause.message;
-    cause = cause.cause as SerializedError | undefined;
+    cause = cause.cause;
   }
   return /\nGot HarnessError: (.*)/.exec(error.message)?.[1];
 }

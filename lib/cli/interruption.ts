@@ -9,14 +9,21 @@ import { rmSync } from 'node:fs';
 export const INTERRUPTED_EXIT = 130;
 
 export class Interruption {
-  /** The signal that interrupted the run, once one came. */
-  signal: NodeJS.Signals | undefined;
+  private received: NodeJS.Signals | undefined;
   private stop: (() => Promise<void>) | undefined;
   /** Removed on a second signal, which quits at once (the report's staging directory). */
   staging: string | undefined;
   private readonly handler = (signal: NodeJS.Signals) => this.onSignal(signal);
 
   constructor(private readonly err: NodeJS.WritableStream = process.stderr) {}
+
+  /**
+   * The signal that interrupted the run, once one came. A method, not a field: it changes between
+   * two reads of the caller, whose compiler would otherwise keep the first read's narrowing.
+   */
+  signal(): NodeJS.Signals | undefined {
+    return this.received;
+  }
 
   install(): void {
     process.on('SIGINT', this.handler);
@@ -35,18 +42,18 @@ export class Interruption {
 
   /** The suites are over: a signal now only marks the run interrupted. */
   suitesDone(): void {
-    this.stop = async () => undefined;
+    this.stop = () => Promise.resolve();
   }
 
   private onSignal(signal: NodeJS.Signals): void {
-    if (this.signal !== undefined) {
+    if (this.received !== undefined) {
       this.err.write(
         `conformance: interrupted (${signal}) again: quitting now, without cleanup or report\n`,
       );
       if (this.staging) rmSync(this.staging, { recursive: true, force: true });
       process.exit(INTERRUPTED_EXIT);
     }
-    this.signal = signal;
+    this.received = signal;
     this.err.write(
       this.stop === undefined
         ? `conformance: interrupted (${signal}): stopping before the suites start (${signal} again to quit at once)\n`
@@ -63,6 +70,7 @@ export class Interruption {
  * cleanup and report. It registers them with process.once.
  */
 export async function withoutTheirSignalListeners<T>(create: () => Promise<T>): Promise<T> {
+  // eslint-disable-next-line @typescript-eslint/unbound-method -- called with this process, put back
   const once = process.once;
   process.once = function (this: NodeJS.Process, event: string | symbol, listener: never) {
     if (event === 'SIGINT' || event === 'SIGTERM') return this;

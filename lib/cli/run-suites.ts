@@ -98,10 +98,10 @@ export async function runSuites(
     // A cancel during the provisioning (globalSetup) does not reach the pool: sent again as the
     // first files are queued.
     collector.onQueued = () => {
-      if (interruption?.signal !== undefined) void vitest.cancelCurrentRun('keyboard-input');
+      if (interruption?.signal() !== undefined) void vitest.cancelCurrentRun('keyboard-input');
     };
     // Interrupted while vitest was made: no suite starts (run.ts reports what ran: nothing).
-    if (interruption?.signal !== undefined) return collector;
+    if (interruption?.signal() !== undefined) return collector;
     const counts = new TestCounts(root, join(CACHE_DIR, 'test-counts.json'), options.grep);
     // --suite names source files (suites/rest/tokens.test.ts): vitest filters the files it runs.
     const filters = options.suites.map(runnable);

@@ -107,7 +107,7 @@ export async function run(
     const reportDir = resolve(options.reportDir);
     staging = await stagingDir(reportDir);
     interruption.staging = staging;
-    if (interruption.signal !== undefined) {
+    if (interruption.signal() !== undefined) {
       process.stderr.write(
         `conformance: interrupted before the suites started: nothing judged, the previous report is left as it was\n`,
       );
@@ -143,7 +143,7 @@ export async function run(
     const suitesMs = performance.now() - suitesStarted;
 
     const harnessErrors = [...collector.harnessErrors];
-    if (interruption.signal !== undefined && collector.tests.length === 0) {
+    if (interruption.signal() !== undefined && collector.tests.length === 0) {
       const created = describeSharedProjects(collector.sharedProjects, profile)
         .filter((p) => p.createdByRun)
         .map((p) => `${p.shortName} (${p.id})`);
@@ -159,7 +159,7 @@ export async function run(
       collector.tests.length === 0 &&
       harnessErrors.length === 0 &&
       options.shard === undefined &&
-      interruption.signal === undefined
+      interruption.signal() === undefined
     ) {
       process.stderr.write(
         `conformance: no test ran: ${options.suites.length + (options.grep ? 1 : 0) > 0 ? '--suite/--grep select no test' : 'no suite file found'}; ` +
@@ -171,7 +171,7 @@ export async function run(
     if (expectations) {
       let entries = expectations.entries.map((e) => e.id);
       // An interrupted run saw part of the tests: the file is not rewritten from it.
-      if (options.updateExpectations && interruption.signal === undefined) {
+      if (options.updateExpectations && interruption.signal() === undefined) {
         const updated = updateExpectations(expectations, collector.tests);
         writeFileSync(expectations.path, updated.text);
         entries = updated.entries;
@@ -207,9 +207,10 @@ export async function run(
       hasTests,
     );
     result.durationMs = Date.now() - startedAt.getTime();
-    if (interruption.signal !== undefined) markInterrupted(result, interruption.signal);
+    const signal = interruption.signal();
+    if (signal !== undefined) markInterrupted(result, signal);
     // An interrupted run's report goes beside the last complete one, which stays (design.md).
-    const destination = interruption.signal === undefined ? reportDir : `${reportDir}.interrupted`;
+    const destination = signal === undefined ? reportDir : `${reportDir}.interrupted`;
     const reportsStarted = performance.now();
     await writeReports(staging, result);
     await swapIn(staging, destination);
@@ -223,9 +224,9 @@ export async function run(
     const reportsMs = performance.now() - reportsStarted;
     const code = result.exitCode ?? 2;
     process.stdout.write(renderClosing(result, destination, code, options.verbose));
-    if (interruption.signal !== undefined) {
+    if (interruption.signal() !== undefined) {
       process.stdout.write(
-        `interrupted (${interruption.signal}): ${result.tests.length} tests ran; ${renderLeftoversLine(result)}\n` +
+        `interrupted (${interruption.signal()}): ${result.tests.length} tests ran; ${renderLeftoversLine(result)}\n` +
           `the last complete report is still ${reportDir}; this run's is ${destination}\n`,
       );
     }
@@ -236,7 +237,7 @@ export async function run(
         `conformance: timing: suites ${seconds(suitesMs)}, reports ${seconds(reportsMs)} ` +
           `(${Math.round((100 * reportsMs) / totalMs)} %), whole run ${seconds(totalMs)}\n`,
       );
-    return interruption.signal === undefined ? code : INTERRUPTED_EXIT;
+    return interruption.signal() === undefined ? code : INTERRUPTED_EXIT;
   } finally {
     interruption.dispose();
     if (staging) await rm(staging, { recursive: true, force: true });

@@ -248,10 +248,10 @@ function countsRow(label: Html, requirements: readonly RequirementResult[], key:
   const bar = STATUSES.map(
     (s, i) =>
       counts[i]! > 0 &&
-      html`<span class="s-${s}" style="width:${((counts[i]! / total) * 100).toFixed(2)}%" title="${s}: ${counts[i]!}"></span>`,
+      html`<span class="s-${s}" style="width:${((counts[i]! / total) * 100).toFixed(2)}%" title="${s}: ${counts[i]}"></span>`,
   );
   return html`<tr data-section="${key}"><td>${label}</td><td><div class="bar">${bar}</div></td>${counts.map(
-    (n, i) => html`<td class="n" data-status="${STATUSES[i]!}">${n}</td>`,
+    (n, i) => html`<td class="n" data-status="${STATUSES[i]}">${n}</td>`,
   )}<td class="n" data-status="total">${total}</td></tr>`;
 }
 

@@ -41,6 +41,7 @@ export function output(name: OperationName): Row {
 
 /** soap.<operation>.fault.<code> (§7.1): one row per (operation, code) pair of the table. */
 export function fault<N extends OperationName>(name: N, code: FaultCodeOf<N>): Row {
-  const meaning = code === 3203 ? THREE_TWO_O_THREE[name] : SOAP_FAULT_MEANINGS[code as number];
-  return must(`${name} answers fault ${code} (${meaning}).`);
+  const number = code as number; // a generic N leaves FaultCodeOf<N> unresolved
+  const meaning = number === 3203 ? THREE_TWO_O_THREE[name] : SOAP_FAULT_MEANINGS[number];
+  return must(`${name} answers fault ${number} (${meaning}).`);
 }

@@ -2,12 +2,12 @@ import { describe, expect, test } from 'vitest';
 import type { HttpResponse } from '../clients/http.ts';
 import { otherForm, viaArtifactRoute } from './artifact-routes.ts';
 
-const status = (code: number) => ({ status: code }) as HttpResponse;
+const status = (code: number) => Promise.resolve({ status: code } as HttpResponse);
 
 describe('viaArtifactRoute (§4.3: the route as written, else the other form)', () => {
   test('the written form first; when it is not served, the other, remembered', async () => {
     const sent: string[] = [];
-    const apiOnly = async (path: string) => {
+    const apiOnly = (path: string) => {
       sent.push(path);
       return status(path.startsWith('/api/') ? 200 : 404);
     };
@@ -18,7 +18,7 @@ describe('viaArtifactRoute (§4.3: the route as written, else the other form)', 
 
   test('a served written form is kept; a 404 after learning is answered as it is', async () => {
     const sent: string[] = [];
-    const both = async (path: string) => {
+    const both = (path: string) => {
       sent.push(path);
       return status(path.endsWith('/9') ? 404 : 200);
     };

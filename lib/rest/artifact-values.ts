@@ -7,6 +7,7 @@
 import { parseXml, type XmlNode } from '../xml/tree.ts';
 import { escapeXml } from '../xml/escape.ts';
 import { Unjudgeable } from './unjudgeable.ts';
+import { scalarText } from '../scalar-text.ts';
 
 export type ModelValue = string | number[];
 export type ModelValues = ReadonlyMap<number, ModelValue>;
@@ -52,7 +53,10 @@ export function readValuesJson(artifact: unknown): Map<number, ModelValue> {
     const ids = entry['bind_value_ids'];
     if (Array.isArray(ids)) read.set(entry['field_id'] as number, sorted(ids.map(Number)));
     else if (entry['value'] !== undefined && entry['value'] !== null)
-      read.set(entry['field_id'] as number, String(entry['value']));
+      read.set(
+        entry['field_id'] as number,
+        scalarText(entry['value']) ?? JSON.stringify(entry['value']),
+      );
   }
   return read;
 }

@@ -8,7 +8,7 @@ import { Unjudgeable } from './unjudgeable.ts';
 function target(size: number, options: { defaultLimit: number; max: number; headers?: boolean }) {
   const asked: string[] = [];
   const http = {
-    async send(req: HttpRequest): Promise<HttpResponse> {
+    send(req: HttpRequest): Promise<HttpResponse> {
       asked.push(req.path);
       const url = new URL(req.path, 'http://x');
       const limit = Number(url.searchParams.get('limit') ?? options.defaultLimit);
@@ -33,8 +33,13 @@ function target(size: number, options: { defaultLimit: number; max: number; head
   return { http, asked };
 }
 
-function answer(status: number, text: string, headers: Record<string, string>): HttpResponse {
-  return { status, text, headers, json: () => JSON.parse(text) as never, judge: () => undefined };
+function answer(
+  status: number,
+  text: string,
+  headers: Record<string, string>,
+): Promise<HttpResponse> {
+  const json = () => JSON.parse(text) as never;
+  return Promise.resolve({ status, text, headers, json, judge: () => undefined });
 }
 
 const ASKED = { what: 'GET /c', rule: 'rest.projects.list' };
@@ -58,11 +63,11 @@ describe('readCollection (§8)', () => {
   });
 
   test('a refusal is a broken feature; JSON that is not an array is one only when stated', async () => {
-    const refusing = { send: async () => answer(500, 'oops', {}) } as unknown as HttpClient;
+    const refusing = { send: () => answer(500, 'oops', {}) } as unknown as HttpClient;
     await expect(readCollection(refusing, { path: '/c' }, ASKED, false)).rejects.toThrow(
       BrokenFeature,
     );
-    const wrapped = { send: async () => answer(200, '{"items":[]}', {}) } as unknown as HttpClient;
+    const wrapped = { send: () => answer(200, '{"items":[]}', {}) } as unknown as HttpClient;
     await expect(readCollection(wrapped, { path: '/c' }, ASKED, false)).rejects.toThrow(
       Unjudgeable,
     );

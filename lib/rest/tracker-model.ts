@@ -147,5 +147,5 @@ async function trackersPath(
   const uri = Array.isArray(resources)
     ? resources.find((r) => r.type === 'trackers' && typeof r.uri === 'string')?.uri
     : undefined;
-  return apiPath(String(uri ?? `projects/${projectId}/trackers`));
+  return apiPath(typeof uri === 'string' ? uri : `projects/${projectId}/trackers`);
 }

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { Requirement } from '../requirements/index.ts';
 import { assembleRun } from './assemble.ts';
-import { MergeError, mergeRuns, type MergeInput } from './merge.ts';
+import { MergeError, mergeRuns } from './merge.ts';
 import type { RunResult, TestResult, TestStatus } from './model.ts';
 
 const catalogue: Requirement[] = [
@@ -34,7 +34,7 @@ function share(shard: string | undefined, tests: TestResult[], extra: Partial<Ru
     tests,
     [],
   );
-  return { source: `reports/shard-${shard ?? 'all'}`, run: { ...run, ...extra } } as MergeInput;
+  return { source: `reports/shard-${shard ?? 'all'}`, run: { ...run, ...extra } };
 }
 const statuses = (run: RunResult) => run.requirements.map((r) => `${r.id}:${r.status}`);
 

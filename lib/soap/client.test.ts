@@ -52,14 +52,15 @@ describe('SoapClient.call', () => {
 
   test('refuses, before sending, arguments the operation does not take or leaves out', async () => {
     const soap = capturing();
-    const untyped = soap.call as (op: string, args: object) => Promise<unknown>;
+    // The arguments are wrong on purpose: the client, untyped, must refuse them itself.
+    const untyped = soap as unknown as { call(op: string, args: object): Promise<unknown> };
     await expect(
-      untyped.call(soap, 'getProjectServicesUsage', { sessionKey: 'k', group_id: 1 }),
+      untyped.call('getProjectServicesUsage', { sessionKey: 'k', group_id: 1 }),
     ).rejects.toThrow(
       'getProjectServicesUsage takes the parts session_key, group_id; missing session_key; unknown sessionKey',
     );
     await expect(
-      untyped.call(soap, 'getProjectServicesUsage', { session_key: 'k', group_id: 1, extra: 2 }),
+      untyped.call('getProjectServicesUsage', { session_key: 'k', group_id: 1, extra: 2 }),
     ).rejects.toThrow('unknown extra');
   });
 

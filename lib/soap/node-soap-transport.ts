@@ -26,7 +26,7 @@ export function nodeSoapHttpClient(http: HttpClient): IHttpClient {
   return {
     request(url, data, callback, extraHeaders) {
       const headers: Record<string, string> = {};
-      for (const [name, value] of Object.entries((extraHeaders ?? {}) as Record<string, unknown>))
+      for (const [name, value] of Object.entries(extraHeaders ?? {}))
         if (value !== undefined && name.toLowerCase() !== 'content-length')
           headers[name] = String(value);
       const method = data === null || data === undefined ? 'GET' : 'POST';

@@ -7,7 +7,7 @@ describe('parseProfile', () => {
   test('accepts the documented example profile', () => {
     const example = JSON.parse(
       readFileSync(new URL('../../examples/profile.example.json', import.meta.url), 'utf8'),
-    );
+    ) as unknown;
     expect(() => parseProfile(example, 'example')).not.toThrow();
   });
 

@@ -89,7 +89,7 @@ export function parseProfile(
   for (const role of Object.keys(keys ?? {})) fromEnv(keys!, role, `soapSessions.keys.${role}`);
   if (missing.length > 0)
     throw new ProfileError(`invalid profile ${source}: ${missing.join('; ')}`);
-  return profile as ProfileFile;
+  return profile;
 }
 
 export function loadProfileFile(path: string): ProfileFile {

@@ -12,6 +12,7 @@ export function escapeXml(text: string): string {
       .replaceAll("'", '&#39;')
       // Characters XML 1.0 cannot carry at all: written as their code, visibly not the value.
       .replace(
+        // eslint-disable-next-line no-control-regex -- the control characters are what it escapes
         /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g,
         (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
       )

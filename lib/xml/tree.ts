@@ -3,6 +3,7 @@
  * are on the wire (prefixes resolved to namespace URIs, attributes kept, document order kept).
  */
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { scalarText } from '../scalar-text.ts';
 
 export interface XmlNode {
   /** Local name, without prefix. */
@@ -64,7 +65,7 @@ function build(node: Ordered, outer: Record<string, string>): XmlNode {
     attributes,
     scope,
     children: content.filter((c) => nameOf(c) !== undefined).map((c) => build(c, scope)),
-    text: content.map((c) => (c['#text'] === undefined ? '' : String(c['#text']))).join(''),
+    text: content.map((c) => scalarText(c['#text']) ?? '').join(''),
   };
 }
 

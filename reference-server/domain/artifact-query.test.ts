@@ -5,7 +5,7 @@ import { systemClock } from './clock.ts';
 import { Trackers } from './trackers.ts';
 import { ISSUES_TRACKER } from './seed.ts';
 
-const tracker = new Trackers().create(101, structuredClone(ISSUES_TRACKER) as never);
+const tracker = new Trackers().create(101, structuredClone(ISSUES_TRACKER));
 const field = (name: string) => tracker.fields.find((f) => f.name === name)!;
 const [bug, feature] = field('labels').values!.map((v) => v.id);
 const artifacts = new Artifacts(systemClock());

@@ -3,7 +3,7 @@ import { validateValues } from './artifact-values.ts';
 import { Trackers } from './trackers.ts';
 import { ISSUES_TRACKER } from './seed.ts';
 
-const tracker = new Trackers().create(101, structuredClone(ISSUES_TRACKER) as never);
+const tracker = new Trackers().create(101, structuredClone(ISSUES_TRACKER));
 const id = (name: string) => tracker.fields.find((f) => f.name === name)!.id;
 const valueIds = (name: string) =>
   tracker.fields.find((f) => f.name === name)!.values!.map((v) => v.id);

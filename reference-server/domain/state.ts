@@ -10,7 +10,7 @@ import { Quota } from './quota.ts';
 import { ISSUES_TRACKER, SEEDED_PROJECTS, SEEDED_USERS, TEMPLATE_SERVICES } from './seed.ts';
 import { Sessions } from './sessions.ts';
 import { TOKEN_LIFETIME_MS, Tokens } from './tokens.ts';
-import { Trackers, type TrackerBlueprint } from './trackers.ts';
+import { Trackers } from './trackers.ts';
 import { Users } from './users.ts';
 
 export interface DomainState {
@@ -47,8 +47,7 @@ export function createState(clock: Clock, options: StateOptions = {}): DomainSta
   for (const user of SEEDED_USERS) users.add(user);
   const projects = seedProjects();
   const trackers = new Trackers();
-  for (const seed of SEEDED_PROJECTS)
-    trackers.create(seed.id, structuredClone(ISSUES_TRACKER) as TrackerBlueprint);
+  for (const seed of SEEDED_PROJECTS) trackers.create(seed.id, structuredClone(ISSUES_TRACKER));
   const sessions = new Sessions(clock);
   const armedFailures = new ArmedFailures();
   const hooks = options.hooks ?? {};

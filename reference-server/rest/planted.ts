@@ -6,7 +6,6 @@
  * pages, or its store made to drop what it is given.
  */
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
-import type { Artifacts } from '../domain/artifacts.ts';
 import { staleness } from '../domain/artifacts.ts';
 import type { Projects } from '../domain/projects.ts';
 import type { ServerState } from '../server-state.ts';

@@ -6,7 +6,7 @@
  * ever declared or expanded; only XML's five predefined entities and character references exist.
  */
 import { XMLValidator } from 'fast-xml-parser';
-import { escapeText, xmlParser } from '../xml.ts';
+import { escapeText, scalarText, xmlParser } from '../xml.ts';
 import { RestError } from './rest-error.ts';
 
 /** root: the answer's root element, 'response' as the real system (another with a variant; not shown). */
@@ -22,7 +22,7 @@ function element(name: string, value: unknown): string {
     const members = Object.entries(value).map(([key, v]) => element(key, v));
     return `<${name}>${members.join('')}</${name}>`;
   }
-  return `<${name}>${escapeText(String(value))}</${name}>`;
+  return `<${name}>${escapeText(scalarText(value))}</${name}>`;
 }
 
 const MAX_DEPTH = 32;

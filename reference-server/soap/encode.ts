@@ -5,7 +5,7 @@
  * wire-style.ts): other prefixes, a default namespace, other member names, no array size.
  */
 import type { SoapType, Struct } from './soap-types.ts';
-import { escapeText } from '../xml.ts';
+import { escapeText, scalarText } from '../xml.ts';
 
 export const NS = {
   env: 'http://schemas.xmlsoap.org/soap/envelope/',
@@ -102,7 +102,7 @@ class Writer {
             : 'false'
           : type === 'xsd:int'
             ? String(Math.trunc(Number(value)))
-            : escapeText(String(value));
+            : escapeText(scalarText(value));
       return `<${open} ${xsi}:type="${this.typeName(type)}">${text}</${tag}>`;
     }
     if (type.kind === 'struct') {

@@ -6,7 +6,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { soapOperation } from '../../spec/soap-operations.ts';
 import type { ServerState } from '../server-state.ts';
 import { DomainError } from '../domain/errors.ts';
-import { BodyTooLarge, readBody, send, sendAndClose } from '../http-io.ts';
+import { BodyTooLarge, readBody, send } from '../http-io.ts';
 import { encodeFault, encodeResponse } from './encode.ts';
 import { handleProject, isProjectOperation, LOGIN_OPERATIONS } from './operations.ts';
 import { BadRequest, parseCall, readArgs } from './request.ts';

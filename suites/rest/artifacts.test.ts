@@ -1,12 +1,7 @@
 /** §2.2, §4.3: artifact creation (read back), read, update (read back), the route forms. */
 import { describe, expect, inject } from 'vitest';
 import { conformanceTest, type ConformanceContext } from '../../lib/conformance-test.ts';
-import {
-  creationJson,
-  normalised,
-  readValuesJson,
-  type ModelValue,
-} from '../../lib/rest/artifact-values.ts';
+import { creationJson, normalised, type ModelValue } from '../../lib/rest/artifact-values.ts';
 import {
   createdId,
   getArtifact,
@@ -52,7 +47,7 @@ describe('artifacts (§2.2, §4.3)', () => {
         throw new Unjudgeable(
           `could not judge: POST /artifacts answered neither an id member nor a Location ending in the id (rest.routes.shapes); ${excerpt(answer)}`,
         );
-      const read = await readArtifact(ctx, auth, id!);
+      const read = await readArtifact(ctx, auth, id);
       for (const [field, value] of normalised(values))
         expect.soft(read.values.get(field), `field ${field} read back`).toEqual(value);
     },

@@ -369,7 +369,7 @@ describe('faults and permissions (on the public project, which must stay as it w
     {
       op: 'getProjectDescriptionFieldsValue',
       preposition: 'of',
-      async arrange(ctx) {
+      arrange(ctx) {
         const project = ctx.fixtures.publicProject.id;
         const send = (key: string, _by: Caller, on = project) =>
           ctx.soap.call('getProjectDescriptionFieldsValue', { session_key: key, group_id: on });

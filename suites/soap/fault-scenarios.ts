@@ -71,7 +71,7 @@ export interface Call {
    * The call with `key` as the session, every other part valid; on `project` when the scenario
    * gives one (unknown-project), else on the project the arrangement chose.
    */
-  send(key: string, caller: Caller, project?: number): Promise<SoapAnswer>;
+  send: (key: string, caller: Caller, project?: number) => Promise<SoapAnswer>;
 }
 
 /** The operation made ready for one scenario by its suite file: each call is tried by each caller. */
@@ -81,7 +81,7 @@ export interface Arranged {
    * Reads back what the refused calls must have left as it was (soap.fault.nothing-changed); run
    * for the scenarios the subject's `leaves` names.
    */
-  unchanged?(): Promise<void>;
+  unchanged?: () => Promise<void>;
   /** Runs after the scenario, passed or failed: puts back what the arrangement changed. */
   restore?(): Promise<void>;
 }
@@ -97,7 +97,7 @@ export interface FaultSubject {
   leaves?: string | Partial<Record<Scenario, string>>;
   /** A title that says more than the generated one, per scenario. */
   titles?: Partial<Record<Scenario, string>>;
-  arrange(ctx: ConformanceContext, scenario: Scenario): Promise<Arranged>;
+  arrange(ctx: ConformanceContext, scenario: Scenario): Arranged | Promise<Arranged>;
 }
 
 const NON_ADMINS = ['projectMember', 'nonMember'] as const;

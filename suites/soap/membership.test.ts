@@ -561,12 +561,7 @@ type Cmd = fc.AsyncCommand<Model, Real>;
 const ACTORS: readonly Actor[] = ['projectAdmin', 'projectMember', 'nonMember'];
 
 /** Each answer must be what the model predicts: true, or the fault the spec gives for the case. */
-async function expectPredicted(
-  answer: SoapAnswer,
-  allowed: boolean,
-  code: number,
-  what: string,
-): Promise<void> {
+function expectPredicted(answer: SoapAnswer, allowed: boolean, code: number, what: string): void {
   if (allowed) expectTrue(answer, what);
   else expectFault(answer, code, what);
 }
@@ -580,7 +575,7 @@ class AddMember implements Cmd {
   check = (m: Readonly<Model>) => !m.members.has(this.user);
   async run(m: Model, r: Real) {
     const ok = m.admins.has(this.actor);
-    await expectPredicted(
+    expectPredicted(
       await r.w.soap.call('addProjectMember', {
         sessionKey: r.w.keys[this.actor],
         groupId: r.project,
@@ -610,7 +605,7 @@ class RemoveMember implements Cmd {
       userLogin: r.w.login(this.user),
     });
     if (!m.admins.has(this.actor)) return expectFault(answer, 3201, this.toString());
-    await expectPredicted(answer, m.members.has(this.user), 3203, this.toString());
+    expectPredicted(answer, m.members.has(this.user), 3203, this.toString());
     m.members.delete(this.user);
   }
   toString = () => `removeProjectMember(${this.user}) by ${this.actor}`;
@@ -626,7 +621,7 @@ class AddAdmin implements Cmd {
   check = (m: Readonly<Model>) => m.members.has(this.user) && !m.admins.has(this.user);
   async run(m: Model, r: Real) {
     const ok = m.admins.has(this.actor);
-    await expectPredicted(
+    expectPredicted(
       await r.w.soap.call('addUserToUGroup', {
         sessionKey: r.w.keys[this.actor],
         groupId: r.project,
@@ -653,7 +648,7 @@ class RemoveAdmin implements Cmd {
   check = (m: Readonly<Model>) => m.admins.has(this.user);
   async run(m: Model, r: Real) {
     const ok = m.admins.has(this.actor);
-    await expectPredicted(
+    expectPredicted(
       await r.w.soap.call('removeUserFromUGroup', {
         sessionKey: r.w.keys[this.actor],
         groupId: r.project,

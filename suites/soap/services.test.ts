@@ -6,7 +6,7 @@
  * project gets no rights (§5.1.2), and that project's service ids are not this one's (3019).
  */
 import fc from 'fast-check';
-import { describe, expect, inject } from 'vitest';
+import { describe, expect } from 'vitest';
 import { propertyRun } from '../../lib/property-run.ts';
 import { conformanceTest, type ConformanceContext } from '../../lib/conformance-test.ts';
 import { foreignAdminKey } from '../../lib/fixtures/foreign-admin.ts';
@@ -212,7 +212,7 @@ describe('faults and permissions (on the public project, which must stay as it w
     {
       op: 'getProjectServicesUsage',
       preposition: 'of',
-      async arrange(ctx) {
+      arrange(ctx) {
         const project = ctx.fixtures.publicProject.id;
         const send = (key: string, _by: Caller, on = project) =>
           ctx.soap.call('getProjectServicesUsage', { session_key: key, group_id: on });

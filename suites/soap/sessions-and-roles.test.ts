@@ -100,7 +100,7 @@ async function callsWithKey(ctx: ConformanceContext) {
 /** Every operation but addProject, whose sessionKey refusals add-project.test.ts checks. */
 type KeyedOperation = Exclude<OperationName, 'addProject'>;
 
-const PROJECT_OPERATIONS = SOAP_OPERATIONS.map((op) => op.name as OperationName).filter(
+const PROJECT_OPERATIONS = SOAP_OPERATIONS.map((op) => op.name).filter(
   (name): name is Exclude<KeyedOperation, 'getPlateformProjectDescriptionFields'> =>
     name !== 'addProject' && name !== 'getPlateformProjectDescriptionFields',
 );

@@ -87,10 +87,13 @@ function unwrapNodeSoap(value: unknown): unknown {
   const isArray = Object.keys(attributes).some((k) => k.endsWith(':arrayType'));
   if (isArray) {
     // SOAP 1.1 §5.4.2: member names are insignificant (<item>, <ServiceValue>, …).
-    return Object.entries(record)
-      .filter(([k]) => k !== 'attributes')
-      .flatMap(([, members]) => (Array.isArray(members) ? members : [members]))
-      .map(unwrapNodeSoap);
+    return (
+      Object.entries(record)
+        .filter(([k]) => k !== 'attributes')
+        // An array of members is spread, a single member kept.
+        .flatMap(([, members]) => members)
+        .map(unwrapNodeSoap)
+    );
   }
   // An empty typed element (<email xsi:type="xsd:string"/>) comes back as its attributes alone.
   if (Object.keys(record).length === 1 && 'attributes' in record) return '';

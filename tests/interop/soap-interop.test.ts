@@ -108,7 +108,9 @@ const EXPECTED = [
 
 /** Clients differ on an empty xsd:string ('' or null): compare as null. */
 function emptyStringsAsNull(results: CallResult[]): CallResult[] {
-  return JSON.parse(JSON.stringify(results, (_k, v) => (v === '' ? null : v))) as CallResult[];
+  return JSON.parse(
+    JSON.stringify(results, (_k, v: unknown) => (v === '' ? null : v)),
+  ) as CallResult[];
 }
 
 let server: RunningServer | undefined;

@@ -114,7 +114,7 @@ export function startServerProcess(script: string, args: string[] = []): Promise
       () => fail(new Error(`${script} did not print 'listening on' within 20 s: ${out}`)),
       20_000,
     );
-    child.stdout!.on('data', (chunk: Buffer) => {
+    child.stdout.on('data', (chunk: Buffer) => {
       out += chunk.toString();
       const match = /listening on (http:\/\/\S+)/.exec(out);
       if (match) {
@@ -122,7 +122,7 @@ export function startServerProcess(script: string, args: string[] = []): Promise
         done({ url: match[1]!, pid: child.pid!, child, stop: () => stop(child) });
       }
     });
-    child.stderr!.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
     child.once('error', (error) => {
       clearTimeout(timer);
       fail(error);

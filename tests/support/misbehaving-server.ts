@@ -56,7 +56,9 @@ function proxy(
           answer.statusCode === 200 &&
           /json/.test(answer.headers['content-type'] ?? '')
         ) {
-          body = Buffer.from(JSON.stringify(rewrite(JSON.parse(body.toString('utf8')))));
+          body = Buffer.from(
+            JSON.stringify(rewrite(JSON.parse(body.toString('utf8')) as Record<string, unknown>)),
+          );
           headers['content-length'] = String(body.length);
         }
         res.writeHead(answer.statusCode ?? 502, headers).end(body);

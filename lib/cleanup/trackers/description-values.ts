@@ -5,6 +5,7 @@
  */
 import type { CleanupPart } from '../types.ts';
 import { partsOf, projectCall, type SoapCall } from './soap-call.ts';
+import { scalarText } from '../../scalar-text.ts';
 
 interface ValueChange {
   project: string;
@@ -76,6 +77,6 @@ function firstReads(value: unknown, known = new Map<string, string>()): Map<stri
   const next = new Map(known);
   if (!Array.isArray(value)) return next;
   for (const v of value as Array<{ id?: unknown; value?: unknown }>)
-    if (!next.has(String(v.id))) next.set(String(v.id), String(v.value ?? ''));
+    if (!next.has(String(v.id))) next.set(String(v.id), scalarText(v.value) ?? '');
   return next;
 }

@@ -5,6 +5,7 @@
  */
 import type { CleanupPart } from '../types.ts';
 import { partsOf, projectCall, type SoapCall } from './soap-call.ts';
+import { scalarText } from '../../scalar-text.ts';
 
 interface GenericUser {
   username: string;
@@ -20,7 +21,8 @@ export class GenericUserTracker {
   observe(call: SoapCall): void {
     if (call.operation === 'setProjectGenericUser') {
       const { session_key, group_id } = partsOf(call.operation, call);
-      const username = String((call.value as { username?: unknown } | undefined)?.username ?? '?');
+      const username =
+        scalarText((call.value as { username?: unknown } | undefined)?.username) ?? '?';
       this.users.set(group_id, { username, last: 'set', key: session_key });
     } else if (call.operation === 'unsetGenericUser') {
       const { session_key, groupId } = partsOf(call.operation, call);

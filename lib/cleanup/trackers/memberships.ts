@@ -19,7 +19,7 @@ interface Membership {
 
 export interface MembershipPart extends CleanupPart {
   /** Whether the test made the user (by id) a member of the project. */
-  introduced(project: string, userId: string): boolean;
+  introduced: (project: string, userId: string) => boolean;
 }
 
 export class MembershipTracker {

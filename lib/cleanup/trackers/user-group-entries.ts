@@ -22,7 +22,7 @@ interface Entry {
 }
 
 export interface EntryFacts {
-  introduced(project: string, userId: string): boolean;
+  introduced: (project: string, userId: string) => boolean;
   created: ReadonlySet<string>;
 }
 
