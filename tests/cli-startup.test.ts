@@ -45,3 +45,13 @@ test('main.ts reaches neither vitest nor the reference server by static imports'
   );
   expect(files).toContain('lib/cli/args.ts');
 });
+
+test.each(['merge', 'compare', 'replay'])(
+  '%s reaches neither vitest nor the reference server by static imports',
+  (command) => {
+    const { files, packages } = staticGraph(join(ROOT, `lib/cli/${command}.ts`));
+    expect(files.filter((f) => f.startsWith('reference-server/'))).toEqual([]);
+    expect(packages).not.toContain('vitest');
+    expect(packages).not.toContain('@vitest/runner');
+  },
+);
