@@ -17,6 +17,9 @@ export const CODE_ROOT = resolve(dirname(here), '..');
 /** The directory holding package.json. */
 export const PACKAGE_ROOT = COMPILED ? resolve(CODE_ROOT, '..') : CODE_ROOT;
 
+/** How the user runs the CLI, for the commands it prints: the package's bin, or the npm script. */
+export const CLI_COMMAND = COMPILED ? 'npx soap-rest-conformance' : 'npm run conformance --';
+
 /** The extension of the modules being run: '.ts' from the sources, '.js' compiled. */
 export const MODULE_EXT = COMPILED ? '.js' : '.ts';
 

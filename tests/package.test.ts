@@ -113,6 +113,8 @@ describe('the installed bins', () => {
     expect(run.stdout).toMatch(/^exit 0: /m);
     const summary = JSON.parse(readFileSync(join(reportDir, 'summary.json'), 'utf8')) as RunResult;
     expect(summary.tests.length).toBeGreaterThan(0);
+    // The command to run it again is the one a package user has, not the repository's npm script.
+    expect(summary.command).toMatch(/^npx soap-rest-conformance --suite rest\/tokens /);
     // The test ids name the suite's source, as from the repository (lib/layout.ts).
     expect(summary.tests.map((t) => [t.file, t.status])).toEqual(
       summary.tests.map(() => ['suites/rest/tokens.test.ts', 'pass']),

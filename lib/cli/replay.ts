@@ -18,6 +18,7 @@ import { resolveProfile } from '../target/default-profile.ts';
 import { loadProfileFile } from '../target/profile.ts';
 import { UsageError } from './args.ts';
 import { escapeXml } from '../xml/escape.ts';
+import { CLI_COMMAND } from '../layout.ts';
 
 export interface Answer {
   status: number;
@@ -64,7 +65,7 @@ export async function replay(argv: string[]): Promise<number> {
   const count = (kind: string) => outcomes.filter((o) => o.kind === kind).length;
   process.stdout.write(
     `replay: ${count('FIXED')} fixed, ${count('STILL FAILING')} still failing, ` +
-      `${count('CHANGED')} changed (rerun them: npm run conformance -- --last-failed ${dir}), ` +
+      `${count('CHANGED')} changed (rerun them: ${CLI_COMMAND} --last-failed ${dir}), ` +
       `${count('NOT REPLAYED')} not replayed\n`,
   );
   if (count('STILL FAILING') > 0) return 1;

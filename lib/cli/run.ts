@@ -40,6 +40,7 @@ import { renderHar } from '../report/har.ts';
 import { packageVersion } from './version.ts';
 import { renderClosing } from './summary-table.ts';
 import { renderLeftoversLine } from './leftovers-line.ts';
+import { CLI_COMMAND } from '../layout.ts';
 
 const REACHABILITY_DEADLINE_MS = 8000;
 
@@ -270,7 +271,7 @@ function reproduceCommand(argv: readonly string[], seed: number): string {
   const args = kept.some((a) => a === '--seed' || a.startsWith('--seed='))
     ? kept
     : [...kept, '--seed', String(seed)];
-  return ['npm run conformance --', ...args].join(' ');
+  return [CLI_COMMAND, ...args].join(' ');
 }
 
 /** The target's name in reports and compare: never the ephemeral port of the embedded server. */

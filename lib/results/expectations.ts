@@ -19,6 +19,7 @@ import { OneLineError } from '../errors/one-line-error.ts';
 import { readFileSync } from 'node:fs';
 import { requirement } from '../requirements/index.ts';
 import type { TestResult } from './model.ts';
+import { CLI_COMMAND } from '../layout.ts';
 
 export class ExpectationsError extends OneLineError {}
 
@@ -153,7 +154,7 @@ export function updateExpectations(
   const lines = current.lines.filter((_, i) => !removedLines.has(i + 1));
   if (current.lines.length === 0) {
     lines.push(
-      '# Known failures for `npm run conformance -- --expectations FILE` (README: "Known failures").',
+      `# Known failures for \`${CLI_COMMAND} --expectations FILE\` (README: "Known failures").`,
       '# One requirement id or test id (<suite file>::<full name>) per line; "#" starts a comment.',
     );
   }

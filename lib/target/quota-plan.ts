@@ -12,6 +12,7 @@ import { provisionedProjectCount } from '../fixtures/projects.ts';
 import type { Profile } from './profile.ts';
 import { localClock } from './quota-calls.ts';
 import { QuotaLedger, type Budget } from './quota-ledger.ts';
+import { CLI_COMMAND } from '../layout.ts';
 
 export const ADD_PROJECT_FILE = 'suites/soap/add-project.test.ts';
 
@@ -112,7 +113,7 @@ function refusal(
     `the addProject quota (§8) does not allow this run now: ${needs}; ${left}. ` +
     `${wait[0]!.toUpperCase()}${wait.slice(1)}, or name existing projects in the profile ` +
     `(fixtures.publicProjectId, privateProjectId, soapProjectId, foreignProjectId; ` +
-    `\`npm run conformance -- prepare --target ${profile.baseUrl} --profile FILE\` creates them once ` +
+    `\`${CLI_COMMAND} prepare --target ${profile.baseUrl} --profile FILE\` creates them once ` +
     `and writes them in), so that a run creates only what soap/add-project needs`
   );
 }
