@@ -171,8 +171,8 @@ function throughputSection(r: BenchResults, level: string): string[] {
       'threads) as a share of one core: well under its threads × 100 %, the generator is not the ' +
       "limit. *failed*: answers with a status > 399 and wrk's socket errors, over all samples (each " +
       'request was first checked once, SOAP answers for faults). addProjectMember of a member is ' +
-      'fault 3100 (§7.1), so it is measured as add, then remove, of one login in one project per ' +
-      'connection.',
+      'fault 3100 (the real system: "User is already a member"), so it is measured as add, then ' +
+      'remove, of one login in one project per connection.',
   ];
 }
 
