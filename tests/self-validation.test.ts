@@ -60,7 +60,7 @@ async function judge(fault: PlantedFault & FaultCatch): Promise<Verdict> {
     ]);
     const failed = run.summary().requirements.filter((r) => r.status === 'fail');
     const failing = failed.map((r) => r.id);
-    const named = failed.find((r) => fault.caughtBy.includes(r.id)) ?? failed[0];
+    const named = failed.find((r) => fault.caughtBy.some((id) => id === r.id)) ?? failed[0];
     return {
       reasons: Object.fromEntries(failed.map((r) => [r.id, (r.reason ?? '').slice(0, 300)])),
       evidence: named ? `${named.id}: ${named.reason ?? ''}`.slice(0, 500) : run.stderr.slice(-500),

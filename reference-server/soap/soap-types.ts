@@ -67,7 +67,7 @@ export const ARRAYS: readonly ArrayType[] = [
   { kind: 'array', name: 'ArrayOfServicesValues', item: SERVICE_VALUE },
 ];
 
-/** Resolves an operation's output type name (lib/soap/operations.ts) to its descriptor. */
+/** Resolves an operation's output type name (spec/soap-operations.ts) to its descriptor. */
 export function typeOf(name: string): SoapType {
   if (name.startsWith('xsd:')) return name as Scalar;
   const local = name.replace(/^tns:/, '');

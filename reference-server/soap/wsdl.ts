@@ -44,7 +44,7 @@ export function projectWsdl(baseUrl: string, options: ProjectWsdlOptions = {}): 
   const location = escapeText(`${baseUrl}/soap/project/`);
   const w = (local: string) => q(st.wsdl, local);
   const x = (local: string) => q(st.xsd, local);
-  /** A type name of lib/soap/operations.ts ('xsd:int', 'tns:UserInfo') with this style's prefixes. */
+  /** A type name of spec/soap-operations.ts ('xsd:int', 'tns:UserInfo') with this style's prefixes. */
   const typeRef = (type: string, tnsPrefix: string) => {
     const [prefix, local] = type.split(':') as [string, string];
     return q(prefix === 'xsd' ? st.xsd : tnsPrefix, local);

@@ -4,11 +4,12 @@
  * tests/self-validation.test.ts. Keyed by FaultName: a fault missing here, or a name that is no
  * planted fault, is a compile error.
  */
+import type { RequirementId } from '../../lib/requirements/index.ts';
 import type { FaultName } from '../../reference-server/faults.ts';
 
 export interface FaultCatch {
   /** Requirements that must fail when the fault is planted (at least one of them). */
-  caughtBy: readonly string[];
+  caughtBy: readonly RequirementId[];
   /** Suite filters (`--suite`) that hold those checks. */
   suites: readonly string[];
 }
