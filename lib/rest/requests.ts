@@ -2,6 +2,7 @@
 import type { HttpResponse } from '../clients/http.ts';
 import type { ConformanceContext } from '../conformance-test.ts';
 import type { Auth } from './auth.ts';
+import { PAGINATION_HEADERS } from '../../spec/limits.ts';
 
 export const XML_TYPE = 'application/xml';
 
@@ -44,14 +45,14 @@ export interface PageHeaders {
 /** The four §8 headers as numbers (NaN when absent or not an integer). */
 export function pageHeaders(answer: HttpResponse): PageHeaders {
   const read = (name: string) => {
-    const raw = answer.headers[`x-pagination-${name}`];
+    const raw = answer.headers[name.toLowerCase()];
     return raw !== undefined && /^\s*\d+\s*$/.test(raw) ? Number(raw) : Number.NaN;
   };
   return {
-    limit: read('limit'),
-    offset: read('offset'),
-    size: read('size'),
-    limitMax: read('limit-max'),
+    limit: read(PAGINATION_HEADERS.limit),
+    offset: read(PAGINATION_HEADERS.offset),
+    size: read(PAGINATION_HEADERS.size),
+    limitMax: read(PAGINATION_HEADERS.limitMax),
   };
 }
 

@@ -7,6 +7,7 @@
  */
 import type { Variants } from '../variants.ts';
 import { RestError } from './rest-error.ts';
+import { PAGINATION_HEADERS } from '../../spec/limits.ts';
 
 export const DEFAULT_LIMIT = 10;
 export const MAX_LIMIT = 50;
@@ -57,10 +58,10 @@ export function paginate<T>(
   return {
     items: items.slice(offset, offset + limit),
     headers: {
-      'X-PAGINATION-LIMIT': String(limit),
-      'X-PAGINATION-OFFSET': String(offset),
-      'X-PAGINATION-SIZE': String(items.length),
-      'X-PAGINATION-LIMIT-MAX': String(max),
+      [PAGINATION_HEADERS.limit]: String(limit),
+      [PAGINATION_HEADERS.offset]: String(offset),
+      [PAGINATION_HEADERS.size]: String(items.length),
+      [PAGINATION_HEADERS.limitMax]: String(max),
     },
   };
 }
