@@ -1,9 +1,10 @@
 /**
- * The layers point one way (issue 15). Production code only: colocated *.test.ts files, tests/
- * and bench/ may read any layer.
+ * The layers point one way (issue 15). Production code only: the suites' *.test.ts files are
+ * the product (black box: they may not reach the reference server); other colocated *.test.ts
+ * files, tests/ and bench/ may read any layer.
  *
- *   lib/cli (composition root) ─▶ suites? no: it names them by path, never imports them
- *   lib/cli ─▶ lib, spec, and reference-server through `import type` or a lazy `import()` only
+ *   lib/cli (composition root) ─▶ lib, spec, and reference-server through `import type` or a
+ *                                 lazy `import()` only (it names the suites by path)
  *   suites ─▶ lib, spec
  *   lib ─▶ spec              reference-server ─▶ spec
  *   spec ─▶ nothing
@@ -38,7 +39,7 @@ function layerOf(file: string): Layer | undefined {
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(join(ROOT, dir), { recursive: true, encoding: 'utf8' })
-    .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
+    .filter((f) => f.endsWith('.ts') && (dir === 'suites' || !f.endsWith('.test.ts')))
     .map((f) => `${dir}/${f}`);
 }
 
