@@ -53,6 +53,8 @@ const USAGE = `usage: npm run bench -- [options]
   --connections N    wrk's connections (default 50; the RSS part's undici connections too)
   --threads N        wrk's threads (default 2)
   --rss-requests N   requests between two RSS readings (default 100000)
+  --workload TEXT    throughput: only the requests whose name contains TEXT (repeatable; the
+                     results then hold those rows alone: for profiling, not for the README)
   --out DIR          where results.json and results.md go (default bench/; README.md's block is
                      rewritten only then)
   --render           measure nothing: render results.md and README.md's block again from the
@@ -72,6 +74,7 @@ function options() {
       connections: { type: 'string', default: '50' },
       threads: { type: 'string', default: '2' },
       'rss-requests': { type: 'string', default: '100000' },
+      workload: { type: 'string', multiple: true },
       out: { type: 'string', default: join(ROOT, 'bench') },
       render: { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
@@ -93,6 +96,8 @@ function options() {
       throw new Error(`--part: '${p}' is none of ${PARTS.join(', ')}`);
     return p as Part;
   });
+  if (values.workload !== undefined && resolve(values.out) === join(ROOT, 'bench'))
+    throw new Error('--workload needs --out DIR: the committed results hold every request');
   return {
     parts,
     repeat: int('repeat', values.repeat, 1),
@@ -103,6 +108,7 @@ function options() {
     connections: int('connections', values.connections, 1),
     threads: int('threads', values.threads, 1),
     rssRequests: int('rss-requests', values['rss-requests'], 1),
+    workloads: values.workload ?? [],
     out: values.out,
     render: values.render,
   };
@@ -212,7 +218,14 @@ async function benchThroughput(
   servers: { bare: ServerProcess; reference: ServerProcess },
 ): Promise<ThroughputRow[]> {
   const rows: ThroughputRow[] = [];
-  for (const w of workloads) {
+  const chosen = workloads.filter(
+    (w) => o.workloads.length === 0 || o.workloads.some((text) => w.name.includes(text)),
+  );
+  if (chosen.length === 0)
+    throw new Error(
+      `--workload: no request is named so; they are: ${workloads.map((w) => w.name).join('; ')}`,
+    );
+  for (const w of chosen) {
     // One sequence per connection needs a thread per connection (bench/wrk.ts).
     const load: WrkOptions =
       w.sequences.length > 1
