@@ -7,6 +7,7 @@
  *   4. the reference server's RSS before and after 100k and 200k requests;
  *   5. the report writers' time as a share of the run (1's `conformance: timing:` line);
  *   6. the package (issue 15): its packed size, `--help` and `compare` of the compiled bin;
+ *   7. `npm test` as README names it, timed whole, with vitest's counts (issue 16: ≤ 5 min);
  * writes bench/results.json and bench/results.md, rewrites README.md's Performance block (when
  * --out is bench/) and prints the table. Never a timed assertion:
  * the goals are reported as met or missed, and the exit code says only whether the bench ran.
@@ -21,6 +22,7 @@ import * as prettier from 'prettier';
 import { runConformance, type ConformanceRun } from './conformance-run.ts';
 import { startDelayProxy } from './delay-proxy.ts';
 import { median, runLoad } from './load.ts';
+import { benchNpmTest } from './npm-test.ts';
 import { benchPackage } from './package.ts';
 import { cpuMs, othersShare, rssKiB } from './processes.ts';
 import { startServerProcess, type ServerProcess } from '../tests/support/cli.ts';
@@ -38,13 +40,14 @@ import { prepareWorkloads, type Workload } from './workloads.ts';
 import { requireWrk, runWrk, wrkScript, type WrkOptions } from './wrk.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const PARTS = ['conformance', 'throughput', 'rss', 'package'] as const;
+const PARTS = ['conformance', 'throughput', 'rss', 'package', 'tests'] as const;
 /** `--help` and `compare` runs of the package part (the median is reported). */
 const PACKAGE_ROUNDS = 5;
 type Part = (typeof PARTS)[number];
 
 const USAGE = `usage: npm run bench -- [options]
-  --part NAME        conformance, throughput, rss or package (repeatable; default: all)
+  --part NAME        conformance, throughput, rss, package or tests (npm test, timed whole;
+                     several minutes) (repeatable; default: all)
   --repeat N         conformance runs of each kind (default 1; the median is reported)
   --seed N           the conformance runs' seed (default 1: both runs do the same requests)
   --delay MS         the delay proxy's delay (default 50)
@@ -343,16 +346,19 @@ function goals(results: Omit<BenchResults, 'goals'>): Goal[] {
   if (c) {
     list.push(
       {
+        id: 'run-wall',
         goal: 'full default run ≤ 10 s',
         value: seconds(c.embedded.wallMs),
         met: c.embedded.wallMs <= 10_000,
       },
       {
+        id: 'delay-ratio',
         goal: `ratio run 2 / run 1 ≤ 2.0 (${c.delayMs} ms delay)`,
         value: c.ratio.toFixed(2),
         met: c.ratio <= 2,
       },
       {
+        id: 'report-share',
         goal: 'report writers ≤ 10 % of the run',
         value: `${(100 * c.reports.share).toFixed(1)} %`,
         met: c.reports.share <= 0.1,
@@ -362,10 +368,12 @@ function goals(results: Omit<BenchResults, 'goals'>): Goal[] {
   for (const row of results.throughput) {
     const failed = row.reference.failed + row.bare.failed;
     const value = `${row.ratio.toFixed(3)}×${failed > 0 ? ` (${failed} failed answers)` : ''}`;
+    const id = `throughput: ${row.name}`;
     list.push(
       row.minRatio === undefined
-        ? { goal: `${row.name}, ratio to bare (reported, no goal)`, value }
+        ? { id, goal: `${row.name}, ratio to bare (reported, no goal)`, value }
         : {
+            id,
             goal: `${row.name} ≥ ${row.minRatio}× bare`,
             value,
             met: failed === 0 && row.ratio >= row.minRatio,
@@ -375,13 +383,20 @@ function goals(results: Omit<BenchResults, 'goals'>): Goal[] {
   if (results.package) {
     const p = results.package;
     list.push(
-      { goal: '`--help` ≤ 0.3 s (compiled bin)', value: seconds2(p.helpMs), met: p.helpMs <= 300 },
       {
+        id: 'help',
+        goal: '`--help` ≤ 0.3 s (compiled bin)',
+        value: seconds2(p.helpMs),
+        met: p.helpMs <= 300,
+      },
+      {
+        id: 'compare',
         goal: '`compare` of two summaries ≤ 1 s',
         value: seconds2(p.compareMs),
         met: p.compareMs <= 1000,
       },
       {
+        id: 'packed-size',
         goal: 'packed size (reported, no goal)',
         value: `${(p.packedBytes / 1024).toFixed(0)} KiB`,
       },
@@ -392,11 +407,20 @@ function goals(results: Omit<BenchResults, 'goals'>): Goal[] {
     const after = results.rss.readings.at(-1);
     const growth = (after!.rssKiB - before!.rssKiB) / before!.rssKiB;
     list.push({
+      id: 'rss',
       goal: `RSS flat over ${after!.requests} requests (growth ≤ 10 %)`,
       value: `${(before!.rssKiB / 1024).toFixed(0)} → ${(after!.rssKiB / 1024).toFixed(0)} MiB (${growth >= 0 ? '+' : ''}${(100 * growth).toFixed(1)} %)`,
       met: growth <= 0.1,
     });
   }
+  const t = results.tests;
+  if (t)
+    list.push({
+      id: 'npm-test',
+      goal: '`npm test` ≤ 5 min (2 cores), all passing',
+      value: `${(t.wallMs / 60_000).toFixed(1)} min${t.exitCode === 0 ? '' : ` (exit ${t.exitCode})`}`,
+      met: t.wallMs <= 300_000 && t.exitCode === 0,
+    });
   return list;
 }
 
@@ -424,6 +448,12 @@ async function measure(o: Options): Promise<BenchResults> {
       `package: ${(packageFigures.packedBytes / 1024).toFixed(0)} KiB packed, --help ${seconds2(packageFigures.helpMs)}, ` +
         `compare ${seconds2(packageFigures.compareMs)}`,
     );
+  // Last: npm test loads both cores for minutes, and the parts above are figures of a quiet machine.
+  const tests = o.parts.includes('tests') ? await benchNpmTest(ROOT) : undefined;
+  if (tests)
+    say(
+      `npm test: ${seconds(tests.wallMs)} wall, ${seconds(tests.cpuMs)} CPU, exit ${tests.exitCode}`,
+    );
   const partial: Omit<BenchResults, 'goals'> = {
     startedAt: startedAt.toISOString(),
     machine: { ...machine, loadAtEnd: loadavg() },
@@ -432,6 +462,7 @@ async function measure(o: Options): Promise<BenchResults> {
     throughput: servers.throughput,
     ...(servers.rss === undefined ? {} : { rss: servers.rss }),
     ...(packageFigures === undefined ? {} : { package: packageFigures }),
+    ...(tests === undefined ? {} : { tests }),
   };
   return { ...partial, goals: goals(partial) };
 }
