@@ -85,4 +85,34 @@ describe('spreadProperty', () => {
       report(message),
     );
   });
+
+  test('a model-based property (fc.commands): the replay runs the shrunk command sequence', async () => {
+    let ran: string[] = [];
+    class Add implements fc.AsyncCommand<{ n: number }, { n: number; place: string }> {
+      constructor(readonly k: number) {}
+      check = () => true;
+      async run(m: { n: number }, r: { n: number; place: string }) {
+        ran.push(this.toString());
+        await tick();
+        r.n += r.place === 'b' && this.k > 7 ? 2 : 1;
+        m.n += 1;
+        expect(r.n, this.toString()).toBe(m.n);
+      }
+      toString = () => `add(${this.k})`;
+    }
+    let message = '';
+    await spreadProperty(
+      ['a', 'b'],
+      run(),
+      (place) =>
+        fc.asyncProperty(fc.commands([fc.nat(10).map((k) => new Add(k))]), async (cmds) => {
+          ran = [];
+          await fc.asyncModelRun(() => ({ model: { n: 0 }, real: { n: 0, place } }), cmds);
+        }),
+      (place) => place,
+    ).catch((error: Error) => (message = error.message));
+    const shown = /Counterexample: \[(.*?) \/\*/.exec(message)?.[1];
+    expect(shown, message).toMatch(/^add\((8|9|10)\)$/);
+    expect(ran.join(','), 'the last run: the counterexample').toBe(shown);
+  });
 });
