@@ -37,10 +37,13 @@ const noAdminsGroup = (id: number | null) =>
 
 type Other = Exclude<Role, 'projectAdmin'>;
 const OTHERS: readonly Other[] = ['projectMember', 'nonMember', 'siteAdmin'];
+type Actor = 'projectAdmin' | 'projectMember' | 'nonMember';
+const ACTORS: readonly Actor[] = ['projectAdmin', 'projectMember', 'nonMember'];
 
 interface World {
   soap: SoapClient;
-  keys: Record<Role, string>;
+  /** Sessions of the accounts that act (the siteAdmin is only ever a user acted upon). */
+  keys: Record<Actor, string>;
   ids: Record<Role, number>;
   login: (role: Role) => string;
   /** The project-admins user group (profile projectAdminsUgroupId); null: the target has none. */
@@ -70,7 +73,7 @@ function idsOf(ctx: ConformanceContext): Promise<Record<Role, number>> {
 }
 
 async function world(ctx: ConformanceContext): Promise<World> {
-  const [keys, ids] = await Promise.all([ctx.sessionKeys(ROLES), idsOf(ctx)]);
+  const [keys, ids] = await Promise.all([ctx.sessionKeys(ACTORS), idsOf(ctx)]);
   return {
     soap: ctx.soap,
     keys,
@@ -106,7 +109,7 @@ async function reset(w: World, project: number): Promise<void> {
 }
 
 /** Whether `role` may run a project-admin operation on the project (getProjectServicesUsage). */
-async function isAdmin(w: World, role: Role, project: number): Promise<SoapAnswer> {
+async function isAdmin(w: World, role: Actor, project: number): Promise<SoapAnswer> {
   return w.soap.call('getProjectServicesUsage', { session_key: w.keys[role], group_id: project });
 }
 
@@ -572,7 +575,6 @@ describe('the admin of another project gets no rights here (§5.1.2)', () => {
 
 // ---- model-based properties ---------------------------------------------------------------------
 
-type Actor = 'projectAdmin' | 'projectMember' | 'nonMember';
 interface Model {
   members: Set<Role>;
   admins: Set<Role>;
@@ -582,8 +584,6 @@ interface Real {
   project: number;
 }
 type Cmd = fc.AsyncCommand<Model, Real>;
-
-const ACTORS: readonly Actor[] = ['projectAdmin', 'projectMember', 'nonMember'];
 
 /** Each answer must be what the model predicts: true, or the fault the spec gives for the case. */
 function expectPredicted(answer: SoapAnswer, allowed: boolean, code: number, what: string): void {
