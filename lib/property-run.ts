@@ -10,7 +10,9 @@ import { inject } from 'vitest';
 import { Transcript } from './clients/transcript.ts';
 import './provided.ts';
 
-export function propertyRun(maxRuns: number): fc.Parameters<unknown> {
+export function propertyRun(
+  maxRuns: number,
+): fc.Parameters<unknown> & { seed: number; numRuns: number } {
   const { seed, runs } = inject('settings');
   return {
     seed,

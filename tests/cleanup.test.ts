@@ -44,7 +44,7 @@ function snapshot(state: DomainState, ids: readonly number[]): Record<number, Pr
 
 /**
  * A private project administered by one account alone, made in-process: the profile's soapProject
- * (alice's) or foreignProject (bob's, the projectMember).
+ * or membershipProject (alice's) or foreignProject (bob's, the projectMember).
  */
 function sharedProject(state: DomainState, owner: 'alice' | 'bob', shortName: string): number {
   const key = state.projectAdmin.login(owner, `${owner}-pass`).session_hash;
@@ -69,8 +69,9 @@ describe('cleanup on a shared target', () => {
       const state = server.app.state;
       try {
         const soapProject = sharedProject(state, 'alice', 'shared-soap');
+        const membershipProject = sharedProject(state, 'alice', 'shared-member');
         const foreignProject = sharedProject(state, 'bob', 'shared-foreign');
-        const named = [101, 102, soapProject, foreignProject];
+        const named = [101, 102, soapProject, membershipProject, foreignProject];
         const profile = join(mkdtempSync(join(tmpdir(), 'cleanup-')), 'profile.json');
         writeFileSync(
           profile,
@@ -80,6 +81,7 @@ describe('cleanup on a shared target', () => {
               publicProjectId: 101,
               privateProjectId: 102,
               soapProjectId: soapProject,
+              membershipProjectId: membershipProject,
               foreignProjectId: foreignProject,
             },
           }),

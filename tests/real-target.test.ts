@@ -98,21 +98,21 @@ function prepare(url: string, profile: string, env: NodeJS.ProcessEnv) {
 
 describe('the addProject quota across runs (no test control)', () => {
   test('two runs back to back: the second is refused up front, with the time to wait, and creates nothing', async () => {
-    const url = await server('--project-quota', '5');
+    const url = await server('--project-quota', '6');
     const ledger = newLedger();
-    const profile = profileFile({ projectQuotaPerHour: 5 });
+    const profile = profileFile({ projectQuotaPerHour: 6 });
     const args = ['--target', url, '--profile', profile, '--suite', 'soap/add-project'];
     const first = await runCli(args, newReportDir(), { SOAP_REST_CONFORMANCE_LEDGER: ledger });
     expect(first.code, first.stdout + first.stderr).toBe(0);
-    expect(first.stdout).toMatch(/conformance: quota: the ledger leaves 5 of 5 addProject calls/);
-    expect(ledgerCount(ledger), 'the 4 shared projects and 1 add-project call').toBe(5);
+    expect(first.stdout).toMatch(/conformance: quota: the ledger leaves 6 of 6 addProject calls/);
+    expect(ledgerCount(ledger), 'the 5 shared projects and 1 add-project call').toBe(6);
     const before = await projectCount(url);
     const second = await runCli(args, newReportDir(), { SOAP_REST_CONFORMANCE_LEDGER: ledger });
     expect(second.code).toBe(2);
     const lines = second.stderr.trim().split('\n');
     expect(lines, second.stderr).toHaveLength(1);
-    expect(lines[0]).toMatch(/needs 4 addProject call\(s\) for the shared projects/);
-    expect(lines[0]).toMatch(/counts 5 of the profile's 5 per hour used .* 0 left/);
+    expect(lines[0]).toMatch(/needs 5 addProject call\(s\) for the shared projects/);
+    expect(lines[0]).toMatch(/counts 6 of the profile's 6 per hour used .* 0 left/);
     expect(lines[0]).toMatch(/Wait until \d\d:\d\d local time/);
     expect(lines[0]).toMatch(/prepare --target/);
     expect(await projectCount(url), 'the refused run created no project').toBe(before);
@@ -142,12 +142,13 @@ describe('the addProject quota across runs (no test control)', () => {
     expect(written.accounts.siteAdmin.password).toEqual({ env: 'CF_TEST_ADMIN_PASSWORD' });
     expect(Object.keys(written.fixtures).sort()).toEqual([
       'foreignProjectId',
+      'membershipProjectId',
       'privateProjectId',
       'publicProjectId',
       'soapProjectId',
     ]);
     expect(written.projectQuotaPerHour).toBe(20);
-    expect(ledgerCount(ledger)).toBe(4);
+    expect(ledgerCount(ledger)).toBe(5);
     const before = await projectCount(url);
     const run = await runCli(
       [
@@ -167,7 +168,7 @@ describe('the addProject quota across runs (no test control)', () => {
     expect(run.summary().leftovers?.sharedProjects.every((p) => !p.createdByRun)).toBe(true);
     // Every add-project test ran within the ledger's budget; its counted calls are in the ledger.
     const suiteCalls = addProjectSuiteCalls({ testControl: false, failNext: false });
-    expect(ledgerCount(ledger)).toBe(4 + suiteCalls);
+    expect(ledgerCount(ledger)).toBe(5 + suiteCalls);
     // The calls that count and create: all but the name conflict and the 3102 and 3103 refusals.
     expect(await projectCount(url)).toBe(before + suiteCalls - 3);
   });

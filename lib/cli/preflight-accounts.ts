@@ -203,6 +203,7 @@ async function checkFixtureRoles(
     ['projectAdmin', 'publicProjectId', f.publicProjectId],
     ['projectAdmin', 'privateProjectId', f.privateProjectId],
     ['projectAdmin', 'soapProjectId', f.soapProjectId],
+    ['projectAdmin', 'membershipProjectId', f.membershipProjectId],
     ['projectMember', 'foreignProjectId', f.foreignProjectId],
   ];
   for (const [role, field, id] of administered) {

@@ -33,6 +33,7 @@ const PROFILE_KEYS = {
   publicProject: 'publicProjectId',
   privateProject: 'privateProjectId',
   soapProject: 'soapProjectId',
+  membershipProject: 'membershipProjectId',
   foreignProject: 'foreignProjectId',
 } as const;
 

@@ -32,6 +32,8 @@ export interface Profile {
     publicProjectId?: number;
     privateProjectId?: number;
     soapProjectId?: number;
+    /** Administered by the projectAdmin alone; its members change (the membership properties). */
+    membershipProjectId?: number;
     /** Administered by the projectMember, not the projectAdmin (§5.1.2: rights are per project). */
     foreignProjectId?: number;
   };

@@ -30,22 +30,22 @@ describe('planQuota', () => {
   test('enough left: the add-project budget is what the ledger leaves after the shared projects', () => {
     const file = ledgerWith([50, 1]);
     const plan = planQuota({ ...defaultProfile(URL_), projectQuotaPerHour: 20 }, [], file, now);
-    expect(plan).toEqual({ settings: { ledger: file, usedBefore: 1, addProjectBudget: 15 } });
+    expect(plan).toEqual({ settings: { ledger: file, usedBefore: 1, addProjectBudget: 14 } });
   });
 
   test('the shared projects fit, not every add-project test: a note with when all fit', () => {
     const profile = { ...defaultProfile(URL_), projectQuotaPerHour: 12 };
     const plan = planQuota(profile, [], ledgerWith([50, 5]), now);
-    expect(plan.settings?.addProjectBudget).toBe(3);
+    expect(plan.settings?.addProjectBudget).toBe(2);
     expect(plan.note).toMatch(
-      /leaves 7 of 12 .* soap\/add-project gets 3 of the 7 .* \(at 10:40 local time for all of them/,
+      /leaves 7 of 12 .* soap\/add-project gets 2 of the 7 .* \(at 10:40 local time for all of them/,
     );
     const tight = planQuota(defaultProfile(URL_), [], ledgerWith([50, 3]), now);
     expect(tight.note).toMatch(/never in one hour of projectQuotaPerHour 10 \(`prepare`/);
   });
 
   test('without soap/add-project in the selection it needs only the shared projects', () => {
-    const plan = planQuota(defaultProfile(URL_), ['rest/'], ledgerWith([50, 6]), now);
+    const plan = planQuota(defaultProfile(URL_), ['rest/'], ledgerWith([50, 5]), now);
     expect(plan.note).toBeUndefined();
     expect(plan.settings?.addProjectBudget).toBe(0);
   });
@@ -59,10 +59,10 @@ describe('planQuota', () => {
       expect(error).toBeInstanceOf(QuotaRefused);
       message = (error as Error).message;
     }
-    expect(message).toContain('needs 4 addProject call(s) for the shared projects and up to 7');
+    expect(message).toContain('needs 5 addProject call(s) for the shared projects and up to 7');
     expect(message).toContain(`counts 8 of the profile's 10 per hour used on ${URL_}`);
     expect(message).toContain('2 left');
-    // The 4 made 50 minutes ago leave the window at 10:40; 4 + 7 never fit in one hour of 10.
+    // The 4 made 50 minutes ago leave the window at 10:40; 5 + 7 never fit in one hour of 10.
     expect(message).toMatch(/Wait until 10:40 local time, or name existing projects/);
     expect(message).toContain('prepare --target');
     expect(message.split('\n')).toHaveLength(1);

@@ -112,7 +112,8 @@ function refusal(
   return (
     `the addProject quota (§8) does not allow this run now: ${needs}; ${left}. ` +
     `${wait[0]!.toUpperCase()}${wait.slice(1)}, or name existing projects in the profile ` +
-    `(fixtures.publicProjectId, privateProjectId, soapProjectId, foreignProjectId; ` +
+    `(fixtures.publicProjectId, privateProjectId, soapProjectId, membershipProjectId, ` +
+    `foreignProjectId; ` +
     `\`${CLI_COMMAND} prepare --target ${profile.baseUrl} --profile FILE\` creates them once ` +
     `and writes them in), so that a run creates only what soap/add-project needs`
   );

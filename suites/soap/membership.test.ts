@@ -1,6 +1,7 @@
 /**
  * §4.2 #3, #4, #10, #11: project members and user groups. Effects on the SOAP project (this file
- * alone changes its members and user groups; it runs sequentially), observed through other
+ * alone changes its members and user groups; it runs sequentially) and, for the model-based
+ * properties, the membership project (theirs alone), observed through other
  * operations: removing a non-member answers 3203, and a user added to the project-admins user group
  * (the profile's projectAdminsUgroupId; the real system's 4) gains the project-admin operations.
  * §7.1 faults on the shared projects, which must stay as they were, the same refusals to the admin
@@ -9,7 +10,9 @@
 import fc from 'fast-check';
 import { describe, expect, inject } from 'vitest';
 import { propertyRun } from '../../lib/property-run.ts';
+import { spreadProperty } from '../../lib/property-spread.ts';
 import { conformanceTest, type ConformanceContext } from '../../lib/conformance-test.ts';
+import type { FixtureProject } from '../../lib/fixtures/projects.ts';
 import { userId } from '../../lib/fixtures/sessions.ts';
 import { SoapClient, type SoapAnswer } from '../../lib/soap/client.ts';
 import { expectFault, expectSuccess, expectTrue } from '../../lib/soap/expect.ts';
@@ -34,22 +37,43 @@ const noAdminsGroup = (id: number | null) =>
 
 type Other = Exclude<Role, 'projectAdmin'>;
 const OTHERS: readonly Other[] = ['projectMember', 'nonMember', 'siteAdmin'];
+type Actor = 'projectAdmin' | 'projectMember' | 'nonMember';
+const ACTORS: readonly Actor[] = ['projectAdmin', 'projectMember', 'nonMember'];
 
 interface World {
   soap: SoapClient;
-  keys: Record<Role, string>;
+  /** Sessions of the accounts that act (the siteAdmin is only ever a user acted upon). */
+  keys: Record<Actor, string>;
   ids: Record<Role, number>;
   login: (role: Role) => string;
   /** The project-admins user group (profile projectAdminsUgroupId); null: the target has none. */
   admins: number | null;
 }
 
+const ROLES = ['siteAdmin', 'projectAdmin', 'projectMember', 'nonMember'] as const;
+
+/**
+ * The accounts' user ids (a login each, closed by that test's cleanup): the same all run long,
+ * so learnt by the first test of the file that needs them, not by every test (through a slow
+ * link each test's logins and logouts are rounds of requests).
+ */
+let userIds: Promise<Record<Role, number>> | undefined;
+
+function idsOf(ctx: ConformanceContext): Promise<Record<Role, number>> {
+  userIds ??= Promise.all(
+    ROLES.map(async (r) => [r, await userId(ctx.http, ctx.target, r)] as const),
+  ).then(
+    (entries) => Object.fromEntries(entries) as Record<Role, number>,
+    (error: unknown) => {
+      userIds = undefined;
+      throw error;
+    },
+  );
+  return userIds;
+}
+
 async function world(ctx: ConformanceContext): Promise<World> {
-  const keys = await ctx.sessionKeys(['siteAdmin', 'projectAdmin', 'projectMember', 'nonMember']);
-  const roles = ['siteAdmin', 'projectAdmin', 'projectMember', 'nonMember'] as const;
-  const ids = Object.fromEntries(
-    await Promise.all(roles.map(async (r) => [r, await userId(ctx.http, ctx.target, r)] as const)),
-  ) as Record<Role, number>;
+  const [keys, ids] = await Promise.all([ctx.sessionKeys(ACTORS), idsOf(ctx)]);
   return {
     soap: ctx.soap,
     keys,
@@ -62,26 +86,30 @@ async function world(ctx: ConformanceContext): Promise<World> {
 /**
  * Brings the SOAP project back to its projectAdmin alone (admin and only member), whatever an
  * earlier test or run left: each removal answers true, or a fault when there is nothing to remove.
+ * The users one at a time would be a chain of six requests: each user's own two (out of the
+ * project-admins user group, then out of the members) run alongside the others'.
  */
 async function reset(w: World, project: number): Promise<void> {
-  for (const role of OTHERS) {
-    if (w.admins !== null)
-      await w.soap.call('removeUserFromUGroup', {
+  await Promise.all(
+    OTHERS.map(async (role) => {
+      if (w.admins !== null)
+        await w.soap.call('removeUserFromUGroup', {
+          sessionKey: w.keys.projectAdmin,
+          groupId: project,
+          ugroupId: w.admins,
+          userId: w.ids[role],
+        });
+      await w.soap.call('removeProjectMember', {
         sessionKey: w.keys.projectAdmin,
         groupId: project,
-        ugroupId: w.admins,
-        userId: w.ids[role],
+        userLogin: w.login(role),
       });
-    await w.soap.call('removeProjectMember', {
-      sessionKey: w.keys.projectAdmin,
-      groupId: project,
-      userLogin: w.login(role),
-    });
-  }
+    }),
+  );
 }
 
 /** Whether `role` may run a project-admin operation on the project (getProjectServicesUsage). */
-async function isAdmin(w: World, role: Role, project: number): Promise<SoapAnswer> {
+async function isAdmin(w: World, role: Actor, project: number): Promise<SoapAnswer> {
   return w.soap.call('getProjectServicesUsage', { session_key: w.keys[role], group_id: project });
 }
 
@@ -547,7 +575,6 @@ describe('the admin of another project gets no rights here (§5.1.2)', () => {
 
 // ---- model-based properties ---------------------------------------------------------------------
 
-type Actor = 'projectAdmin' | 'projectMember' | 'nonMember';
 interface Model {
   members: Set<Role>;
   admins: Set<Role>;
@@ -557,8 +584,6 @@ interface Real {
   project: number;
 }
 type Cmd = fc.AsyncCommand<Model, Real>;
-
-const ACTORS: readonly Actor[] = ['projectAdmin', 'projectMember', 'nonMember'];
 
 /** Each answer must be what the model predicts: true, or the fault the spec gives for the case. */
 function expectPredicted(answer: SoapAnswer, allowed: boolean, code: number, what: string): void {
@@ -675,11 +700,21 @@ class ProbeAdmin implements Cmd {
   toString = () => `getProjectServicesUsage by ${this.actor}`;
 }
 
+/**
+ * The projects the model runs on: the SOAP project (this file's other tests wait for the property)
+ * and the membership project, its runs spread over both (lib/property-spread.ts). A profile naming
+ * one project for both gets one share: two on one project would change each other's members.
+ */
+function modelProjects(ctx: ConformanceContext): FixtureProject[] {
+  const { soapProject, membershipProject } = ctx.fixtures;
+  return membershipProject.id === soapProject.id ? [soapProject] : [soapProject, membershipProject];
+}
+
 async function runModel(ctx: ConformanceContext, withGroups: boolean): Promise<void> {
   const w = await world(ctx);
-  const project = ctx.fixtures.soapProject.id;
-  await reset(w, project);
-  const group = withGroups ? await requireAdminsGroup(ctx, w, project) : undefined;
+  const projects = modelProjects(ctx);
+  await Promise.all(projects.map((p) => reset(w, p.id)));
+  const group = withGroups ? await requireAdminsGroup(ctx, w, projects[0]!.id) : undefined;
   const actor = fc.constantFrom(...ACTORS);
   const user = fc.constantFrom(...OTHERS);
   const commands: Array<fc.Arbitrary<Cmd>> = [
@@ -693,19 +728,22 @@ async function runModel(ctx: ConformanceContext, withGroups: boolean): Promise<v
       fc.tuple(actor, user).map(([a, u]) => new RemoveAdmin(a, u, group)),
     );
   try {
-    await fc.assert(
-      fc.asyncProperty(fc.commands(commands, { maxCommands: 10 }), async (cmds) => {
-        await reset(w, project);
-        const model: Model = {
-          members: new Set(['projectAdmin']),
-          admins: new Set(['projectAdmin']),
-        };
-        await fc.asyncModelRun(() => ({ model, real: { w, project } }), cmds);
-      }),
+    await spreadProperty(
+      projects,
       propertyRun(20),
+      ({ id: project }) =>
+        fc.asyncProperty(fc.commands(commands, { maxCommands: 10 }), async (cmds) => {
+          await reset(w, project);
+          const model: Model = {
+            members: new Set(['projectAdmin']),
+            admins: new Set(['projectAdmin']),
+          };
+          await fc.asyncModelRun(() => ({ model, real: { w, project } }), cmds);
+        }),
+      (p) => `project ${p.id} '${p.shortName}'`,
     );
   } finally {
-    await reset(w, project);
+    await Promise.all(projects.map((p) => reset(w, p.id)));
   }
 }
 

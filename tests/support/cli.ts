@@ -169,6 +169,7 @@ export function seededProjectsProfile(): string {
         publicProjectId: 101,
         privateProjectId: 102,
         soapProjectId: 101,
+        membershipProjectId: 101,
         foreignProjectId: 103,
       },
     }),
