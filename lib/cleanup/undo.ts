@@ -13,14 +13,23 @@ export interface CleanupOutcome {
   remaining: Leftover[];
 }
 
+/** Undone at once: a token or a session depends on no other step, and none on it (plan.ts puts them last). */
+const RELEASED_TOGETHER: ReadonlySet<UndoStep['kind']> = new Set(['token', 'session']);
+
 export async function runCleanup(plan: CleanupPlan, http: HttpClient): Promise<CleanupOutcome> {
   const undone: string[] = [];
   const remaining = [...plan.remaining];
-  for (const step of plan.undo) {
-    const refused = await attempt(step, http);
+  const record = (step: UndoStep, refused: string | undefined) => {
     if (refused === undefined) undone.push(step.what);
     else remaining.push({ kind: step.kind, what: `${step.what}: not undone (${refused})` });
-  }
+  };
+  // In order (a stack: group entries before the membership that holds them), then the tokens and
+  // sessions concurrently: through a slow link one round trip, not one per logout (issue 16).
+  const ordered = plan.undo.filter((step) => !RELEASED_TOGETHER.has(step.kind));
+  const released = plan.undo.filter((step) => RELEASED_TOGETHER.has(step.kind));
+  for (const step of ordered) record(step, await attempt(step, http));
+  const refusals = await Promise.all(released.map((step) => attempt(step, http)));
+  released.forEach((step, i) => record(step, refusals[i]));
   return { undone, remaining };
 }
 

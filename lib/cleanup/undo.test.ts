@@ -1,0 +1,42 @@
+import { expect, test } from 'vitest';
+import type { HttpClient } from '../clients/http.ts';
+import type { LeftoverKind, UndoStep } from './types.ts';
+import { runCleanup } from './undo.ts';
+
+const step = (kind: LeftoverKind, what: string): UndoStep => ({
+  kind,
+  what,
+  call: { kind: 'rest', method: 'DELETE', path: `/${what}`, headers: {} },
+});
+
+/** Answers each DELETE after a tick, logging when it started and ended. */
+function recordingHttp(log: string[], refuse: string) {
+  return {
+    send: async ({ path }: { path: string }) => {
+      log.push(`start ${path}`);
+      await new Promise((tick) => setTimeout(tick, 5));
+      log.push(`end ${path}`);
+      return { status: path === refuse ? 403 : 204 };
+    },
+  } as unknown as HttpClient;
+}
+
+test('changes are undone one after the other, in order; tokens and sessions after them, together', async () => {
+  const log: string[] = [];
+  const outcome = await runCleanup(
+    {
+      undo: [
+        step('user-group-entry', 'entry'),
+        step('membership', 'member'),
+        step('token', 'token'),
+        step('session', 'session'),
+      ],
+      remaining: [],
+    },
+    recordingHttp(log, '/session'),
+  );
+  expect(log.slice(0, 4)).toEqual(['start /entry', 'end /entry', 'start /member', 'end /member']);
+  expect(log.slice(4, 6).sort()).toEqual(['start /session', 'start /token']);
+  expect(outcome.undone).toEqual(['entry', 'member', 'token']);
+  expect(outcome.remaining).toEqual([{ kind: 'session', what: 'session: not undone (HTTP 403)' }]);
+});
