@@ -4,7 +4,7 @@
  * A WireStyle writes the same values as another SOAP 1.1 stack may (the variants of
  * wire-style.ts): other prefixes, a default namespace, other member names, no array size.
  */
-import type { SoapType, Struct } from './soap-types.ts';
+import type { ArrayType, Scalar, SoapType, Struct } from './soap-types.ts';
 import { escapeText, scalarText } from '../xml.ts';
 
 export const NS = {
@@ -57,15 +57,34 @@ export const PHP_STYLE: WireStyle = {
   multiRef: false,
 };
 
-/** Qualified names and the layout of one answer, from its style. */
-class Writer {
-  /** The independent elements of multi-reference values, written after the response element. */
-  readonly independents: string[] = [];
+type PrefixName = keyof WireStyle['prefix'];
+
+/**
+ * The fixed strings of one style and namespace: qualified type names, start tags, envelope heads.
+ * Computed once and shared by every answer written in them (issue 16), not rebuilt per value.
+ */
+class Vocabulary {
+  private readonly cache = new Map<string, string>();
+  /** Between the elements of a compound value and around the Body: '' or a line and indent. */
+  readonly sep: string;
+  readonly end: string;
 
   constructor(
     readonly style: WireStyle,
-    private readonly namespace: string,
-  ) {}
+    readonly namespace: string,
+  ) {
+    this.sep = style.indent ? '\n  ' : '';
+    this.end = style.indent ? '\n' : '';
+  }
+
+  private once(key: string, make: () => string): string {
+    let text = this.cache.get(key);
+    if (text === undefined) {
+      text = make();
+      this.cache.set(key, text);
+    }
+    return text;
+  }
 
   /** 'xsd:int' or 'tns:ServiceValue' with this style's prefixes. */
   typeName(type: string): string {
@@ -78,22 +97,92 @@ class Writer {
     return `${this.style.prefix.env}:${local}`;
   }
 
-  join(parts: readonly string[]): string {
-    return this.style.indent ? `\n  ${parts.join('\n  ')}\n` : parts.join('');
+  /** `<tag attributes xsi:type="T">` of a scalar value. */
+  scalarOpen(tag: string, type: Scalar, attributes: string): string {
+    return this.once(
+      `s ${tag} ${type} ${attributes}`,
+      () => `<${tag}${attributes} ${this.style.prefix.xsi}:type="${this.typeName(type)}">`,
+    );
   }
 
-  declarations(names: ReadonlyArray<keyof WireStyle['prefix']>): string {
-    const uri = { ...NS, tns: this.namespace };
-    return this.style.order
-      .filter((name) => names.includes(name))
-      .map((name) => ` xmlns:${this.style.prefix[name]}="${escapeText(uri[name])}"`)
-      .join('');
+  /** The xsi:type attribute of a struct. */
+  structTyping(type: Struct): string {
+    return this.once(
+      `t ${type.name}`,
+      () => `${this.style.prefix.xsi}:type="${this.typeName(`tns:${type.name}`)}"`,
+    );
   }
+
+  /** The typing attributes of an array of `size` members ('' when the style states none). */
+  arrayTyping(type: ArrayType, size: string): string {
+    const { xsi, enc } = this.style.prefix;
+    const [head, tail] = [
+      this.once(
+        `a ${type.name}`,
+        () => `${enc}:arrayType="${this.typeName(`tns:${type.item.name}`)}[`,
+      ),
+      this.once(`A ${type.name}`, () => {
+        const arrayType =
+          this.style.arrayXsiType === 'soap-enc'
+            ? `${enc}:Array`
+            : this.typeName(`tns:${type.name}`);
+        return `]" ${xsi}:type="${arrayType}"`;
+      }),
+    ];
+    return head + size + tail;
+  }
+
+  /** The XML declaration, the Envelope's start tag declaring `names`, and the Body's. */
+  head(names: readonly PrefixName[]): string {
+    return this.once(`h ${names.join(' ')}`, () => {
+      const uri = { ...NS, tns: this.namespace };
+      const declarations = this.style.order
+        .filter((name) => names.includes(name))
+        .map((name) => ` xmlns:${this.style.prefix[name]}="${escapeText(uri[name])}"`)
+        .join('');
+      const encodingStyle = names.includes('enc')
+        ? ` ${this.style.prefix.env}:encodingStyle="${NS.enc}"`
+        : '';
+      return (
+        `<?xml version="1.0" encoding="UTF-8"?>\n` +
+        `<${this.env('Envelope')}${declarations}${encodingStyle}>${this.sep}<${this.env('Body')}>`
+      );
+    });
+  }
+
+  /** The Body's and the Envelope's end tags. */
+  tail(): string {
+    return this.once('e', () => `</${this.env('Body')}>${this.end}</${this.env('Envelope')}>\n`);
+  }
+}
+
+/** Vocabularies by style, then namespace (a namespace follows the request's Host: bounded). */
+const VOCABULARIES = new WeakMap<WireStyle, Map<string, Vocabulary>>();
+const MAX_NAMESPACES = 64;
+
+function vocabularyOf(style: WireStyle, namespace: string): Vocabulary {
+  let byNamespace = VOCABULARIES.get(style);
+  if (!byNamespace) VOCABULARIES.set(style, (byNamespace = new Map()));
+  let vocabulary = byNamespace.get(namespace);
+  if (!vocabulary) {
+    if (byNamespace.size >= MAX_NAMESPACES) byNamespace.clear();
+    vocabulary = new Vocabulary(style, namespace);
+    byNamespace.set(namespace, vocabulary);
+  }
+  return vocabulary;
+}
+
+/** One answer's values, written with a vocabulary. */
+class Writer {
+  /** The independent elements of multi-reference values, written after the response element. */
+  readonly independents: string[] = [];
+
+  constructor(readonly v: Vocabulary) {}
 
   value(tag: string, type: SoapType, value: unknown, attributes = ''): string {
-    const { xsi, enc } = this.style.prefix;
-    const open = `${tag}${attributes}`;
-    if (value === null || value === undefined) return `<${open} ${xsi}:nil="true"/>`;
+    const { style } = this.v;
+    if (value === null || value === undefined)
+      return `<${tag}${attributes} ${style.prefix.xsi}:nil="true"/>`;
     if (typeof type === 'string') {
       const text =
         type === 'xsd:boolean'
@@ -103,56 +192,39 @@ class Writer {
           : type === 'xsd:int'
             ? String(Math.trunc(Number(value)))
             : escapeText(scalarText(value));
-      return `<${open} ${xsi}:type="${this.typeName(type)}">${text}</${tag}>`;
+      return `${this.v.scalarOpen(tag, type, attributes)}${text}</${tag}>`;
     }
+    let content = '';
     if (type.kind === 'struct') {
       const record = value as Record<string, unknown>;
-      const fields = type.fields.map(([name, fieldType]) =>
-        this.value(name, fieldType, record[name]),
-      );
-      return this.compound(
-        tag,
-        attributes,
-        `${xsi}:type="${this.typeName(`tns:${type.name}`)}"`,
-        fields,
-      );
+      for (const [name, fieldType] of type.fields)
+        content += this.v.sep + this.value(name, fieldType, record[name]);
+      return this.compound(tag, attributes, this.v.structTyping(type), content);
     }
     const items = value as unknown[];
-    const size = this.style.arraySize ? String(items.length) : '';
-    const arrayType =
-      this.style.arrayXsiType === 'soap-enc' ? `${enc}:Array` : this.typeName(`tns:${type.name}`);
-    const array = `${enc}:arrayType="${this.typeName(`tns:${type.item.name}`)}[${size}]" ${xsi}:type="${arrayType}"`;
-    const member = this.style.memberName(type.item);
-    return this.compound(
-      tag,
-      attributes,
-      array,
-      items.map((item) => this.value(member, type.item, item)),
-    );
+    const member = style.memberName(type.item);
+    for (const item of items) content += this.v.sep + this.value(member, type.item, item);
+    const size = style.arraySize ? String(items.length) : '';
+    return this.compound(tag, attributes, this.v.arrayTyping(type, size), content);
   }
 
-  /** A struct or an array: in place, or (multiRef) referenced from here and written apart. */
-  private compound(tag: string, attributes: string, typing: string, content: string[]): string {
-    const element = (name: string, extra: string) =>
-      content.length === 0
-        ? `<${name}${extra} ${typing}/>`
-        : `<${name}${extra} ${typing}>${this.join(content)}</${name}>`;
-    if (!this.style.multiRef) return element(tag, attributes);
+  /**
+   * A struct or an array (`content`: its members, '' for none): in place, or (multiRef)
+   * referenced from here and written apart.
+   */
+  private compound(tag: string, attributes: string, typing: string, content: string): string {
+    if (!this.v.style.multiRef) return element(tag, attributes, typing, content, this.v.end);
     const id = `id${this.independents.length}`;
-    this.independents.push(element('multiRef', ` id="${id}" ${this.style.prefix.enc}:root="0"`));
+    const extra = ` id="${id}" ${this.v.style.prefix.enc}:root="0"`;
+    this.independents.push(element('multiRef', extra, typing, content, this.v.end));
     return `<${tag}${attributes} href="#${id}"/>`;
   }
+}
 
-  envelope(body: string, names: ReadonlyArray<keyof WireStyle['prefix']>): string {
-    const encodingStyle = names.includes('enc')
-      ? ` ${this.style.prefix.env}:encodingStyle="${NS.enc}"`
-      : '';
-    return (
-      `<?xml version="1.0" encoding="UTF-8"?>\n` +
-      `<${this.env('Envelope')}${this.declarations(names)}${encodingStyle}>` +
-      `${this.join([`<${this.env('Body')}>${body}</${this.env('Body')}>`])}</${this.env('Envelope')}>\n`
-    );
-  }
+function element(name: string, extra: string, typing: string, content: string, end: string) {
+  return content === ''
+    ? `<${name}${extra} ${typing}/>`
+    : `<${name}${extra} ${typing}>${content}${end}</${name}>`;
 }
 
 /** §4.1: the response message <op>Response, its output part named <op> (none when type is null). */
@@ -164,7 +236,8 @@ export function encodeResponse(
   partName = operation,
   style: WireStyle = PHP_STYLE,
 ): string {
-  const w = new Writer(style, namespace);
+  const v = vocabularyOf(style, namespace);
+  const w = new Writer(v);
   const tnsHere = style.tnsDeclaredOn === 'response' || style.defaultNamespace;
   const envelopeNames = (['env', 'tns', 'xsd', 'xsi', 'enc'] as const).filter(
     (n) => !(n === 'tns' && tnsHere),
@@ -177,10 +250,11 @@ export function encodeResponse(
     (tnsHere ? ` xmlns:${style.prefix.tns}="${escapeText(namespace)}"` : '');
   const unqualified = style.defaultNamespace ? ' xmlns=""' : '';
   const part = type === null ? '' : w.value(partName, type, value, unqualified);
-  return w.envelope(
+  return (
+    v.head(envelopeNames) +
     (part === '' ? `<${element}${declared}/>` : `<${element}${declared}>${part}</${element}>`) +
-      w.independents.join(''),
-    envelopeNames,
+    w.independents.join('') +
+    v.tail()
   );
 }
 
@@ -192,7 +266,7 @@ export function encodeFault(
   style: WireStyle = PHP_STYLE,
   detail?: string,
 ): string {
-  const w = new Writer(style, namespace);
+  const v = vocabularyOf(style, namespace);
   // A qualified faultcode names its prefix: the one this style binds to the envelope namespace.
   const code = faultcode.replace(/^SOAP-ENV:/, `${style.prefix.env}:`);
   const members = [
@@ -200,8 +274,9 @@ export function encodeFault(
     `<faultstring>${escapeText(faultstring)}</faultstring>`,
     ...(detail === undefined ? [] : [`<detail>${escapeText(detail)}</detail>`]),
   ];
-  return w.envelope(
-    `<${w.env('Fault')}>${w.join(members)}</${w.env('Fault')}>`,
-    style.bareFaultEnvelope ? ['env'] : ['env', 'tns', 'xsd', 'xsi', 'enc'],
+  return (
+    v.head(style.bareFaultEnvelope ? ['env'] : ['env', 'tns', 'xsd', 'xsi', 'enc']) +
+    `<${v.env('Fault')}>${members.map((m) => v.sep + m).join('')}${v.end}</${v.env('Fault')}>` +
+    v.tail()
   );
 }
