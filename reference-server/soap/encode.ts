@@ -64,10 +64,14 @@ type PrefixName = keyof WireStyle['prefix'];
  * Computed once and shared by every answer written in them (issue 16), not rebuilt per value.
  */
 class Vocabulary {
-  private readonly cache = new Map<string, string>();
   /** Between the elements of a compound value and around the Body: '' or a line and indent. */
   readonly sep: string;
   readonly end: string;
+  /** The Body's and the Envelope's end tags. */
+  readonly tail: string;
+  private readonly heads = new Map<readonly PrefixName[], string>();
+  private readonly fieldOpens = new Map<Struct, string[]>();
+  private readonly typings = new Map<Struct | ArrayType, readonly [string, string]>();
 
   constructor(
     readonly style: WireStyle,
@@ -75,15 +79,7 @@ class Vocabulary {
   ) {
     this.sep = style.indent ? '\n  ' : '';
     this.end = style.indent ? '\n' : '';
-  }
-
-  private once(key: string, make: () => string): string {
-    let text = this.cache.get(key);
-    if (text === undefined) {
-      text = make();
-      this.cache.set(key, text);
-    }
-    return text;
+    this.tail = `</${this.env('Body')}>${this.end}</${this.env('Envelope')}>\n`;
   }
 
   /** 'xsd:int' or 'tns:ServiceValue' with this style's prefixes. */
@@ -98,43 +94,49 @@ class Vocabulary {
   }
 
   /** `<tag attributes xsi:type="T">` of a scalar value. */
-  scalarOpen(tag: string, type: Scalar, attributes: string): string {
-    return this.once(
-      `s ${tag} ${type} ${attributes}`,
-      () => `<${tag}${attributes} ${this.style.prefix.xsi}:type="${this.typeName(type)}">`,
-    );
+  scalarOpen(tag: string, type: Scalar, attributes = ''): string {
+    return `<${tag}${attributes} ${this.style.prefix.xsi}:type="${this.typeName(type)}">`;
   }
 
-  /** The xsi:type attribute of a struct. */
-  structTyping(type: Struct): string {
-    return this.once(
-      `t ${type.name}`,
-      () => `${this.style.prefix.xsi}:type="${this.typeName(`tns:${type.name}`)}"`,
-    );
+  /** The start tag of each field of a struct, in order. */
+  fieldsOf(type: Struct): string[] {
+    let opens = this.fieldOpens.get(type);
+    if (!opens) {
+      opens = type.fields.map(([name, fieldType]) => this.scalarOpen(name, fieldType));
+      this.fieldOpens.set(type, opens);
+    }
+    return opens;
   }
 
-  /** The typing attributes of an array of `size` members ('' when the style states none). */
-  arrayTyping(type: ArrayType, size: string): string {
-    const { xsi, enc } = this.style.prefix;
-    const [head, tail] = [
-      this.once(
-        `a ${type.name}`,
-        () => `${enc}:arrayType="${this.typeName(`tns:${type.item.name}`)}[`,
-      ),
-      this.once(`A ${type.name}`, () => {
+  /**
+   * The typing attributes of a struct; of an array, around its member count (SOAP-ENC:arrayType
+   * then xsi:type).
+   */
+  typingOf(type: Struct | ArrayType): readonly [string, string] {
+    let typing = this.typings.get(type);
+    if (!typing) {
+      const { xsi, enc } = this.style.prefix;
+      if (type.kind === 'struct')
+        typing = [`${xsi}:type="${this.typeName(`tns:${type.name}`)}"`, ''];
+      else {
         const arrayType =
           this.style.arrayXsiType === 'soap-enc'
             ? `${enc}:Array`
             : this.typeName(`tns:${type.name}`);
-        return `]" ${xsi}:type="${arrayType}"`;
-      }),
-    ];
-    return head + size + tail;
+        typing = [
+          `${enc}:arrayType="${this.typeName(`tns:${type.item.name}`)}[`,
+          `]" ${xsi}:type="${arrayType}"`,
+        ];
+      }
+      this.typings.set(type, typing);
+    }
+    return typing;
   }
 
   /** The XML declaration, the Envelope's start tag declaring `names`, and the Body's. */
   head(names: readonly PrefixName[]): string {
-    return this.once(`h ${names.join(' ')}`, () => {
+    let head = this.heads.get(names);
+    if (head === undefined) {
       const uri = { ...NS, tns: this.namespace };
       const declarations = this.style.order
         .filter((name) => names.includes(name))
@@ -143,18 +145,19 @@ class Vocabulary {
       const encodingStyle = names.includes('enc')
         ? ` ${this.style.prefix.env}:encodingStyle="${NS.enc}"`
         : '';
-      return (
+      head =
         `<?xml version="1.0" encoding="UTF-8"?>\n` +
-        `<${this.env('Envelope')}${declarations}${encodingStyle}>${this.sep}<${this.env('Body')}>`
-      );
-    });
-  }
-
-  /** The Body's and the Envelope's end tags. */
-  tail(): string {
-    return this.once('e', () => `</${this.env('Body')}>${this.end}</${this.env('Envelope')}>\n`);
+        `<${this.env('Envelope')}${declarations}${encodingStyle}>${this.sep}<${this.env('Body')}>`;
+      this.heads.set(names, head);
+    }
+    return head;
   }
 }
+
+/** The namespaces an envelope declares: all, all but the service's (declared further in), one. */
+const ALL_NAMES: readonly PrefixName[] = ['env', 'tns', 'xsd', 'xsi', 'enc'];
+const ALL_BUT_TNS: readonly PrefixName[] = ['env', 'xsd', 'xsi', 'enc'];
+const ENV_ONLY: readonly PrefixName[] = ['env'];
 
 /** Vocabularies by style, then namespace (a namespace follows the request's Host: bounded). */
 const VOCABULARIES = new WeakMap<WireStyle, Map<string, Vocabulary>>();
@@ -179,7 +182,8 @@ class Writer {
 
   constructor(readonly v: Vocabulary) {}
 
-  value(tag: string, type: SoapType, value: unknown, attributes = ''): string {
+  /** `open`: the scalar's start tag when known (a struct's field). */
+  value(tag: string, type: SoapType, value: unknown, attributes = '', open?: string): string {
     const { style } = this.v;
     if (value === null || value === undefined)
       return `<${tag}${attributes} ${style.prefix.xsi}:nil="true"/>`;
@@ -192,20 +196,23 @@ class Writer {
           : type === 'xsd:int'
             ? String(Math.trunc(Number(value)))
             : escapeText(scalarText(value));
-      return `${this.v.scalarOpen(tag, type, attributes)}${text}</${tag}>`;
+      return `${open ?? this.v.scalarOpen(tag, type, attributes)}${text}</${tag}>`;
     }
     let content = '';
     if (type.kind === 'struct') {
       const record = value as Record<string, unknown>;
-      for (const [name, fieldType] of type.fields)
-        content += this.v.sep + this.value(name, fieldType, record[name]);
-      return this.compound(tag, attributes, this.v.structTyping(type), content);
+      const opens = this.v.fieldsOf(type);
+      type.fields.forEach(([name, fieldType], i) => {
+        content += this.v.sep + this.value(name, fieldType, record[name], '', opens[i]);
+      });
+      return this.compound(tag, attributes, this.v.typingOf(type)[0], content);
     }
     const items = value as unknown[];
     const member = style.memberName(type.item);
     for (const item of items) content += this.v.sep + this.value(member, type.item, item);
     const size = style.arraySize ? String(items.length) : '';
-    return this.compound(tag, attributes, this.v.arrayTyping(type, size), content);
+    const [head, tail] = this.v.typingOf(type);
+    return this.compound(tag, attributes, head + size + tail, content);
   }
 
   /**
@@ -239,9 +246,6 @@ export function encodeResponse(
   const v = vocabularyOf(style, namespace);
   const w = new Writer(v);
   const tnsHere = style.tnsDeclaredOn === 'response' || style.defaultNamespace;
-  const envelopeNames = (['env', 'tns', 'xsd', 'xsi', 'enc'] as const).filter(
-    (n) => !(n === 'tns' && tnsHere),
-  );
   const element = style.defaultNamespace
     ? `${operation}Response`
     : `${style.prefix.tns}:${operation}Response`;
@@ -251,10 +255,10 @@ export function encodeResponse(
   const unqualified = style.defaultNamespace ? ' xmlns=""' : '';
   const part = type === null ? '' : w.value(partName, type, value, unqualified);
   return (
-    v.head(envelopeNames) +
+    v.head(tnsHere ? ALL_BUT_TNS : ALL_NAMES) +
     (part === '' ? `<${element}${declared}/>` : `<${element}${declared}>${part}</${element}>`) +
     w.independents.join('') +
-    v.tail()
+    v.tail
   );
 }
 
@@ -275,8 +279,8 @@ export function encodeFault(
     ...(detail === undefined ? [] : [`<detail>${escapeText(detail)}</detail>`]),
   ];
   return (
-    v.head(style.bareFaultEnvelope ? ['env'] : ['env', 'tns', 'xsd', 'xsi', 'enc']) +
+    v.head(style.bareFaultEnvelope ? ENV_ONLY : ALL_NAMES) +
     `<${v.env('Fault')}>${members.map((m) => v.sep + m).join('')}${v.end}</${v.env('Fault')}>` +
-    v.tail()
+    v.tail
   );
 }

@@ -46,9 +46,11 @@ const NAME = new RegExp(
   'y',
 );
 const SPACES = /[ \t\n]*/y;
-/** XML 1.0 §2.2 Char, outside markup: no C0 control but tab and LF (CR is normalized away). */
-const BAD_CHAR =
-  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+/**
+ * XML 1.0 §2.2 Char: no C0 control but tab and LF (CR is normalized away), no U+FFFE or U+FFFF.
+ * (A lone surrogate cannot come out of a strict UTF-8 decoder, which is where requests come from.)
+ */
+const BAD_CHAR = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/;
 const WHITESPACE_ONLY = /^[ \t\r\n]+$/;
 const PREDEFINED: ReadonlyMap<string, string> = new Map([
   ['amp', '&'],
