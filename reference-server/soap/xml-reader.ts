@@ -45,7 +45,11 @@ const NAME = new RegExp(
   `(?:[${START}]|[\\uD800-\\uDBFF][\\uDC00-\\uDFFF])(?:[${START}.0-9\\u00B7\\u0300-\\u036F\\u203F-\\u2040-]|[\\uD800-\\uDBFF][\\uDC00-\\uDFFF])*`,
   'y',
 );
-const SPACES = /[ \t\n]*/y;
+/** ASCII name characters: 1 may start a name, 2 only continue one (others: the NAME pattern). */
+const ASCII_NAME = new Uint8Array(128);
+for (const c of ':ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz')
+  ASCII_NAME[c.charCodeAt(0)] = 1;
+for (const c of '-.0123456789') ASCII_NAME[c.charCodeAt(0)] = 2;
 /**
  * XML 1.0 §2.2 Char: no C0 control but tab and LF (CR is normalized away), no U+FFFE or U+FFFF.
  * (A lone surrogate cannot come out of a strict UTF-8 decoder, which is where requests come from.)
@@ -168,7 +172,7 @@ class Reader {
     const value = raw.includes('&') ? this.references(raw, this.pos + 1) : raw;
     this.pos = end + 1;
     // XML 1.0 §3.3.3: each white space character is read as a space (CDATA-typed attributes).
-    return /[\t\n]/.test(raw) ? value.replace(/[\t\n]/g, ' ') : value;
+    return raw.includes('\t') || raw.includes('\n') ? value.replace(/[\t\n]/g, ' ') : value;
   }
 
   private endTag(current: XmlElement): void {
@@ -259,17 +263,29 @@ class Reader {
   }
 
   private name(what: string): string {
-    NAME.lastIndex = this.pos;
-    const match = NAME.exec(this.xml);
+    const { xml } = this;
+    const start = this.pos;
+    // The common all-ASCII name without a regular expression; any other falls back to NAME.
+    if (ASCII_NAME[xml.charCodeAt(start)] === 1) {
+      let end = start + 1;
+      let c = xml.charCodeAt(end);
+      while (c < 0x80 && ASCII_NAME[c] !== 0) c = xml.charCodeAt(++end);
+      if (!(c >= 0x80)) {
+        this.pos = end;
+        return xml.slice(start, end);
+      }
+    }
+    NAME.lastIndex = start;
+    const match = NAME.exec(xml);
     if (!match) this.fail(`${what} was expected`);
     this.pos = NAME.lastIndex;
     return match[0];
   }
 
   private skipSpaces(): void {
-    SPACES.lastIndex = this.pos;
-    SPACES.test(this.xml);
-    this.pos = SPACES.lastIndex;
+    const { xml } = this;
+    let c = xml.charCodeAt(this.pos);
+    while (c === 0x20 || c === 0x0a || c === 0x09) c = xml.charCodeAt(++this.pos);
   }
 
   private fail(message: string, at = this.pos): never {
