@@ -5,7 +5,10 @@
  */
 import { XMLParser, type X2jOptions } from 'fast-xml-parser';
 
+const ESCAPED = /[&<>"\r]/;
+
 export function escapeText(text: string): string {
+  if (!ESCAPED.test(text)) return text;
   return (
     text
       .replaceAll('&', '&amp;')

@@ -4,7 +4,7 @@
  * A WireStyle writes the same values as another SOAP 1.1 stack may (the variants of
  * wire-style.ts): other prefixes, a default namespace, other member names, no array size.
  */
-import type { SoapType, Struct } from './soap-types.ts';
+import type { ArrayType, Scalar, SoapType, Struct } from './soap-types.ts';
 import { escapeText, scalarText } from '../xml.ts';
 
 export const NS = {
@@ -57,15 +57,30 @@ export const PHP_STYLE: WireStyle = {
   multiRef: false,
 };
 
-/** Qualified names and the layout of one answer, from its style. */
-class Writer {
-  /** The independent elements of multi-reference values, written after the response element. */
-  readonly independents: string[] = [];
+type PrefixName = keyof WireStyle['prefix'];
+
+/**
+ * The fixed strings of one style and namespace: qualified type names, start tags, envelope heads.
+ * Computed once and shared by every answer written in them (issue 16), not rebuilt per value.
+ */
+class Vocabulary {
+  /** Between the elements of a compound value and around the Body: '' or a line and indent. */
+  readonly sep: string;
+  readonly end: string;
+  /** The Body's and the Envelope's end tags. */
+  readonly tail: string;
+  private readonly heads = new Map<readonly PrefixName[], string>();
+  private readonly fieldOpens = new Map<Struct, string[]>();
+  private readonly typings = new Map<Struct | ArrayType, readonly [string, string]>();
 
   constructor(
     readonly style: WireStyle,
-    private readonly namespace: string,
-  ) {}
+    readonly namespace: string,
+  ) {
+    this.sep = style.indent ? '\n  ' : '';
+    this.end = style.indent ? '\n' : '';
+    this.tail = `</${this.env('Body')}>${this.end}</${this.env('Envelope')}>\n`;
+  }
 
   /** 'xsd:int' or 'tns:ServiceValue' with this style's prefixes. */
   typeName(type: string): string {
@@ -78,22 +93,100 @@ class Writer {
     return `${this.style.prefix.env}:${local}`;
   }
 
-  join(parts: readonly string[]): string {
-    return this.style.indent ? `\n  ${parts.join('\n  ')}\n` : parts.join('');
+  /** `<tag attributes xsi:type="T">` of a scalar value. */
+  scalarOpen(tag: string, type: Scalar, attributes = ''): string {
+    return `<${tag}${attributes} ${this.style.prefix.xsi}:type="${this.typeName(type)}">`;
   }
 
-  declarations(names: ReadonlyArray<keyof WireStyle['prefix']>): string {
-    const uri = { ...NS, tns: this.namespace };
-    return this.style.order
-      .filter((name) => names.includes(name))
-      .map((name) => ` xmlns:${this.style.prefix[name]}="${escapeText(uri[name])}"`)
-      .join('');
+  /** The start tag of each field of a struct, in order. */
+  fieldsOf(type: Struct): string[] {
+    let opens = this.fieldOpens.get(type);
+    if (!opens) {
+      opens = type.fields.map(([name, fieldType]) => this.scalarOpen(name, fieldType));
+      this.fieldOpens.set(type, opens);
+    }
+    return opens;
   }
 
-  value(tag: string, type: SoapType, value: unknown, attributes = ''): string {
-    const { xsi, enc } = this.style.prefix;
-    const open = `${tag}${attributes}`;
-    if (value === null || value === undefined) return `<${open} ${xsi}:nil="true"/>`;
+  /**
+   * The typing attributes of a struct; of an array, around its member count (SOAP-ENC:arrayType
+   * then xsi:type).
+   */
+  typingOf(type: Struct | ArrayType): readonly [string, string] {
+    let typing = this.typings.get(type);
+    if (!typing) {
+      const { xsi, enc } = this.style.prefix;
+      if (type.kind === 'struct')
+        typing = [`${xsi}:type="${this.typeName(`tns:${type.name}`)}"`, ''];
+      else {
+        const arrayType =
+          this.style.arrayXsiType === 'soap-enc'
+            ? `${enc}:Array`
+            : this.typeName(`tns:${type.name}`);
+        typing = [
+          `${enc}:arrayType="${this.typeName(`tns:${type.item.name}`)}[`,
+          `]" ${xsi}:type="${arrayType}"`,
+        ];
+      }
+      this.typings.set(type, typing);
+    }
+    return typing;
+  }
+
+  /** The XML declaration, the Envelope's start tag declaring `names`, and the Body's. */
+  head(names: readonly PrefixName[]): string {
+    let head = this.heads.get(names);
+    if (head === undefined) {
+      const uri = { ...NS, tns: this.namespace };
+      const declarations = this.style.order
+        .filter((name) => names.includes(name))
+        .map((name) => ` xmlns:${this.style.prefix[name]}="${escapeText(uri[name])}"`)
+        .join('');
+      const encodingStyle = names.includes('enc')
+        ? ` ${this.style.prefix.env}:encodingStyle="${NS.enc}"`
+        : '';
+      head =
+        `<?xml version="1.0" encoding="UTF-8"?>\n` +
+        `<${this.env('Envelope')}${declarations}${encodingStyle}>${this.sep}<${this.env('Body')}>`;
+      this.heads.set(names, head);
+    }
+    return head;
+  }
+}
+
+/** The namespaces an envelope declares: all, all but the service's (declared further in), one. */
+const ALL_NAMES: readonly PrefixName[] = ['env', 'tns', 'xsd', 'xsi', 'enc'];
+const ALL_BUT_TNS: readonly PrefixName[] = ['env', 'xsd', 'xsi', 'enc'];
+const ENV_ONLY: readonly PrefixName[] = ['env'];
+
+/** Vocabularies by style, then namespace (a namespace follows the request's Host: bounded). */
+const VOCABULARIES = new WeakMap<WireStyle, Map<string, Vocabulary>>();
+const MAX_NAMESPACES = 64;
+
+function vocabularyOf(style: WireStyle, namespace: string): Vocabulary {
+  let byNamespace = VOCABULARIES.get(style);
+  if (!byNamespace) VOCABULARIES.set(style, (byNamespace = new Map()));
+  let vocabulary = byNamespace.get(namespace);
+  if (!vocabulary) {
+    if (byNamespace.size >= MAX_NAMESPACES) byNamespace.clear();
+    vocabulary = new Vocabulary(style, namespace);
+    byNamespace.set(namespace, vocabulary);
+  }
+  return vocabulary;
+}
+
+/** One answer's values, written with a vocabulary. */
+class Writer {
+  /** The independent elements of multi-reference values, written after the response element. */
+  readonly independents: string[] = [];
+
+  constructor(readonly v: Vocabulary) {}
+
+  /** `open`: the scalar's start tag when known (a struct's field). */
+  value(tag: string, type: SoapType, value: unknown, attributes = '', open?: string): string {
+    const { style } = this.v;
+    if (value === null || value === undefined)
+      return `<${tag}${attributes} ${style.prefix.xsi}:nil="true"/>`;
     if (typeof type === 'string') {
       const text =
         type === 'xsd:boolean'
@@ -103,56 +196,42 @@ class Writer {
           : type === 'xsd:int'
             ? String(Math.trunc(Number(value)))
             : escapeText(scalarText(value));
-      return `<${open} ${xsi}:type="${this.typeName(type)}">${text}</${tag}>`;
+      return `${open ?? this.v.scalarOpen(tag, type, attributes)}${text}</${tag}>`;
     }
+    let content = '';
     if (type.kind === 'struct') {
       const record = value as Record<string, unknown>;
-      const fields = type.fields.map(([name, fieldType]) =>
-        this.value(name, fieldType, record[name]),
-      );
-      return this.compound(
-        tag,
-        attributes,
-        `${xsi}:type="${this.typeName(`tns:${type.name}`)}"`,
-        fields,
-      );
+      const opens = this.v.fieldsOf(type);
+      type.fields.forEach(([name, fieldType], i) => {
+        content += this.v.sep + this.value(name, fieldType, record[name], '', opens[i]);
+      });
+      return this.compound(tag, attributes, this.v.typingOf(type)[0], content);
     }
     const items = value as unknown[];
-    const size = this.style.arraySize ? String(items.length) : '';
-    const arrayType =
-      this.style.arrayXsiType === 'soap-enc' ? `${enc}:Array` : this.typeName(`tns:${type.name}`);
-    const array = `${enc}:arrayType="${this.typeName(`tns:${type.item.name}`)}[${size}]" ${xsi}:type="${arrayType}"`;
-    const member = this.style.memberName(type.item);
-    return this.compound(
-      tag,
-      attributes,
-      array,
-      items.map((item) => this.value(member, type.item, item)),
-    );
+    const member = style.memberName(type.item);
+    for (const item of items) content += this.v.sep + this.value(member, type.item, item);
+    const size = style.arraySize ? String(items.length) : '';
+    const [head, tail] = this.v.typingOf(type);
+    return this.compound(tag, attributes, head + size + tail, content);
   }
 
-  /** A struct or an array: in place, or (multiRef) referenced from here and written apart. */
-  private compound(tag: string, attributes: string, typing: string, content: string[]): string {
-    const element = (name: string, extra: string) =>
-      content.length === 0
-        ? `<${name}${extra} ${typing}/>`
-        : `<${name}${extra} ${typing}>${this.join(content)}</${name}>`;
-    if (!this.style.multiRef) return element(tag, attributes);
+  /**
+   * A struct or an array (`content`: its members, '' for none): in place, or (multiRef)
+   * referenced from here and written apart.
+   */
+  private compound(tag: string, attributes: string, typing: string, content: string): string {
+    if (!this.v.style.multiRef) return element(tag, attributes, typing, content, this.v.end);
     const id = `id${this.independents.length}`;
-    this.independents.push(element('multiRef', ` id="${id}" ${this.style.prefix.enc}:root="0"`));
+    const extra = ` id="${id}" ${this.v.style.prefix.enc}:root="0"`;
+    this.independents.push(element('multiRef', extra, typing, content, this.v.end));
     return `<${tag}${attributes} href="#${id}"/>`;
   }
+}
 
-  envelope(body: string, names: ReadonlyArray<keyof WireStyle['prefix']>): string {
-    const encodingStyle = names.includes('enc')
-      ? ` ${this.style.prefix.env}:encodingStyle="${NS.enc}"`
-      : '';
-    return (
-      `<?xml version="1.0" encoding="UTF-8"?>\n` +
-      `<${this.env('Envelope')}${this.declarations(names)}${encodingStyle}>` +
-      `${this.join([`<${this.env('Body')}>${body}</${this.env('Body')}>`])}</${this.env('Envelope')}>\n`
-    );
-  }
+function element(name: string, extra: string, typing: string, content: string, end: string) {
+  return content === ''
+    ? `<${name}${extra} ${typing}/>`
+    : `<${name}${extra} ${typing}>${content}${end}</${name}>`;
 }
 
 /** §4.1: the response message <op>Response, its output part named <op> (none when type is null). */
@@ -164,11 +243,9 @@ export function encodeResponse(
   partName = operation,
   style: WireStyle = PHP_STYLE,
 ): string {
-  const w = new Writer(style, namespace);
+  const v = vocabularyOf(style, namespace);
+  const w = new Writer(v);
   const tnsHere = style.tnsDeclaredOn === 'response' || style.defaultNamespace;
-  const envelopeNames = (['env', 'tns', 'xsd', 'xsi', 'enc'] as const).filter(
-    (n) => !(n === 'tns' && tnsHere),
-  );
   const element = style.defaultNamespace
     ? `${operation}Response`
     : `${style.prefix.tns}:${operation}Response`;
@@ -177,10 +254,11 @@ export function encodeResponse(
     (tnsHere ? ` xmlns:${style.prefix.tns}="${escapeText(namespace)}"` : '');
   const unqualified = style.defaultNamespace ? ' xmlns=""' : '';
   const part = type === null ? '' : w.value(partName, type, value, unqualified);
-  return w.envelope(
+  return (
+    v.head(tnsHere ? ALL_BUT_TNS : ALL_NAMES) +
     (part === '' ? `<${element}${declared}/>` : `<${element}${declared}>${part}</${element}>`) +
-      w.independents.join(''),
-    envelopeNames,
+    w.independents.join('') +
+    v.tail
   );
 }
 
@@ -192,7 +270,7 @@ export function encodeFault(
   style: WireStyle = PHP_STYLE,
   detail?: string,
 ): string {
-  const w = new Writer(style, namespace);
+  const v = vocabularyOf(style, namespace);
   // A qualified faultcode names its prefix: the one this style binds to the envelope namespace.
   const code = faultcode.replace(/^SOAP-ENV:/, `${style.prefix.env}:`);
   const members = [
@@ -200,8 +278,9 @@ export function encodeFault(
     `<faultstring>${escapeText(faultstring)}</faultstring>`,
     ...(detail === undefined ? [] : [`<detail>${escapeText(detail)}</detail>`]),
   ];
-  return w.envelope(
-    `<${w.env('Fault')}>${w.join(members)}</${w.env('Fault')}>`,
-    style.bareFaultEnvelope ? ['env'] : ['env', 'tns', 'xsd', 'xsi', 'enc'],
+  return (
+    v.head(style.bareFaultEnvelope ? ENV_ONLY : ALL_NAMES) +
+    `<${v.env('Fault')}>${members.map((m) => v.sep + m).join('')}${v.end}</${v.env('Fault')}>` +
+    v.tail
   );
 }

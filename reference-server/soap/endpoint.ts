@@ -23,6 +23,8 @@ import { checkOwnName, faultTextOf, ownBase, wireStyleOf, wsdlStyleOf } from './
 import { loginWsdl, projectWsdl } from './wsdl.ts';
 
 const XML = 'text/xml; charset=utf-8';
+/** Strict: a body that is not UTF-8 is refused, not repaired. */
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
 
 export type SoapService = 'project' | 'login';
 
@@ -56,11 +58,8 @@ export async function handleSoap(
       ...headers,
     });
   };
-  const url = new URL(req.url ?? '/', 'http://placeholder');
-  if (
-    req.method === 'GET' &&
-    [...url.searchParams.keys()].some((k) => k.toLowerCase() === 'wsdl')
-  ) {
+  const url = req.method === 'GET' ? new URL(req.url ?? '/', 'http://placeholder') : undefined;
+  if (url && [...url.searchParams.keys()].some((k) => k.toLowerCase() === 'wsdl')) {
     if (
       service === 'project' &&
       variants.on('soap-wsdl-redirect') &&
@@ -92,7 +91,7 @@ export async function handleSoap(
     throw error;
   }
   try {
-    const xml = new TextDecoder('utf-8', { fatal: true }).decode(body);
+    const xml = UTF8.decode(body);
     const call = parseCall(xml, { dropWhitespaceText: state.variants.on('php-whitespace') });
     const action = soapActionOf(req.headers['soapaction']);
     checkSoapAction(state, action, call.operation);
@@ -145,7 +144,8 @@ function callLogin(state: ServerState, call: ReturnType<typeof parseCall>) {
 /** The SOAPAction header as sent, and its value without the quotes. */
 function soapActionOf(header: string | string[] | undefined): { raw: string; value: string } {
   const raw = (Array.isArray(header) ? header[0] : header)?.trim() ?? '';
-  return { raw, value: raw.replace(/^"(.*)"$/, '$1') };
+  const quoted = raw.length >= 2 && raw.startsWith('"') && raw.endsWith('"');
+  return { raw, value: quoted ? raw.slice(1, -1) : raw };
 }
 
 /**

@@ -2,11 +2,11 @@
  * Parses an rpc/encoded request: the operation is the first element of the Body; its parts are
  * matched by name, then by position as PHP does; values are coerced by the declared part types.
  * Accepts any namespace prefixes, with or without xsi:type. A DOCTYPE is refused as PHP does.
+ * One strict pass reads the XML (xml-reader.ts): what is not well-formed is refused there.
  */
-import { XMLValidator } from 'fast-xml-parser';
-import { xmlParser } from '../xml.ts';
 import type { Scalar } from './soap-types.ts';
 import { NS } from './encode.ts';
+import { MalformedXml, readXml, type XmlElement } from './xml-reader.ts';
 
 /** A request the server cannot serve: faultcode SOAP-ENV:Client (or Server, as PHP for a DTD). */
 export class BadRequest extends Error {
@@ -19,18 +19,10 @@ export class BadRequest extends Error {
   }
 }
 
-const parser = xmlParser({
-  ignoreAttributes: false,
-  attributeNamePrefix: '@',
-  removeNSPrefix: false,
-});
-
-type OrderedNode = Record<string, unknown> & { ':@'?: Record<string, string> };
-
 export interface ParsedCall {
   operation: string;
   /** The part elements of the call, in document order. */
-  parts: Array<{ name: string; node: OrderedNode }>;
+  parts: Array<{ name: string; node: XmlElement }>;
   /** The namespace URI of the operation element, resolved through the envelope's scope. */
   namespace: string;
 }
@@ -46,37 +38,28 @@ export interface ParseOptions {
 export function parseCall(xml: string, options: ParseOptions = {}): ParsedCall {
   if (/<!DOCTYPE/i.test(xml))
     throw new BadRequest('DTD are not supported by SOAP', 'SOAP-ENV:Server');
-  const valid = XMLValidator.validate(xml);
-  if (valid !== true)
-    throw new BadRequest(`Bad Request: malformed XML: ${valid.err.msg} (line ${valid.err.line})`);
-  let doc: OrderedNode[];
+  let envelope: XmlElement;
   try {
-    doc = parser.parse(xml) as OrderedNode[];
+    envelope = readXml(xml, options);
   } catch (error) {
-    // The parser's own limits, past the validator: e.g. more than 100 nested elements.
-    throw new BadRequest(`Bad Request: malformed XML: ${(error as Error).message}`);
+    if (!(error instanceof MalformedXml)) throw error;
+    throw new BadRequest(`Bad Request: malformed XML: ${error.message} (line ${error.line})`);
   }
-  if (options.dropWhitespaceText) doc = doc.map(withoutWhitespaceText);
-  const envelope = doc.find(
-    (node) => elementName(node) !== undefined && !elementName(node)!.startsWith('?'),
-  );
-  if (!envelope || localName(elementName(envelope)!) !== 'Envelope')
+  if (localName(envelope.name) !== 'Envelope')
     throw new BadRequest('Bad Request: the root element is not a SOAP Envelope');
-  const envNs = namespaceOf(envelope, elementName(envelope)!);
-  if (envNs !== NS.env)
+  if (namespaceOf(envelope, envelope.name) !== NS.env)
     throw new BadRequest(
       `Wrong Version: expected a SOAP 1.1 envelope (${NS.env})`,
       'SOAP-ENV:VersionMismatch',
     );
-  const body = children(envelope).find((n) => localName(elementName(n)!) === 'Body');
+  const body = elements(envelope).find((n) => localName(n.name) === 'Body');
   if (!body) throw new BadRequest('Bad Request: the Envelope has no Body');
-  const call = children(body)[0];
+  const call = elements(body)[0];
   if (!call) throw new BadRequest('Bad Request: the Body holds no operation element');
-  const callName = elementName(call)!;
   return {
-    operation: localName(callName),
-    namespace: [call, body, envelope].map((n) => namespaceOf(n, callName)).find(Boolean) ?? '',
-    parts: children(call).map((node) => ({ name: localName(elementName(node)!), node })),
+    operation: localName(call.name),
+    namespace: [call, body, envelope].map((n) => namespaceOf(n, call.name)).find(Boolean) ?? '',
+    parts: elements(call).map((node) => ({ name: localName(node.name), node })),
   };
 }
 
@@ -98,7 +81,7 @@ export function readArgs(
 function matchParts(
   call: ParsedCall,
   declared: ReadonlyArray<readonly [string, Scalar]>,
-): Array<OrderedNode | undefined> {
+): Array<XmlElement | undefined> {
   const byName = declared.map(([name]) => call.parts.find((p) => p.name === name)?.node);
   if (byName.every((node) => node !== undefined)) return byName;
   const unclaimed = call.parts
@@ -109,17 +92,16 @@ function matchParts(
 
 /** The value of a part, coerced to its declared type; a clear BadRequest otherwise. */
 function coerce(
-  node: OrderedNode | undefined,
+  node: XmlElement | undefined,
   name: string,
   type: Scalar,
 ): string | number | boolean {
   if (node === undefined) throw new BadRequest(`missing part '${name}' (${type})`);
-  const attributes = node[':@'] ?? {};
-  const nil = Object.entries(attributes).some(
-    ([key, value]) => localName(key.slice(1)) === 'nil' && (value === 'true' || value === '1'),
+  const nil = [...node.attributes].some(
+    ([key, value]) => localName(key) === 'nil' && (value === 'true' || value === '1'),
   );
   if (nil) throw new BadRequest(`part '${name}' is nil; expected ${type}`);
-  if (children(node).length > 0)
+  if (elements(node).length > 0)
     throw new BadRequest(`part '${name}' holds elements; expected ${type}`);
   const text = textOf(node);
   if (type === 'xsd:string') return text;
@@ -136,38 +118,12 @@ function coerce(
   return value;
 }
 
-const WHITESPACE_ONLY = /^[ \t\r\n]+$/;
-
-function withoutWhitespaceText(node: OrderedNode): OrderedNode {
-  const name = elementName(node);
-  if (name === undefined) return node;
-  const content = (node[name] as OrderedNode[])
-    .filter(
-      (child) => !(typeof child['#text'] === 'string' && WHITESPACE_ONLY.test(child['#text'])),
-    )
-    .map(withoutWhitespaceText);
-  return { ...node, [name]: content };
+function elements(node: XmlElement): XmlElement[] {
+  return node.children.filter((child): child is XmlElement => typeof child !== 'string');
 }
 
-function elementName(node: OrderedNode): string | undefined {
-  return Object.keys(node).find((key) => key !== ':@' && key !== '#text');
-}
-
-function children(node: OrderedNode): OrderedNode[] {
-  const name = elementName(node);
-  const content = name === undefined ? [] : (node[name] as OrderedNode[]);
-  return content.filter((child) => elementName(child) !== undefined);
-}
-
-function textOf(node: OrderedNode): string {
-  const name = elementName(node)!;
-  return (node[name] as OrderedNode[])
-    .map((child) =>
-      typeof child['#text'] === 'string' || typeof child['#text'] === 'number'
-        ? String(child['#text'])
-        : '',
-    )
-    .join('');
+function textOf(node: XmlElement): string {
+  return node.children.filter((child) => typeof child === 'string').join('');
 }
 
 function localName(name: string): string {
@@ -175,10 +131,9 @@ function localName(name: string): string {
 }
 
 /** The namespace URI of the element's prefix, from its own xmlns declarations. */
-function namespaceOf(node: OrderedNode, name: string): string | undefined {
+function namespaceOf(node: XmlElement, name: string): string | undefined {
   const prefix = name.includes(':') ? name.slice(0, name.indexOf(':')) : '';
-  const attributes = node[':@'] ?? {};
-  return attributes[prefix === '' ? '@xmlns' : `@xmlns:${prefix}`];
+  return node.attributes.get(prefix === '' ? 'xmlns' : `xmlns:${prefix}`);
 }
 
 function clip(text: string): string {

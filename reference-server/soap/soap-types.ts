@@ -70,8 +70,9 @@ export const ARRAYS: readonly ArrayType[] = [
 /** Resolves an operation's output type name (spec/soap-operations.ts) to its descriptor. */
 export function typeOf(name: string): SoapType {
   if (name.startsWith('xsd:')) return name as Scalar;
-  const local = name.replace(/^tns:/, '');
-  const found = [...STRUCTS, ...ARRAYS].find((t) => t.name === local);
+  const found = BY_NAME.get(name.replace(/^tns:/, ''));
   if (!found) throw new Error(`no SOAP type ${name}`);
   return found;
 }
+
+const BY_NAME = new Map<string, SoapType>([...STRUCTS, ...ARRAYS].map((t) => [t.name, t]));

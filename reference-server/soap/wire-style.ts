@@ -8,7 +8,19 @@ import { PHP_STYLE, type WireStyle } from './encode.ts';
 import { BadRequest, type ParsedCall } from './request.ts';
 import { NUSOAP_STYLE, type WsdlStyle } from './wsdl.ts';
 
+/** One style per server (its variants are fixed): encode.ts prepares its fragments once. */
+const STYLES = new WeakMap<Variants, WireStyle>();
+
 export function wireStyleOf(variants: Variants): WireStyle {
+  let style = STYLES.get(variants);
+  if (!style) {
+    style = styleOf(variants);
+    STYLES.set(variants, style);
+  }
+  return style;
+}
+
+function styleOf(variants: Variants): WireStyle {
   let style = PHP_STYLE;
   // SOAP 1.1 §5.4.2: member names are insignificant; .NET and Axis name members after their type.
   if (variants.on('array-member-names')) style = { ...style, memberName: (item) => item.name };

@@ -38,7 +38,27 @@ export interface ProjectWsdlOptions {
   style?: WsdlStyle;
 }
 
+/** Documents already written, by what they are written from (issue 16: once per base URL). */
+const WRITTEN = new Map<string, string>();
+/** A base URL follows the request's Host header: the memory is bounded. */
+const MAX_WRITTEN = 64;
+
+function once(key: string, write: () => string): string {
+  let document = WRITTEN.get(key);
+  if (document === undefined) {
+    if (WRITTEN.size >= MAX_WRITTEN) WRITTEN.clear();
+    document = write();
+    WRITTEN.set(key, document);
+  }
+  return document;
+}
+
 export function projectWsdl(baseUrl: string, options: ProjectWsdlOptions = {}): string {
+  const key = JSON.stringify(['project', baseUrl, options.namespace, options.style]);
+  return once(key, () => writeProjectWsdl(baseUrl, options));
+}
+
+function writeProjectWsdl(baseUrl: string, options: ProjectWsdlOptions): string {
   const st = options.style ?? NUSOAP_STYLE;
   const tns = escapeText(options.namespace ?? `${baseUrl}/soap/project`);
   const location = escapeText(`${baseUrl}/soap/project/`);
@@ -118,6 +138,10 @@ ${bindingOps}
 
 /** The core login WSDL at {base}/soap/?wsdl (tuleap-facts A.7): tns is the base URL itself. */
 export function loginWsdl(baseUrl: string): string {
+  return once(JSON.stringify(['login', baseUrl]), () => writeLoginWsdl(baseUrl));
+}
+
+function writeLoginWsdl(baseUrl: string): string {
   const tns = escapeText(baseUrl);
   const body = `<soap:body use="encoded" namespace="${tns}" encodingStyle="${NS.enc}"/>`;
   const op = (name: string, inputs: string[][], output: string | null) => ({
