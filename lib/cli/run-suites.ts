@@ -22,6 +22,7 @@ const CACHE_DIR = join(tmpdir(), 'soap-rest-conformance-vite');
  */
 const setupFiles = (root: string) => [
   'allure-vitest/setup',
+  join(root, runnable('lib/fresh-modules.ts')),
   join(root, runnable('lib/suite-setup.ts')),
 ];
 
@@ -80,6 +81,10 @@ export async function runSuites(
         globalSetup: [join(root, runnable('lib/fixtures/global-setup.ts'))],
         provide: { settings },
         pool: 'threads',
+        // A worker runs several suite files (each with its own harness modules and connections:
+        // lib/fresh-modules.ts, lib/suite-setup.ts): a new worker per file loaded vitest, undici,
+        // fast-check and the rest again, about a third of the run's CPU time (issue 16).
+        isolate: false,
         maxWorkers: options.concurrency,
         // A test may make many requests; each one is bounded by --timeout. Under --rate-limit a
         // test of hundreds of requests takes as long as the rate makes it: only --timeout bounds.
