@@ -9,6 +9,7 @@ import { Collector, testsToRun } from './collector.ts';
 import { withoutTheirSignalListeners, type Interruption } from './interruption.ts';
 import { TestCounts } from './test-counts.ts';
 import { MODULE_EXT, runnable } from '../layout.ts';
+import { AllureReporter } from '../report/allure-reporter.ts';
 
 // The package runs the compiled suites (dist/suites/*.test.js): lib/layout.ts.
 const SUITE_FILES = `suites/**/*.test${MODULE_EXT}`;
@@ -71,13 +72,7 @@ export async function runSuites(
             },
           },
         ],
-        reporters: [
-          collector,
-          [
-            'allure-vitest/reporter',
-            { resultsDir: join(options.reportDir, 'allure-results'), reportMatchers: false },
-          ],
-        ],
+        reporters: [collector, new AllureReporter(join(options.reportDir, 'allure-results'))],
         globalSetup: [join(root, runnable('lib/fixtures/global-setup.ts'))],
         provide: { settings },
         pool: 'threads',
