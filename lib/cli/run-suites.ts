@@ -86,6 +86,9 @@ export async function runSuites(
         testTimeout: options.rateLimit === undefined ? Math.max(60_000, options.timeoutMs * 20) : 0,
         hookTimeout: options.rateLimit === undefined ? Math.max(60_000, options.timeoutMs * 20) : 0,
         passWithNoTests: true,
+        // The suites and harness modules as vite transformed them, kept between runs (keyed by
+        // their contents and vite's config): about 0.4 s of CPU of a one-suite run (issue 16).
+        experimental: { fsModuleCache: true, fsModuleCachePath: join(CACHE_DIR, 'modules') },
         ...(options.grep === undefined ? {} : { testNamePattern: options.grep }),
         ...(options.shard === undefined ? {} : { shard: options.shard }),
       },
