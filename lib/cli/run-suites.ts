@@ -9,6 +9,7 @@ import { Collector, testsToRun } from './collector.ts';
 import { withoutTheirSignalListeners, type Interruption } from './interruption.ts';
 import { TestCounts } from './test-counts.ts';
 import { MODULE_EXT, runnable } from '../layout.ts';
+import { AllureReporter } from '../report/allure-reporter.ts';
 
 // The package runs the compiled suites (dist/suites/*.test.js): lib/layout.ts.
 const SUITE_FILES = `suites/**/*.test${MODULE_EXT}`;
@@ -22,6 +23,7 @@ const CACHE_DIR = join(tmpdir(), 'soap-rest-conformance-vite');
  */
 const setupFiles = (root: string) => [
   'allure-vitest/setup',
+  join(root, runnable('lib/fresh-modules.ts')),
   join(root, runnable('lib/suite-setup.ts')),
 ];
 
@@ -70,22 +72,23 @@ export async function runSuites(
             },
           },
         ],
-        reporters: [
-          collector,
-          [
-            'allure-vitest/reporter',
-            { resultsDir: join(options.reportDir, 'allure-results'), reportMatchers: false },
-          ],
-        ],
+        reporters: [collector, new AllureReporter(join(options.reportDir, 'allure-results'))],
         globalSetup: [join(root, runnable('lib/fixtures/global-setup.ts'))],
         provide: { settings },
         pool: 'threads',
+        // A worker runs several suite files (each with its own harness modules and connections:
+        // lib/fresh-modules.ts, lib/suite-setup.ts): a new worker per file loaded vitest, undici,
+        // fast-check and the rest again, about a third of the run's CPU time (issue 16).
+        isolate: false,
         maxWorkers: options.concurrency,
         // A test may make many requests; each one is bounded by --timeout. Under --rate-limit a
         // test of hundreds of requests takes as long as the rate makes it: only --timeout bounds.
         testTimeout: options.rateLimit === undefined ? Math.max(60_000, options.timeoutMs * 20) : 0,
         hookTimeout: options.rateLimit === undefined ? Math.max(60_000, options.timeoutMs * 20) : 0,
         passWithNoTests: true,
+        // The suites and harness modules as vite transformed them, kept between runs (keyed by
+        // their contents and vite's config): about 0.4 s of CPU of a one-suite run (issue 16).
+        experimental: { fsModuleCache: true, fsModuleCachePath: join(CACHE_DIR, 'modules') },
         ...(options.grep === undefined ? {} : { testNamePattern: options.grep }),
         ...(options.shard === undefined ? {} : { shard: options.shard }),
       },

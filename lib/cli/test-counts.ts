@@ -4,7 +4,7 @@
  * counts are kept between runs, keyed by the file's size and time, the newest time under lib/
  * (tests made from tables there) and --grep. A file not in the cache is counted before the run.
  */
-import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 
 export class TestCounts {
@@ -46,11 +46,18 @@ export class TestCounts {
     this.fresh[this.key(file)] = count;
   }
 
-  /** Keeps this run's counts (a cache: failing to write it changes nothing else). */
+  /**
+   * Keeps this run's counts (a cache: failing to write it changes nothing else), with those other
+   * runs saved since this one read the file (npm test runs the CLI in parallel; the cache is in the
+   * system's temporary directory): before, the last to save dropped theirs, and their next run
+   * imported every suite file again to count. Replaced whole: never read half-written.
+   */
   save(): void {
     try {
       mkdirSync(dirname(this.cacheFile), { recursive: true });
-      writeFileSync(this.cacheFile, JSON.stringify({ ...this.cached, ...this.fresh }));
+      const partial = `${this.cacheFile}.${process.pid}`;
+      writeFileSync(partial, JSON.stringify({ ...readCache(this.cacheFile), ...this.fresh }));
+      renameSync(partial, this.cacheFile);
     } catch {
       /* a read-only cache directory: the next run counts again */
     }

@@ -5,7 +5,13 @@
  * sent again after an idle close (http.ts).
  */
 import { rootCertificates } from 'node:tls';
-import { Agent, EnvHttpProxyAgent, setGlobalDispatcher, type Dispatcher } from 'undici';
+import {
+  Agent,
+  EnvHttpProxyAgent,
+  getGlobalDispatcher,
+  setGlobalDispatcher,
+  type Dispatcher,
+} from 'undici';
 
 export interface TransportOptions {
   /** Accept any certificate of the target (a test platform with a self-signed one). */
@@ -24,6 +30,16 @@ export function configureTransport(options: TransportOptions): void {
   slot[SLOT] = options;
   if (options.insecure || options.ca || options.direct || proxyConfigured())
     setGlobalDispatcher(dispatcher());
+}
+
+/**
+ * A new global dispatcher with the run's options, so new connections; the one it replaces is
+ * closed once its requests (none, normally) are answered.
+ */
+export function freshConnections(): void {
+  const previous = getGlobalDispatcher();
+  setGlobalDispatcher(dispatcher());
+  previous.close().catch(() => undefined);
 }
 
 /** A dispatcher with the run's options; `connections: 1` for a single new connection. */
