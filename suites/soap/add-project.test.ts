@@ -10,6 +10,7 @@
 import fc from 'fast-check';
 import { describe, expect, inject } from 'vitest';
 import { HarnessError } from '../../lib/clients/harness-error.ts';
+import { codePointUnit } from '../../lib/code-point-unit.ts';
 import { propertyRun } from '../../lib/property-run.ts';
 import { conformanceTest, type ConformanceContext } from '../../lib/conformance-test.ts';
 import { provisionedProjectCount } from '../../lib/fixtures/projects.ts';
@@ -421,7 +422,7 @@ describe('addProject refusals', () => {
       const key = fc
         .oneof(
           fc.string(),
-          fc.string({ unit: 'binary' }),
+          fc.string({ unit: codePointUnit() }),
           fc.string({ minLength: 100, maxLength: 2000 }),
         )
         .filter((k) => xmlText.test(k));
