@@ -5,17 +5,10 @@
  * updated artifact (§4.3 table). JSON or XML both ways.
  */
 import { InvalidArtifact, validateValues, type FieldValue } from '../domain/artifact-values.ts';
-import type { Artifact } from '../domain/artifacts.ts';
-import type { Project } from '../domain/projects.ts';
 import type { Tracker } from '../domain/trackers.ts';
-import { idParam, readRequestBody, reply, type RestContext, type Serialized } from './context.ts';
+import { idParam, readRequestBody, reply, type RestContext } from './context.ts';
 import { findArtifact, findTracker, requireUser } from './lookups.ts';
-import {
-  artifactJson,
-  artifactReference,
-  artifactRepresentation,
-  artifactXml,
-} from './representations.ts';
+import { ArtifactTexts, artifactReference, artifactRepresentation } from './representations.ts';
 import { RestError } from './rest-error.ts';
 import { preconditionOf, versionHeaders } from './version-headers.ts';
 
@@ -26,7 +19,7 @@ export function getArtifact(ctx: RestContext): void {
     200,
     artifactRepresentation(artifact, tracker, project),
     versionHeaders(ctx, artifact),
-    serializedArtifact(artifact, tracker, project),
+    new ArtifactTexts(artifact, tracker, project),
   );
 }
 
@@ -65,16 +58,8 @@ export async function updateArtifact(ctx: RestContext): Promise<void> {
     200,
     artifactRepresentation(outcome.artifact, tracker, project),
     versionHeaders(ctx, outcome.artifact),
-    serializedArtifact(outcome.artifact, tracker, project),
+    new ArtifactTexts(outcome.artifact, tracker, project),
   );
-}
-
-/** The artifact's answer text, kept per version (representations.ts). */
-function serializedArtifact(artifact: Artifact, tracker: Tracker, project: Project): Serialized {
-  return {
-    json: () => artifactJson(artifact, tracker, project),
-    xml: (root) => artifactXml(artifact, tracker, project, root),
-  };
 }
 
 function objectBody(value: unknown, allowed: readonly string[]): Record<string, unknown> {

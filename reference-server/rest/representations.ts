@@ -7,6 +7,7 @@ import type { Artifact } from '../domain/artifacts.ts';
 import type { Project, UserGroup } from '../domain/projects.ts';
 import type { Tracker, TrackerField } from '../domain/trackers.ts';
 import type { User } from '../domain/users.ts';
+import type { Serialized } from './context.ts';
 import { encodeXml } from './xml-codec.ts';
 
 export function projectRepresentation(project: Project) {
@@ -92,6 +93,36 @@ export function artifactRepresentation(artifact: Artifact, tracker: Tracker, pro
 export function artifactJson(artifact: Artifact, tracker: Tracker, project: Project): string {
   const entry = built(artifact, tracker, project);
   return (entry.json ??= JSON.stringify(entry.representation));
+}
+
+/** An artifact's answer texts, kept per version (a class: no closure made per answer). */
+export class ArtifactTexts implements Serialized {
+  constructor(
+    private readonly artifact: Artifact,
+    private readonly tracker: Tracker,
+    private readonly project: Project,
+  ) {}
+
+  json(): string {
+    return artifactJson(this.artifact, this.tracker, this.project);
+  }
+
+  xml(root: string): string {
+    return artifactXml(this.artifact, this.tracker, this.project, root);
+  }
+}
+
+/** A page of artifacts as JSON: JSON.stringify of an array is its items' texts, joined. */
+export class ArtifactPageTexts implements Serialized {
+  constructor(
+    private readonly artifacts: readonly Artifact[],
+    private readonly tracker: Tracker,
+    private readonly project: Project,
+  ) {}
+
+  json(): string {
+    return `[${this.artifacts.map((a) => artifactJson(a, this.tracker, this.project)).join(',')}]`;
+  }
 }
 
 /** The representation as an XML answer with this root, kept with it. */

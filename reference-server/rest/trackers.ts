@@ -7,7 +7,11 @@
 import { compileQuery, InvalidQuery } from '../domain/artifact-query.ts';
 import { idParam, readRequestBody, reply, type RestContext } from './context.ts';
 import { findTracker } from './lookups.ts';
-import { artifactJson, artifactRepresentation, trackerRepresentation } from './representations.ts';
+import {
+  ArtifactPageTexts,
+  artifactRepresentation,
+  trackerRepresentation,
+} from './representations.ts';
 import { RestError } from './rest-error.ts';
 
 export function getTracker(ctx: RestContext): void {
@@ -55,7 +59,6 @@ function answerQuery(
     200,
     page.items.map((artifact) => artifactRepresentation(artifact, tracker, project)),
     page.headers,
-    // JSON.stringify of an array: its items' texts, each kept per version, joined.
-    { json: () => `[${page.items.map((a) => artifactJson(a, tracker, project)).join(',')}]` },
+    new ArtifactPageTexts(page.items, tracker, project),
   );
 }
