@@ -47,9 +47,9 @@ export function createApp(options: AppOptions = {}): App {
   );
 
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    let path: string;
+    let url: URL;
     try {
-      path = new URL(req.url ?? '/', 'http://placeholder').pathname;
+      url = new URL(req.url ?? '/', 'http://placeholder');
     } catch {
       // A request-target that is no URL (e.g. '//['): RFC 9112 §3.2 asks for a 400.
       return sendRestError(
@@ -59,6 +59,7 @@ export function createApp(options: AppOptions = {}): App {
         state.variants,
       );
     }
+    const path = url.pathname;
     if (options.testControl && path === CLOCK_PATH) return advanceClock(state.clock, req, res);
     if (options.testControl && path === FAIL_NEXT_PATH)
       return armFailure(state.armedFailures, req, res);
@@ -66,7 +67,7 @@ export function createApp(options: AppOptions = {}): App {
     if (soapService)
       return handleSoap(state, soapService, baseUrlOf(req, options.baseUrl), req, res);
     if (!state.faults.none) plantedRequest(state, req);
-    return dispatchRest(state, baseUrlOf(req, options.baseUrl), req, res);
+    return dispatchRest(state, baseUrlOf(req, options.baseUrl), req, res, url);
   }
 
   const throttle = state.variants.on('throttled-429') ? new Throttle() : undefined;

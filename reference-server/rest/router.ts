@@ -25,45 +25,49 @@ export interface Route {
 
 interface Match {
   route: Route;
+  /** The Allow header of the route's methods. */
+  allow: string;
   params: Record<string, string>;
 }
 
 export function createRouter(routes: readonly Route[]) {
-  const compiled = routes.map((route) => ({ route, segments: route.path.split('/') }));
+  const compiled = routes.map((route) => ({
+    route,
+    segments: route.path.split('/'),
+    allow: allowOf(route),
+  }));
 
   function match(path: string): Match | undefined {
     const segments = path.split('/');
-    for (const { route, segments: pattern } of compiled) {
+    for (const { route, segments: pattern, allow } of compiled) {
       if (pattern.length !== segments.length) continue;
-      const params: Record<string, string> = {};
-      const ok = pattern.every((part, i) => {
-        const actual = segments[i] ?? '';
-        if (part.startsWith(':')) {
-          params[part.slice(1)] = safeDecode(actual);
-          return actual !== '';
-        }
-        return part === actual;
-      });
-      if (ok) return { route, params };
+      let params: Record<string, string> | undefined = {};
+      for (let i = 0; i < pattern.length && params; i++) {
+        const part = pattern[i]!;
+        const actual = segments[i]!;
+        if (part.startsWith(':') && actual !== '') params[part.slice(1)] = safeDecode(actual);
+        else if (part !== actual) params = undefined;
+      }
+      if (params) return { route, allow, params };
     }
     return undefined;
   }
 
+  /** `url`: the request's target, parsed once by the caller (app.ts). */
   return async function dispatch(
     state: ServerState,
     baseUrl: string,
     req: IncomingMessage,
     res: ServerResponse,
+    url: URL,
   ): Promise<void> {
-    const url = new URL(req.url ?? '/', 'http://placeholder');
     const path = url.pathname.replace(/^\/api(?=\/|$)/, '').replace(/^\/+|\/+$/g, '');
     let format: Format = 'json';
     try {
       const found = match(path);
       if (!found || !servedHere(state, found.route, url.pathname))
         throw new RestError(404, `no route for ${req.method} ${url.pathname}`);
-      const { route, params } = found;
-      const allow = allowOf(route);
+      const { route, params, allow } = found;
       const method = req.method === 'HEAD' ? 'GET' : req.method;
       if (req.method === 'OPTIONS') {
         res.writeHead(200, { Allow: allow, 'Content-Length': 0 });
@@ -109,6 +113,7 @@ function allowOf(route: Route): string {
 }
 
 function safeDecode(segment: string): string {
+  if (!segment.includes('%')) return segment;
   try {
     return decodeURIComponent(segment);
   } catch {
