@@ -106,6 +106,9 @@ function xmlOptions(state: ServerState | undefined) {
   return { root: state?.variants.on('xml-root-result') ? 'result' : 'response' };
 }
 
+/** Stateless between calls: decode() without {stream: true} starts afresh each time. */
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
 /** Reads a JSON (or, where allowed, XML) request body into a plain value. */
 export async function readRequestBody(
   ctx: RestContext,
@@ -116,7 +119,7 @@ export async function readRequestBody(
   if (bytes.length === 0 && 'emptyAs' in options) return options.emptyAs;
   let text: string;
   try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    text = utf8.decode(bytes);
   } catch {
     throw new RestError(400, 'the body is not valid UTF-8');
   }
