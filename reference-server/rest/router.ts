@@ -9,7 +9,7 @@ import { BodyTooLarge } from '../http-io.ts';
 import { replyError, type RestContext } from './context.ts';
 import { authenticate } from './auth.ts';
 import { responseFormat, type Format } from './negotiation.ts';
-import { paginate } from './pagination.ts';
+import { paginate, type Paginate } from './pagination.ts';
 import { RestError } from './rest-error.ts';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -90,7 +90,7 @@ export function createRouter(routes: readonly Route[]) {
         xmlAllowed: route.xml === true,
         baseUrl,
         user,
-        page: (all, kind) => paginate(all, url.searchParams, state.variants, kind),
+        page: pagerOf(url.searchParams, state),
         xmlRequestRoot: 'request',
       });
     } catch (error) {
@@ -98,6 +98,11 @@ export function createRouter(routes: readonly Route[]) {
       replyError({ res, format, state }, error);
     }
   };
+}
+
+/** The request's pagination (§8); an anonymous closure (tsx names named ones, per request). */
+function pagerOf(query: URLSearchParams, state: ServerState): Paginate {
+  return (all, kind) => paginate(all, query, state.variants, kind);
 }
 
 /** Variant artifact-routes-api-only: the artifact routes (the XML ones, §4.5.2) only under /api. */
