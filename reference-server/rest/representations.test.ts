@@ -2,7 +2,12 @@
 import { describe, expect, test } from 'vitest';
 import { systemClock } from '../domain/clock.ts';
 import { createState } from '../domain/state.ts';
-import { artifactJson, artifactRepresentation, artifactXml } from './representations.ts';
+import {
+  ArtifactPageTexts,
+  artifactJson,
+  artifactRepresentation,
+  artifactXml,
+} from './representations.ts';
 import { encodeXml } from './xml-codec.ts';
 
 describe('artifact answers kept per version', () => {
@@ -27,5 +32,19 @@ describe('artifact answers kept per version', () => {
     const second = texts();
     expect(second).toContain('"second"');
     expect(second).not.toContain('"first"');
+  });
+
+  test('a page is JSON.stringify of its representations, empty or not', () => {
+    const state = createState(systemClock());
+    const project = state.projects.get(101)!;
+    const tracker = state.trackers.ofProject(101)[0]!;
+    const summary = tracker.fields.find((f) => f.type === 'string')!;
+    const artifacts = ['a', 'b', 'c'].map((text) =>
+      state.artifacts.create(tracker.id, 102, new Map([[summary.id, text]])),
+    );
+    for (const page of [[], artifacts.slice(0, 1), artifacts]) {
+      const expected = JSON.stringify(page.map((a) => artifactRepresentation(a, tracker, project)));
+      expect(new ArtifactPageTexts(page, tracker, project).json()).toBe(expected);
+    }
   });
 });
