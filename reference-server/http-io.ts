@@ -24,8 +24,7 @@ export function readBody(req: IncomingMessage): Promise<Buffer> {
       .on('data', (chunk: Buffer) => reader.data(chunk))
       .on('end', () => reader.settle())
       .on('error', (error: Error) => reader.settle(error))
-      // Closed before its end (the client went away): as an async iterator would, an error.
-      .on('close', () => reader.settle(new Error('request closed before the end of its body')));
+      .on('close', () => reader.closed());
   });
 }
 
@@ -50,7 +49,13 @@ class BodyReader {
     }
   }
 
-  /** The first call decides: 'close' follows 'end', and a destroyed request closes. */
+  /** Closed before its end (the client went away): as an async iterator would, an error. */
+  closed(): void {
+    // 'close' follows every request's 'end': no Error (and its stack) made for nothing.
+    if (!this.settled) this.settle(new Error('request closed before the end of its body'));
+  }
+
+  /** The first call decides: a destroyed request closes after its error. */
   settle(error?: Error): void {
     if (this.settled) return;
     this.settled = true;
