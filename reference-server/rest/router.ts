@@ -31,18 +31,26 @@ interface Match {
 }
 
 export function createRouter(routes: readonly Route[]) {
-  const compiled = routes.map((route) => ({
-    route,
-    segments: route.path.split('/'),
-    allow: allowOf(route),
-  }));
+  // Routes by segment count and first segment (always a word, never a parameter): a request is
+  // matched against the few that can match, in the table's order.
+  const candidates = new Map<string, Array<Omit<Match, 'params'> & { segments: string[] }>>();
+  for (const route of routes) {
+    const segments = route.path.split('/');
+    if (segments[0]!.startsWith(':')) throw new Error(`${route.path}: starts with a parameter`);
+    const key = `${segments.length} ${segments[0]}`;
+    candidates.set(key, [
+      ...(candidates.get(key) ?? []),
+      { route, segments, allow: allowOf(route) },
+    ]);
+  }
 
   function match(path: string): Match | undefined {
     const segments = path.split('/');
-    for (const { route, segments: pattern, allow } of compiled) {
-      if (pattern.length !== segments.length) continue;
+    for (const { route, segments: pattern, allow } of candidates.get(
+      `${segments.length} ${segments[0]}`,
+    ) ?? []) {
       let params: Record<string, string> | undefined = {};
-      for (let i = 0; i < pattern.length && params; i++) {
+      for (let i = 1; i < pattern.length && params; i++) {
         const part = pattern[i]!;
         const actual = segments[i]!;
         if (part.startsWith(':') && actual !== '') params[part.slice(1)] = safeDecode(actual);
