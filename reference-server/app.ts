@@ -7,6 +7,7 @@ import { systemClock, type Clock } from './domain/clock.ts';
 import { Faults } from './faults.ts';
 import { BodyTooLarge, sendRestError } from './http-io.ts';
 import { plantedRequest, plantedRoutes } from './rest/planted.ts';
+import { parseTarget, type RequestTarget } from './request-target.ts';
 import { createRouter } from './rest/router.ts';
 import { REST_ROUTES } from './rest/routes.ts';
 import { createServerState, type ServerState } from './server-state.ts';
@@ -47,9 +48,9 @@ export function createApp(options: AppOptions = {}): App {
   );
 
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    let url: URL;
+    let url: RequestTarget;
     try {
-      url = new URL(req.url ?? '/', 'http://placeholder');
+      url = parseTarget(req.url ?? '/');
     } catch {
       // A request-target that is no URL (e.g. '//['): RFC 9112 §3.2 asks for a 400.
       return sendRestError(

@@ -4,6 +4,7 @@
  * answers the Allow list), Accept (406), credentials (401/403), then the handler.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { RequestTarget } from '../request-target.ts';
 import type { ServerState } from '../server-state.ts';
 import { BodyTooLarge } from '../http-io.ts';
 import { replyError, type RestContext } from './context.ts';
@@ -67,7 +68,7 @@ export function createRouter(routes: readonly Route[]) {
     baseUrl: string,
     req: IncomingMessage,
     res: ServerResponse,
-    url: URL,
+    url: RequestTarget,
   ): Promise<void> {
     const path = url.pathname.replace(/^\/api(?=\/|$)/, '').replace(/^\/+|\/+$/g, '');
     let format: Format = 'json';
