@@ -133,7 +133,7 @@ export function artifactXml(
   root: string,
 ): string {
   const entry = built(artifact, tracker, project);
-  const xml = (entry.xml ??= new Map());
+  const xml = (entry.xml ??= new Map<string, string>());
   let text = xml.get(root);
   if (text === undefined) {
     text = encodeXml(entry.representation, { root });
