@@ -7,6 +7,7 @@ import { systemClock, type Clock } from './domain/clock.ts';
 import { Faults } from './faults.ts';
 import { BodyTooLarge, sendRestError } from './http-io.ts';
 import { plantedRequest, plantedRoutes } from './rest/planted.ts';
+import { parseTarget, type RequestTarget } from './request-target.ts';
 import { createRouter } from './rest/router.ts';
 import { REST_ROUTES } from './rest/routes.ts';
 import { createServerState, type ServerState } from './server-state.ts';
@@ -47,9 +48,9 @@ export function createApp(options: AppOptions = {}): App {
   );
 
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    let path: string;
+    let url: RequestTarget;
     try {
-      path = new URL(req.url ?? '/', 'http://placeholder').pathname;
+      url = parseTarget(req.url ?? '/');
     } catch {
       // A request-target that is no URL (e.g. '//['): RFC 9112 §3.2 asks for a 400.
       return sendRestError(
@@ -59,6 +60,7 @@ export function createApp(options: AppOptions = {}): App {
         state.variants,
       );
     }
+    const path = url.pathname;
     if (options.testControl && path === CLOCK_PATH) return advanceClock(state.clock, req, res);
     if (options.testControl && path === FAIL_NEXT_PATH)
       return armFailure(state.armedFailures, req, res);
@@ -66,7 +68,7 @@ export function createApp(options: AppOptions = {}): App {
     if (soapService)
       return handleSoap(state, soapService, baseUrlOf(req, options.baseUrl), req, res);
     if (!state.faults.none) plantedRequest(state, req);
-    return dispatchRest(state, baseUrlOf(req, options.baseUrl), req, res);
+    return dispatchRest(state, baseUrlOf(req, options.baseUrl), req, res, url);
   }
 
   const throttle = state.variants.on('throttled-429') ? new Throttle() : undefined;

@@ -82,12 +82,39 @@ export class Artifacts {
 
 /** "hash of the current artifact version" (§4.4.1), as a quoted entity tag. */
 export function etagOf(artifact: Artifact): string {
-  const hash = createHash('sha256').update(`${artifact.id}:${artifact.version}`).digest('hex');
-  return `"${hash.slice(0, 20)}"`;
+  return shownVersion(artifact).etag;
 }
 
 export function lastModifiedOf(artifact: Artifact): string {
-  return new Date(artifact.lastModified).toUTCString();
+  return shownVersion(artifact).lastModified;
+}
+
+interface ShownVersion {
+  id: number;
+  version: number;
+  lastModifiedMs: number;
+  etag: string;
+  lastModified: string;
+}
+
+/** The two headers of a version, computed once per version (a hash and a date format each). */
+const shownVersions = new WeakMap<Artifact, ShownVersion>();
+
+function shownVersion(artifact: Artifact): ShownVersion {
+  const { id, version, lastModified: lastModifiedMs } = artifact;
+  const known = shownVersions.get(artifact);
+  if (known?.id === id && known.version === version && known.lastModifiedMs === lastModifiedMs)
+    return known;
+  const hash = createHash('sha256').update(`${id}:${version}`).digest('hex');
+  const shown = {
+    id,
+    version,
+    lastModifiedMs,
+    etag: `"${hash.slice(0, 20)}"`,
+    lastModified: new Date(lastModifiedMs).toUTCString(),
+  };
+  shownVersions.set(artifact, shown);
+  return shown;
 }
 
 /** Why the precondition fails (§4.4.3), or undefined when every supplied header matches. */

@@ -13,6 +13,14 @@ describe('Tokens (§5.2.5: 24 hours on the server clock)', () => {
     expect(tokens.verify('102', `${token}0`)).toBeUndefined();
   });
 
+  test('tokens drawn across refills of the random pool are all distinct', () => {
+    const tokens = new Tokens(systemClock());
+    const issued = Array.from({ length: 1000 }, () => tokens.issue(102));
+    expect(issued.every((t) => /^[0-9a-f]{32}$/.test(t))).toBe(true);
+    expect(new Set(issued).size).toBe(1000);
+    expect(issued.every((t) => tokens.verify('102', t) === 102)).toBe(true);
+  });
+
   test('works until 24 h − 1 s, expires at 24 h, and revocation ends it', () => {
     const clock = systemClock();
     const tokens = new Tokens(clock);

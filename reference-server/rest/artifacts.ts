@@ -8,7 +8,7 @@ import { InvalidArtifact, validateValues, type FieldValue } from '../domain/arti
 import type { Tracker } from '../domain/trackers.ts';
 import { idParam, readRequestBody, reply, type RestContext } from './context.ts';
 import { findArtifact, findTracker, requireUser } from './lookups.ts';
-import { artifactReference, artifactRepresentation } from './representations.ts';
+import { ArtifactTexts, artifactReference, artifactRepresentation } from './representations.ts';
 import { RestError } from './rest-error.ts';
 import { preconditionOf, versionHeaders } from './version-headers.ts';
 
@@ -19,6 +19,7 @@ export function getArtifact(ctx: RestContext): void {
     200,
     artifactRepresentation(artifact, tracker, project),
     versionHeaders(ctx, artifact),
+    new ArtifactTexts(artifact, tracker, project),
   );
 }
 
@@ -57,6 +58,7 @@ export async function updateArtifact(ctx: RestContext): Promise<void> {
     200,
     artifactRepresentation(outcome.artifact, tracker, project),
     versionHeaders(ctx, outcome.artifact),
+    new ArtifactTexts(outcome.artifact, tracker, project),
   );
 }
 

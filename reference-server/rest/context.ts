@@ -36,20 +36,35 @@ export interface Answer {
   headers: Record<string, string>;
 }
 
+/**
+ * An answer's body text made before the answer (an artifact's, kept per version): JSON, and XML
+ * for a given root element; where absent, the value is serialized as any other.
+ */
+export interface Serialized {
+  json: () => string;
+  xml?: (root: string) => string;
+}
+
 export function reply(
   ctx: Pick<RestContext, 'res' | 'format' | 'rewriteAnswer'> & { state?: ServerState },
   status: number,
   value: unknown,
   headers: Record<string, string> = {},
+  serialized?: Serialized,
 ): void {
-  if (ctx.rewriteAnswer)
+  // A planted fault's rewrite changes the value: the text made before no longer says it.
+  if (ctx.rewriteAnswer) {
     ({ status, value, headers } = ctx.rewriteAnswer({ status, value, headers }));
-  if (ctx.format === 'xml')
-    return send(ctx.res, status, encodeXml(value, xmlOptions(ctx.state)), {
+    serialized = undefined;
+  }
+  if (ctx.format === 'xml') {
+    const { root } = xmlOptions(ctx.state);
+    return send(ctx.res, status, serialized?.xml?.(root) ?? encodeXml(value, { root }), {
       'Content-Type': 'application/xml; charset=utf-8',
       ...headers,
     });
-  send(ctx.res, status, JSON.stringify(value), {
+  }
+  send(ctx.res, status, serialized?.json() ?? JSON.stringify(value), {
     'Content-Type': 'application/json; charset=utf-8',
     ...headers,
   });
@@ -91,6 +106,9 @@ function xmlOptions(state: ServerState | undefined) {
   return { root: state?.variants.on('xml-root-result') ? 'result' : 'response' };
 }
 
+/** Stateless between calls: decode() without {stream: true} starts afresh each time. */
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
 /** Reads a JSON (or, where allowed, XML) request body into a plain value. */
 export async function readRequestBody(
   ctx: RestContext,
@@ -101,7 +119,7 @@ export async function readRequestBody(
   if (bytes.length === 0 && 'emptyAs' in options) return options.emptyAs;
   let text: string;
   try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    text = utf8.decode(bytes);
   } catch {
     throw new RestError(400, 'the body is not valid UTF-8');
   }

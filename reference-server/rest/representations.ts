@@ -7,6 +7,8 @@ import type { Artifact } from '../domain/artifacts.ts';
 import type { Project, UserGroup } from '../domain/projects.ts';
 import type { Tracker, TrackerField } from '../domain/trackers.ts';
 import type { User } from '../domain/users.ts';
+import type { Serialized } from './context.ts';
+import { encodeXml } from './xml-codec.ts';
 
 export function projectRepresentation(project: Project) {
   const uri = `projects/${project.id}`;
@@ -58,20 +60,86 @@ export function artifactReference(artifact: Artifact, tracker: Tracker) {
 
 /**
  * An artifact's representation changes only with its version (trackers and projects are fixed
- * here), so it is built once per version: the measured cost of the query route was mostly
- * rebuilding the same representations (bench/, README "Performance"). Callers never mutate it.
+ * here), so it is built once per version, and so is its text in each format, when first asked
+ * for: the measured cost of the artifact routes was mostly rebuilding and serializing the same
+ * representations (bench/, README "Performance"). Callers never mutate it.
  */
-const builtArtifacts = new WeakMap<
-  Artifact,
-  { version: number; representation: ReturnType<typeof buildArtifactRepresentation> }
->();
+interface BuiltArtifact {
+  version: number;
+  representation: ReturnType<typeof buildArtifactRepresentation>;
+  json?: string;
+  /** The XML answer (the whole document) by its root element's name. */
+  xml?: Map<string, string>;
+}
+
+const builtArtifacts = new WeakMap<Artifact, BuiltArtifact>();
+
+function built(artifact: Artifact, tracker: Tracker, project: Project): BuiltArtifact {
+  const known = builtArtifacts.get(artifact);
+  if (known?.version === artifact.version) return known;
+  const fresh = {
+    version: artifact.version,
+    representation: buildArtifactRepresentation(artifact, tracker, project),
+  };
+  builtArtifacts.set(artifact, fresh);
+  return fresh;
+}
 
 export function artifactRepresentation(artifact: Artifact, tracker: Tracker, project: Project) {
-  const built = builtArtifacts.get(artifact);
-  if (built?.version === artifact.version) return built.representation;
-  const representation = buildArtifactRepresentation(artifact, tracker, project);
-  builtArtifacts.set(artifact, { version: artifact.version, representation });
-  return representation;
+  return built(artifact, tracker, project).representation;
+}
+
+/** JSON.stringify of the representation, kept with it. */
+export function artifactJson(artifact: Artifact, tracker: Tracker, project: Project): string {
+  const entry = built(artifact, tracker, project);
+  return (entry.json ??= JSON.stringify(entry.representation));
+}
+
+/** An artifact's answer texts, kept per version (a class: no closure made per answer). */
+export class ArtifactTexts implements Serialized {
+  constructor(
+    private readonly artifact: Artifact,
+    private readonly tracker: Tracker,
+    private readonly project: Project,
+  ) {}
+
+  json(): string {
+    return artifactJson(this.artifact, this.tracker, this.project);
+  }
+
+  xml(root: string): string {
+    return artifactXml(this.artifact, this.tracker, this.project, root);
+  }
+}
+
+/** A page of artifacts as JSON: JSON.stringify of an array is its items' texts, joined. */
+export class ArtifactPageTexts implements Serialized {
+  constructor(
+    private readonly artifacts: readonly Artifact[],
+    private readonly tracker: Tracker,
+    private readonly project: Project,
+  ) {}
+
+  json(): string {
+    return `[${this.artifacts.map((a) => artifactJson(a, this.tracker, this.project)).join(',')}]`;
+  }
+}
+
+/** The representation as an XML answer with this root, kept with it. */
+export function artifactXml(
+  artifact: Artifact,
+  tracker: Tracker,
+  project: Project,
+  root: string,
+): string {
+  const entry = built(artifact, tracker, project);
+  const xml = (entry.xml ??= new Map<string, string>());
+  let text = xml.get(root);
+  if (text === undefined) {
+    text = encodeXml(entry.representation, { root });
+    xml.set(root, text);
+  }
+  return text;
 }
 
 function buildArtifactRepresentation(artifact: Artifact, tracker: Tracker, project: Project) {

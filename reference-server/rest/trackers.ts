@@ -7,7 +7,11 @@
 import { compileQuery, InvalidQuery } from '../domain/artifact-query.ts';
 import { idParam, readRequestBody, reply, type RestContext } from './context.ts';
 import { findTracker } from './lookups.ts';
-import { artifactRepresentation, trackerRepresentation } from './representations.ts';
+import {
+  ArtifactPageTexts,
+  artifactRepresentation,
+  trackerRepresentation,
+} from './representations.ts';
 import { RestError } from './rest-error.ts';
 
 export function getTracker(ctx: RestContext): void {
@@ -55,5 +59,6 @@ function answerQuery(
     200,
     page.items.map((artifact) => artifactRepresentation(artifact, tracker, project)),
     page.headers,
+    new ArtifactPageTexts(page.items, tracker, project),
   );
 }
