@@ -27,7 +27,7 @@ export async function runConformance(
     const started = performance.now();
     const child = spawn(
       process.execPath,
-      ['--import', 'tsx', 'lib/cli/main.ts', ...args, '--timing', '--report-dir', reportDir],
+      ['scripts/conformance-from-source.js', ...args, '--timing', '--report-dir', reportDir],
       { cwd: root, stdio: ['ignore', 'ignore', 'pipe'] },
     );
     let stderr = '';
