@@ -17,11 +17,19 @@ import { THROTTLE_EVERY } from '../reference-server/throttle.ts';
 import { VARIANTS, type Variant, type VariantName } from '../reference-server/variants.ts';
 import { ROOT, runCli } from './support/cli.ts';
 import { VARIANT_PROFILES } from './support/variant-profiles.ts';
-import { inRestRuns, PROOF_VARIANT, REST_ONLY, suiteArgs } from './support/variant-reach.ts';
+import {
+  inRestRuns,
+  PROOF_VARIANT,
+  REST_ONLY,
+  REST_SUITES,
+  suiteArgs,
+} from './support/variant-reach.ts';
 
 interface Outcome {
   variant: string;
   chooses: string;
+  /** The suites its run selected (tests/support/variant-reach.ts): 'all' unless narrowed. */
+  suites: readonly string[] | 'all';
   passed: boolean;
   exitCode: number;
   /** MUST requirements that failed or could not be judged, with the reason. */
@@ -79,6 +87,7 @@ async function judge(variant: Variant & { name: VariantName }): Promise<Outcome>
         .map((t) => `${t.id}: ${t.message ?? ''}`.slice(0, 300)),
       variant: variant.name,
       chooses: variant.chooses,
+      suites: REST_ONLY.has(variant.name) ? REST_SUITES : 'all',
       passed: run.code === 0 && wrongVerdicts.length === 0,
       exitCode: run.code,
       wrongVerdicts:
@@ -127,7 +136,9 @@ function suiteFiles(): string[] {
 }
 
 describe('every variant the specification allows is judged conforming', () => {
-  test.concurrent.each(VARIANTS.map((v) => [v.name, v] as const))(
+  // The full runs first, the short narrowed ones last: the last runs to start are the short ones.
+  const fullFirst = [...VARIANTS].sort((a, b) => +REST_ONLY.has(a.name) - +REST_ONLY.has(b.name));
+  test.concurrent.each(fullFirst.map((v) => [v.name, v] as const))(
     '%s',
     { timeout: 300_000 },
     async (_, variant) => {
