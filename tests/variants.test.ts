@@ -17,13 +17,7 @@ import { THROTTLE_EVERY } from '../reference-server/throttle.ts';
 import { VARIANTS, type Variant, type VariantName } from '../reference-server/variants.ts';
 import { ROOT, runCli } from './support/cli.ts';
 import { VARIANT_PROFILES } from './support/variant-profiles.ts';
-import {
-  inRestRuns,
-  PROOF_VARIANT,
-  REST_ONLY,
-  REST_SUITES,
-  suiteArgs,
-} from './support/variant-reach.ts';
+import { PROOF_VARIANT, REACH, selects, suiteArgs } from './support/variant-reach.ts';
 
 interface Outcome {
   variant: string;
@@ -44,7 +38,7 @@ const outcomes: Outcome[] = [];
 interface Proof {
   /** Its --har file: every exchange of its tests, each naming its test. */
   har: string;
-  /** The REST_ONLY variants its server consulted, by the path of the request it was answering. */
+  /** The narrowed variants its server consulted, by the path of the request it was answering. */
   consulted: Map<string, Set<string>>;
 }
 let proof: Proof | undefined;
@@ -87,7 +81,7 @@ async function judge(variant: Variant & { name: VariantName }): Promise<Outcome>
         .map((t) => `${t.id}: ${t.message ?? ''}`.slice(0, 300)),
       variant: variant.name,
       chooses: variant.chooses,
-      suites: REST_ONLY.has(variant.name) ? REST_SUITES : 'all',
+      suites: REACH[variant.name] ?? 'all',
       passed: run.code === 0 && wrongVerdicts.length === 0,
       exitCode: run.code,
       wrongVerdicts:
@@ -99,7 +93,7 @@ async function judge(variant: Variant & { name: VariantName }): Promise<Outcome>
 }
 
 /**
- * Notes which REST_ONLY variants the server consults, by the path of the request it is answering
+ * Notes which narrowed variants the server consults, by the path of the request it is answering
  * (carried along the handling of each request); '(no request)' outside any.
  */
 function watchRestOnly(server: RunningServer): Map<string, Set<string>> {
@@ -113,7 +107,7 @@ function watchRestOnly(server: RunningServer): Map<string, Set<string>> {
   const on = variants.on.bind(variants);
   variants.on = (name) => {
     const where = path.getStore() ?? '(no request)';
-    if (REST_ONLY.has(name)) consulted.set(where, (consulted.get(where) ?? new Set()).add(name));
+    if (REACH[name]) consulted.set(where, (consulted.get(where) ?? new Set()).add(name));
     return on(name);
   };
   return consulted;
@@ -137,7 +131,7 @@ function suiteFiles(): string[] {
 
 describe('every variant the specification allows is judged conforming', () => {
   // The full runs first, the short narrowed ones last: the last runs to start are the short ones.
-  const fullFirst = [...VARIANTS].sort((a, b) => +REST_ONLY.has(a.name) - +REST_ONLY.has(b.name));
+  const fullFirst = [...VARIANTS].sort((a, b) => +(a.name in REACH) - +(b.name in REACH));
   test.concurrent.each(fullFirst.map((v) => [v.name, v] as const))(
     '%s',
     { timeout: 300_000 },
@@ -157,7 +151,7 @@ describe('every variant the specification allows is judged conforming', () => {
   }) => {
     if (proof === undefined) return skip(`-t did not select ${PROOF_VARIANT}, whose run proves it`);
     const { consulted } = proof;
-    expect(consulted.get('(no request)'), 'REST_ONLY variants consulted outside a request').toBe(
+    expect(consulted.get('(no request)'), 'narrowed variants consulted outside a request').toBe(
       undefined,
     );
     const entries = (
@@ -165,22 +159,26 @@ describe('every variant the specification allows is judged conforming', () => {
         log: { entries: { comment: string; request: { url: string } }[] };
       }
     ).log.entries;
-    const leftOut = suiteFiles().filter((file) => !inRestRuns(file));
-    expect(leftOut.length, 'suites left out of the narrowed runs').toBeGreaterThan(0);
-    const seen = entries
-      .filter((e) => leftOut.includes(e.comment.split('::')[0]!))
-      .flatMap((e) => {
-        const variants = consulted.get(new URL(e.request.url).pathname);
-        return variants ? [`${e.comment}: ${e.request.url} (${[...variants].join(', ')})`] : [];
-      });
+    const files = suiteFiles();
+    const leftOut = new Set<string>();
+    const seen = Object.entries(REACH).flatMap(([variant, suites]) => {
+      const notRun = files.filter((file) => !selects(suites, file));
+      notRun.forEach((file) => leftOut.add(file));
+      return entries
+        .filter((e) => notRun.includes(e.comment.split('::')[0]!))
+        .filter((e) => consulted.get(new URL(e.request.url).pathname)?.has(variant))
+        .map((e) => `${variant}: ${e.comment}: ${e.request.url}`);
+    });
+    expect(leftOut.size, 'suites left out of the narrowed runs').toBeGreaterThan(0);
     expect(
       seen,
-      'requests of left-out suites to a path where the server consulted a REST_ONLY variant',
+      'requests of a left-out suite to a path where the server consulted the narrowed variant',
     ).toEqual([]);
-    // The REST_ONLY variants were consulted at all: the watch works.
-    expect([...consulted.values()].some((names) => names.size > 0)).toBe(true);
+    // Every narrowed variant was consulted: the watch works.
+    const consultedAny = new Set([...consulted.values()].flatMap((names) => [...names]));
+    expect(Object.keys(REACH).filter((name) => !consultedAny.has(name))).toEqual([]);
     // Their transcripts hold what their tests sent; a hook's requests would be in none.
-    const hooked = leftOut.filter((file) =>
+    const hooked = [...leftOut].filter((file) =>
       /\b(beforeAll|beforeEach|afterAll|afterEach)\b/.test(readFileSync(join(ROOT, file), 'utf8')),
     );
     expect(hooked, 'left-out suites with hooks').toEqual([]);
