@@ -17,12 +17,28 @@ const REST = ['suites/rest/'] as const;
 /** And soap/add-project, which finds the projects it made through GET /api/projects. */
 const REST_AND_ADD_PROJECT = ['suites/rest/', 'suites/soap/add-project.'] as const;
 
+/** Every SOAP suite. */
+const SOAP = ['suites/soap/'] as const;
+
 /**
- * The variants consulted in the REST interface only (error payloads, pagination, validators,
- * routes, auth), each with the suites (`--suite`) that can see it. One consulted on
- * /api/projects needs soap/add-project too.
+ * The narrowed variants, each with the suites (`--suite`) that can see it: those consulted in the
+ * SOAP interface only (serialization, parsing, WSDL), then those consulted in the REST interface
+ * only (error payloads, pagination, validators, routes, auth); one consulted on /api/projects
+ * needs soap/add-project too. The variants consulted as the server is made (its state, its
+ * listening socket) or on every answer (framing, header case, throttling) see every suite.
  */
 export const REACH: Readonly<Partial<Record<VariantName, readonly string[]>>> = {
+  'base-url-other-name': SOAP,
+  'array-member-names': SOAP,
+  'soap-array-size-unstated': SOAP,
+  'soap-arrays-typed-soap-enc': SOAP,
+  'soap-fault-strings': SOAP,
+  'soap-namespace-prefixes': SOAP,
+  'soap-default-namespace': SOAP,
+  'soap-indented-xml': SOAP,
+  'soap-multi-ref': SOAP,
+  'soap-wsdl-redirect': SOAP,
+  'php-whitespace': SOAP,
   'invalid-credentials-500': REST_AND_ADD_PROJECT,
   'rest-errors-plain-text': REST_AND_ADD_PROJECT,
   'rest-errors-problem-json': REST_AND_ADD_PROJECT,
