@@ -5,8 +5,8 @@
  * The claim, proved on every run by tests/variants.test.ts ('a narrowed variant is unseen by the
  * suites left out'), on the full run of PROOF_VARIANT with --har, its server watched: for each
  * narrowed variant, no request that the tests of a suite its run leaves out made (as their
- * transcripts record them) went to a path on which the server consulted that variant; and a left-out suite declares no hook
- * (beforeAll…), whose requests no transcript holds. Until a variant is first consulted, its server
+ * transcripts record them) went to a path on which the server consulted that variant; and a
+ * left-out suite declares no hook (beforeAll…), whose requests no transcript holds. Until a variant is first consulted, its server
  * answers as the reference server does: a suite that never makes the server consult it cannot
  * tell the variant from the reference server.
  */
