@@ -6,20 +6,24 @@
  * 'observed' is no wrong verdict: a variant may differ from the real system where the spec leaves
  * it open, and its INFO checks record that (listed in reports/variants/summary.json).
  */
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connect } from 'node:net';
 import { afterAll, describe, expect, test } from 'vitest';
-import { startReferenceServer } from '../reference-server/listen.ts';
+import { startReferenceServer, type RunningServer } from '../reference-server/listen.ts';
 import { THROTTLE_EVERY } from '../reference-server/throttle.ts';
 import { VARIANTS, type Variant, type VariantName } from '../reference-server/variants.ts';
 import { ROOT, runCli } from './support/cli.ts';
 import { VARIANT_PROFILES } from './support/variant-profiles.ts';
+import { PROOF_VARIANT, REACH, selects, suiteArgs } from './support/variant-reach.ts';
 
 interface Outcome {
   variant: string;
   chooses: string;
+  /** The suites its run selected (tests/support/variant-reach.ts): 'all' unless narrowed. */
+  suites: readonly string[] | 'all';
   passed: boolean;
   exitCode: number;
   /** MUST requirements that failed or could not be judged, with the reason. */
@@ -30,8 +34,20 @@ interface Outcome {
 
 const outcomes: Outcome[] = [];
 
+/** What the run of PROOF_VARIANT saw (tests/support/variant-reach.ts). */
+interface Proof {
+  /** Its --har file: every exchange of its tests, each naming its test. */
+  har: string;
+  /** The narrowed variants its server consulted, by the path of the request it was answering. */
+  consulted: Map<string, Set<string>>;
+}
+let proof: Proof | undefined;
+
 async function judge(variant: Variant & { name: VariantName }): Promise<Outcome> {
   const server = await startReferenceServer({ testControl: true, variants: [variant.name] });
+  const proving = variant.name === PROOF_VARIANT;
+  const har = join(mkdtempSync(join(tmpdir(), 'variant-har-')), 'run.har');
+  const consulted = proving ? watchRestOnly(server) : new Map<string, Set<string>>();
   try {
     const run = await runCli([
       '--target',
@@ -41,7 +57,10 @@ async function judge(variant: Variant & { name: VariantName }): Promise<Outcome>
       '--runs',
       '25',
       ...profileArgs(variant),
+      ...suiteArgs(variant.name),
+      ...(proving ? ['--har', har] : []),
     ]);
+    if (proving) proof = { har, consulted };
     const summary = run.summary();
     const wrongVerdicts = [
       ...summary.requirements
@@ -62,6 +81,7 @@ async function judge(variant: Variant & { name: VariantName }): Promise<Outcome>
         .map((t) => `${t.id}: ${t.message ?? ''}`.slice(0, 300)),
       variant: variant.name,
       chooses: variant.chooses,
+      suites: REACH[variant.name] ?? 'all',
       passed: run.code === 0 && wrongVerdicts.length === 0,
       exitCode: run.code,
       wrongVerdicts:
@@ -70,6 +90,27 @@ async function judge(variant: Variant & { name: VariantName }): Promise<Outcome>
   } finally {
     await server.close();
   }
+}
+
+/**
+ * Notes which narrowed variants the server consults, by the path of the request it is answering
+ * (carried along the handling of each request); '(no request)' outside any.
+ */
+function watchRestOnly(server: RunningServer): Map<string, Set<string>> {
+  const consulted = new Map<string, Set<string>>();
+  const path = new AsyncLocalStorage<string>();
+  const { app } = server;
+  const handle = app.handle.bind(app);
+  app.handle = (req, res) =>
+    path.run(new URL(req.url ?? '/', 'http://target').pathname, () => handle(req, res));
+  const { variants } = app.state;
+  const on = variants.on.bind(variants);
+  variants.on = (name) => {
+    const where = path.getStore() ?? '(no request)';
+    if (REACH[name]) consulted.set(where, (consulted.get(where) ?? new Set()).add(name));
+    return on(name);
+  };
+  return consulted;
 }
 
 /** A variant's profile fields (what a user would write for such a server), as --profile FILE. */
@@ -81,8 +122,17 @@ function profileArgs(variant: Variant & { name: VariantName }): string[] {
   return ['--profile', file];
 }
 
+/** The suite files, as tests name them (suites/rest/tokens.test.ts). */
+function suiteFiles(): string[] {
+  return readdirSync(join(ROOT, 'suites'), { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.test.ts'))
+    .map((file) => `suites/${file.split('\\').join('/')}`);
+}
+
 describe('every variant the specification allows is judged conforming', () => {
-  test.concurrent.each(VARIANTS.map((v) => [v.name, v] as const))(
+  // The full runs first, the short narrowed ones last: the last runs to start are the short ones.
+  const fullFirst = [...VARIANTS].sort((a, b) => +(a.name in REACH) - +(b.name in REACH));
+  test.concurrent.each(fullFirst.map((v) => [v.name, v] as const))(
     '%s',
     { timeout: 300_000 },
     async (_, variant) => {
@@ -95,6 +145,44 @@ describe('every variant the specification allows is judged conforming', () => {
       expect(outcome.exitCode, `variant ${variant.name}: exit code`).toBe(0);
     },
   );
+
+  test('a narrowed variant is unseen by the suites left out (tests/support/variant-reach.ts)', ({
+    skip,
+  }) => {
+    if (proof === undefined) return skip(`-t did not select ${PROOF_VARIANT}, whose run proves it`);
+    const { consulted } = proof;
+    expect(consulted.get('(no request)'), 'narrowed variants consulted outside a request').toBe(
+      undefined,
+    );
+    const entries = (
+      JSON.parse(readFileSync(proof.har, 'utf8')) as {
+        log: { entries: { comment: string; request: { url: string } }[] };
+      }
+    ).log.entries;
+    const files = suiteFiles();
+    const leftOut = new Set<string>();
+    const seen = Object.entries(REACH).flatMap(([variant, suites]) => {
+      const notRun = files.filter((file) => !selects(suites, file));
+      notRun.forEach((file) => leftOut.add(file));
+      return entries
+        .filter((e) => notRun.includes(e.comment.split('::')[0]!))
+        .filter((e) => consulted.get(new URL(e.request.url).pathname)?.has(variant))
+        .map((e) => `${variant}: ${e.comment}: ${e.request.url}`);
+    });
+    expect(leftOut.size, 'suites left out of the narrowed runs').toBeGreaterThan(0);
+    expect(
+      seen,
+      'requests of a left-out suite to a path where the server consulted the narrowed variant',
+    ).toEqual([]);
+    // Every narrowed variant was consulted: the watch works.
+    const consultedAny = new Set([...consulted.values()].flatMap((names) => [...names]));
+    expect(Object.keys(REACH).filter((name) => !consultedAny.has(name))).toEqual([]);
+    // Their transcripts hold what their tests sent; a hook's requests would be in none.
+    const hooked = [...leftOut].filter((file) =>
+      /\b(beforeAll|beforeEach|afterAll|afterEach)\b/.test(readFileSync(join(ROOT, file), 'utf8')),
+    );
+    expect(hooked, 'left-out suites with hooks').toEqual([]);
+  });
 
   test('idle-close-1s does close an idle connection after 1 s, while its hint says 30 s', async () => {
     const server = await startReferenceServer({ variants: ['idle-close-1s'] });
