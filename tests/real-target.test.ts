@@ -16,6 +16,7 @@ import { SoapClient } from '../lib/soap/client.ts';
 import { addProjectSuiteCalls } from '../lib/target/quota-plan.ts';
 import {
   childEnv,
+  CLI,
   newLedger,
   newReportDir,
   ROOT,
@@ -79,16 +80,7 @@ function prepare(url: string, profile: string, env: NodeJS.ProcessEnv) {
   return new Promise<{ code: number; stdout: string; stderr: string }>((done) => {
     execFile(
       process.execPath,
-      [
-        '--import',
-        'tsx',
-        join(ROOT, 'lib/cli/main.ts'),
-        'prepare',
-        '--target',
-        url,
-        '--profile',
-        profile,
-      ],
+      [...CLI, 'prepare', '--target', url, '--profile', profile],
       { cwd: ROOT, env: childEnv(env) },
       (error, stdout, stderr) =>
         done({ code: error ? Number(error.code ?? -1) : 0, stdout, stderr }),

@@ -9,7 +9,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { RunResult } from '../lib/results/model.ts';
-import { childEnv, ROOT, runCli, runCommand, type CliRun } from './support/cli.ts';
+import { childEnv, CLI, ROOT, runCli, runCommand, type CliRun } from './support/cli.ts';
 
 const summaryOf = (dir: string) =>
   JSON.parse(readFileSync(join(dir, 'summary.json'), 'utf8')) as RunResult;
@@ -82,11 +82,11 @@ function interruptWhen(
   reportDir: string,
   when: RegExp,
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', join(ROOT, 'lib/cli/main.ts'), '--report-dir', reportDir],
-    { cwd: ROOT, env: childEnv(), stdio: ['ignore', 'pipe', 'pipe'] },
-  );
+  const child = spawn(process.execPath, [...CLI, '--report-dir', reportDir], {
+    cwd: ROOT,
+    env: childEnv(),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));

@@ -7,6 +7,9 @@ import type { RunResult } from '../../lib/results/model.ts';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 
+/** How `npm run conformance` starts the CLI from its sources (package.json), for a child process. */
+export const CLI = [join(ROOT, 'scripts/conformance-from-source.js')];
+
 /**
  * The environment of a child process, without this vitest's own variables, with a quota ledger of
  * its own (lib/target/quota-ledger.ts): runs of different tests never share one, nor the user's.
@@ -50,7 +53,7 @@ export function runCli(
   return new Promise((done) => {
     execFile(
       process.execPath,
-      ['--import', 'tsx', join(ROOT, 'lib/cli/main.ts'), 'run', '--report-dir', reportDir, ...args],
+      [...CLI, 'run', '--report-dir', reportDir, ...args],
       { cwd: ROOT, env: childEnv(env), timeout: 240_000, maxBuffer: 32 * 1024 * 1024 },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
@@ -75,7 +78,7 @@ export function runCommand(
   return new Promise((done) =>
     execFile(
       process.execPath,
-      ['--import', 'tsx', join(ROOT, 'lib/cli/main.ts'), ...args],
+      [...CLI, ...args],
       { cwd: ROOT, env: childEnv(), timeout: 240_000, maxBuffer: 32 * 1024 * 1024 },
       (error, stdout, stderr) =>
         done({
