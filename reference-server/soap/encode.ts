@@ -165,7 +165,7 @@ const MAX_NAMESPACES = 64;
 
 function vocabularyOf(style: WireStyle, namespace: string): Vocabulary {
   let byNamespace = VOCABULARIES.get(style);
-  if (!byNamespace) VOCABULARIES.set(style, (byNamespace = new Map()));
+  if (!byNamespace) VOCABULARIES.set(style, (byNamespace = new Map<string, Vocabulary>()));
   let vocabulary = byNamespace.get(namespace);
   if (!vocabulary) {
     if (byNamespace.size >= MAX_NAMESPACES) byNamespace.clear();
