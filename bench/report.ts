@@ -204,7 +204,10 @@ export function renderReadmeBlock(r: BenchResults): string {
  * Each goal the run missed, with why (bench/why-missed.ts, written from a profile of that
  * measurement); a missed goal nobody explained says so, so the gap shows.
  */
-export function whyMissed(r: BenchResults): string[] {
+export function whyMissed(
+  r: BenchResults,
+  reasons: Readonly<Record<string, string>> = WHY_MISSED,
+): string[] {
   const missed = r.goals.filter((g) => g.met === false);
   if (missed.length === 0) return [];
   return [
@@ -213,7 +216,7 @@ export function whyMissed(r: BenchResults): string[] {
     '',
     ...missed.map(
       (g) =>
-        `- **${g.goal}** (${g.value}): ${WHY_MISSED[g.id] ?? 'not explained yet (bench/why-missed.ts has no entry for this goal).'}`,
+        `- **${g.goal}** (${g.value}): ${reasons[g.id] ?? 'not explained yet (bench/why-missed.ts has no entry for this goal).'}`,
     ),
   ];
 }
