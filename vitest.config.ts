@@ -18,7 +18,15 @@ export default defineConfig({
         },
       },
       // The project's tests (CLI runs, servers, browsers): each file in a process of its own.
-      { extends: true, test: { name: 'tests', include: ['tests/**/*.test.ts'] } },
+      // The runs several files judge are made once (tests/support/shared-runs.ts).
+      {
+        extends: true,
+        test: {
+          name: 'tests',
+          include: ['tests/**/*.test.ts'],
+          globalSetup: ['tests/support/shared-runs-setup.ts'],
+        },
+      },
     ],
     testTimeout: 120_000,
     hookTimeout: 180_000,

@@ -5,13 +5,8 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import {
-  BROKEN_TOKENS,
-  newReportDir,
-  runCli,
-  startServerProcess,
-  type CliRun,
-} from './support/cli.ts';
+import { newReportDir, runCli, startServerProcess, type CliRun } from './support/cli.ts';
+import { sharedRun } from './support/shared-runs.ts';
 
 const statuses = (run: CliRun) =>
   Object.fromEntries(run.summary().requirements.map((r) => [r.id, r.status]));
@@ -19,7 +14,7 @@ const statuses = (run: CliRun) =>
 describe('conformance run against the embedded reference server', () => {
   let run: CliRun;
   beforeAll(async () => {
-    run = await runCli(['--seed', '42']);
+    run = await sharedRun('embedded-seed-42');
   });
 
   test('exits 0 and prints the closing summary by section', () => {
@@ -88,14 +83,8 @@ describe('conformance run against the embedded reference server', () => {
 });
 
 describe('verdicts against a server that breaks the token rules', () => {
-  let server: Awaited<ReturnType<typeof startServerProcess>>;
-  beforeAll(async () => {
-    server = await startServerProcess('reference-server/main.ts', BROKEN_TOKENS);
-  });
-  afterAll(() => server?.stop());
-
   test('exits 1, failing exactly the broken requirements, and explains each failure', async () => {
-    const run = await runCli(['--target', server.url]);
+    const run = await sharedRun('broken-tokens');
     expect(run.code).toBe(1);
     const status = statuses(run);
     expect(status['rest.tokens.create']).toBe('pass');

@@ -15,13 +15,8 @@ import { assembleRun } from '../lib/results/assemble.ts';
 import type { RunResult } from '../lib/results/model.ts';
 import { startReferenceServer } from '../reference-server/listen.ts';
 import { CHROMIUM_MISSING, launchChromium } from './support/chromium.ts';
-import {
-  BROKEN_TOKENS,
-  newReportDir,
-  runCli,
-  startServerProcess,
-  type CliRun,
-} from './support/cli.ts';
+import { newReportDir, runCli, type CliRun } from './support/cli.ts';
+import { sharedRun } from './support/shared-runs.ts';
 
 const RED = 'rgb(207, 34, 46)';
 
@@ -59,14 +54,12 @@ describe.skipIf(CHROMIUM_MISSING)('index.html in headless Chromium', () => {
   let broken: CliRun;
   let noTestControl: CliRun;
   beforeAll(async () => {
-    const server = await startServerProcess('reference-server/main.ts', BROKEN_TOKENS);
     const plain = await startReferenceServer({ testControl: false });
     [good, broken, noTestControl] = await Promise.all([
-      runCli([]),
-      runCli(['--target', server.url]),
+      sharedRun('embedded-seed-42'),
+      sharedRun('broken-tokens'),
       runCli(['--target', plain.url]),
     ]);
-    await server.stop();
     await plain.close();
     browser = await launchChromium();
   });

@@ -8,7 +8,8 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { conformanceTest } from '../lib/conformance-test.ts';
 import { CATALOGUE, SECTION_TITLES } from '../lib/requirements/index.ts';
 import { SOAP_OPERATIONS } from '../spec/soap-operations.ts';
-import { ROOT, runCli, type CliRun } from './support/cli.ts';
+import { ROOT, type CliRun } from './support/cli.ts';
+import { sharedRun } from './support/shared-runs.ts';
 
 const NOT_YET_COVERED = JSON.parse(
   readFileSync(join(ROOT, 'lib/requirements/not-yet-covered.json'), 'utf8'),
@@ -73,7 +74,7 @@ describe('the requirement catalogue', () => {
 describe('coverage of the catalogue by the suites', () => {
   let run: CliRun;
   beforeAll(async () => {
-    run = await runCli([]);
+    run = await sharedRun('embedded-seed-42');
   });
 
   test('the not-yet-covered list names only catalogue ids', () => {

@@ -44,6 +44,11 @@ export function newReportDir(): string {
   return mkdtempSync(join(tmpdir(), 'conformance-report-'));
 }
 
+/** The summary.json of a run's report directory. */
+export function readSummary(reportDir: string): RunResult {
+  return JSON.parse(readFileSync(join(reportDir, 'summary.json'), 'utf8')) as RunResult;
+}
+
 export function runCli(
   args: string[],
   reportDir = newReportDir(),
@@ -63,8 +68,7 @@ export function runCli(
           stderr,
           durationMs: Date.now() - started,
           reportDir,
-          summary: () =>
-            JSON.parse(readFileSync(join(reportDir, 'summary.json'), 'utf8')) as RunResult,
+          summary: () => readSummary(reportDir),
         });
       },
     );

@@ -1,0 +1,13 @@
+/**
+ * globalSetup of the project's tests (vitest.config.ts): a directory of this `npm test`'s own, where
+ * the runs several test files judge are made once (tests/support/shared-runs.ts). A later
+ * `npm test` gets a new one: a run is never reused across code changes.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+
+export default function setup(project: TestProject): void {
+  project.provide('sharedRuns', mkdtempSync(join(tmpdir(), 'conformance-shared-runs-')));
+}
