@@ -4,12 +4,12 @@
  */
 import { execFile } from 'node:child_process';
 import { readFile, rm, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { basename, dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { RunResult } from '../results/model.ts';
 import { exitCode, judgeVerdict } from '../results/verdict.ts';
 import { TREE_LABELS } from './allure-enrich.ts';
+import { allureGenerator } from './allure-generator.ts';
 import { VERDICT_BADGE } from './html-style.ts';
 
 const run = promisify(execFile);
@@ -27,7 +27,7 @@ export async function generateAllureReport(
   reportDir: string,
   name = 'Conformance',
 ): Promise<string> {
-  const cli = allureCli();
+  const cli = await allureGenerator();
   const output = join(reportDir, 'allure-report');
   const config = join(reportDir, 'allurerc.mjs');
   await writeFile(
@@ -64,13 +64,6 @@ export async function generateAllureReport(
   const html = await readFile(index, 'utf8');
   await writeFile(index, stripAnalytics(html));
   return index;
-}
-
-/** allure's package exports no package.json; its cli.js sits at the package root. */
-function allureCli(): string {
-  let dir = dirname(createRequire(import.meta.url).resolve('allure'));
-  while (basename(dir) !== 'allure' && dirname(dir) !== dir) dir = dirname(dir);
-  return join(dir, 'cli.js');
 }
 
 export function stripAnalytics(html: string): string {
