@@ -14,15 +14,24 @@ import { basename, dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 /** Bump when the bundle's recipe below changes: older bundles are then made anew. */
-const RECIPE = 1;
+const RECIPE = 2;
+
+/** The bundle's first argument when it is to read its arguments on stdin (a JSON array). */
+export const ARGS_ON_STDIN = '--args-on-stdin';
 
 /** The plugins a report of ours loads (the config's `awesome`, and `agent`, which Allure adds). */
 const PLUGINS = ['@allurereport/plugin-awesome', '@allurereport/plugin-agent'];
 
-/** The path of the script to run as `node <script> generate ...`. */
-export async function allureGenerator(): Promise<string> {
+export interface AllureGenerator {
+  /** Run as `node <script> generate ...`. */
+  script: string;
+  /** The bundle, which can also be started ahead with ARGS_ON_STDIN; else allure's cli.js. */
+  bundled: boolean;
+}
+
+export async function allureGenerator(): Promise<AllureGenerator> {
   const allureDir = allurePackageDir();
-  const cli = join(allureDir, 'cli.js');
+  const cli = { script: join(allureDir, 'cli.js'), bundled: false };
   const esbuild = resolveEsbuild();
   if (esbuild === undefined) return cli;
   const { version } = JSON.parse(await readFile(join(allureDir, 'package.json'), 'utf8')) as {
@@ -35,11 +44,11 @@ export async function allureGenerator(): Promise<string> {
     'soap-rest-conformance',
     `allure-generate-${version}-r${RECIPE}-${place}.mjs`,
   );
-  if (existsSync(bundle)) return bundle;
+  if (existsSync(bundle)) return { script: bundle, bundled: true };
   if (existsSync(`${bundle}.failed`)) return cli;
   try {
     await makeBundle(esbuild, allureDir, bundle);
-    return bundle;
+    return { script: bundle, bundled: true };
   } catch (error) {
     // Not retried each run: the reason stays beside, for whoever wonders why the CLI is slower.
     await writeFile(`${bundle}.failed`, `${(error as Error).message}\n`).catch(() => undefined);
@@ -90,7 +99,13 @@ async function makeBundle(esbuildPath: string, allureDir: string, bundle: string
     `globalThis.__bundledAllurePlugins = { ${PLUGINS.map((p, i) => `${JSON.stringify(p)}: plugin${i}`).join(', ')} };`,
     `const cli = new Cli({ binaryName: 'allure' });`,
     `cli.register(GenerateCommand);`,
-    `cli.run(process.argv.slice(2)).then((code) => { process.exitCode = code; }, (error) => { console.error(error); process.exitCode = 1; });`,
+    // Started ahead (allure-process.ts), it loads its modules, then waits for its arguments.
+    `const ahead = process.argv[2] === ${JSON.stringify(ARGS_ON_STDIN)};`,
+    `let input = '';`,
+    `if (ahead) for await (const chunk of process.stdin) input += chunk;`,
+    `if (ahead && input === '') process.exit(0);`,
+    `const args = ahead ? JSON.parse(input) : process.argv.slice(2);`,
+    `cli.run(args).then((code) => { process.exitCode = code; }, (error) => { console.error(error); process.exitCode = 1; });`,
   ].join('\n');
   const patched = { importWrapper: false };
   const partial = `${bundle}.${process.pid}.tmp`;

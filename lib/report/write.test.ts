@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import type { RunResult } from '../results/model.ts';
+import { StartedAllure } from './allure-process.ts';
 import { writeReports } from './write.ts';
 
 function passingRun(): RunResult {
@@ -70,24 +71,35 @@ function reportDir(): string {
 }
 
 describe('writeReports', () => {
-  test('writes the single-file Allure report beside index.html, summary.json and junit.xml', async () => {
-    const dir = reportDir();
-    const result = passingRun();
-    await writeReports(dir, result);
-    expect(result.harnessErrors).toEqual([]);
-    const allure = readFileSync(join(dir, 'allure-report', 'index.html'), 'utf8');
-    expect(allure).toContain('Conformance: ');
-    expect(allure).not.toContain('googletagmanager');
-    for (const file of ['index.html', 'summary.json', 'junit.xml'])
-      expect(existsSync(join(dir, file)), file).toBe(true);
-  }, 60_000);
+  test.each([
+    ['started at the end', false],
+    ['started ahead', true],
+  ])(
+    'writes the single-file Allure report beside index.html, summary.json and junit.xml (generator %s)',
+    async (_, started) => {
+      const dir = reportDir();
+      const result = passingRun();
+      const ahead = started ? new StartedAllure(dir) : undefined;
+      await writeReports(dir, result, ahead);
+      ahead?.stop();
+      expect(result.harnessErrors).toEqual([]);
+      const allure = readFileSync(join(dir, 'allure-report', 'index.html'), 'utf8');
+      expect(allure).toContain('Conformance: ');
+      expect(allure).not.toContain('googletagmanager');
+      for (const file of ['index.html', 'summary.json', 'junit.xml'])
+        expect(existsSync(join(dir, file)), file).toBe(true);
+    },
+    60_000,
+  );
 
   test('a failed Allure generation is a harness error of the run, and the other reports are written', async () => {
     const dir = reportDir();
     // Allure cannot make its output directory where a file stands.
     writeFileSync(join(dir, 'allure-report'), '');
     const result = passingRun();
-    await writeReports(dir, result);
+    const ahead = new StartedAllure(dir);
+    await writeReports(dir, result, ahead);
+    ahead.stop();
     expect(result.harnessErrors.map((e) => e.message)).toEqual([
       expect.stringMatching(/^Allure report not generated: /),
     ]);

@@ -6,12 +6,20 @@ import type { RunResult } from '../results/model.ts';
 import { exitCode, judgeVerdict } from '../results/verdict.ts';
 import { allureReportName, generateAllureReport } from './allure.ts';
 import { alignAllureStatuses, writeAllureGlobals } from './allure-statuses.ts';
+import type { StartedAllure } from './allure-process.ts';
 import { renderHtml } from './html.ts';
 import { renderJunit } from './junit.ts';
 import { renderSummaryJson } from './summary-json.ts';
 
-/** `reportDir/allure-results/` must be in place; a failed Allure generation is a harness error. */
-export async function writeReports(reportDir: string, result: RunResult): Promise<void> {
+/**
+ * `reportDir/allure-results/` must be in place; a failed Allure generation is a harness error.
+ * `ahead`: Allure's generator started while the suites ran (allure-process.ts).
+ */
+export async function writeReports(
+  reportDir: string,
+  result: RunResult,
+  ahead?: StartedAllure,
+): Promise<void> {
   const allureResults = join(reportDir, 'allure-results');
   // No test ran (an empty share of a --shard run): there is nothing for Allure to show.
   const nothing = !existsSync(allureResults) || readdirSync(allureResults).length === 0;
@@ -19,7 +27,7 @@ export async function writeReports(reportDir: string, result: RunResult): Promis
     if (!nothing) {
       await alignAllureStatuses(allureResults, result.tests);
       await writeAllureGlobals(allureResults, result.harnessErrors);
-      await generateAllureReport(reportDir, allureReportName(result));
+      await generateAllureReport(reportDir, allureReportName(result), ahead);
     }
   } catch (error) {
     result.harnessErrors.push({
