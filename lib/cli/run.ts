@@ -17,6 +17,7 @@ import { assembleRun, type KnownFailures } from '../results/assemble.ts';
 import { loadExpectations, updateExpectations } from '../results/expectations.ts';
 import { stagingDir, swapIn } from '../report/atomic-dir.ts';
 import { writeReports } from '../report/write.ts';
+import { StartedAllure } from '../report/allure-process.ts';
 import { resolveProfile } from '../target/default-profile.ts';
 import { loadProfileFile, type Profile } from '../target/profile.ts';
 import type { RunResult } from '../results/model.ts';
@@ -70,6 +71,7 @@ export async function run(
       : loadExpectations(options.expectations, options.updateExpectations);
   let server: RunningServer | undefined;
   let staging: string | undefined;
+  let allure: StartedAllure | undefined;
   const interruption = new Interruption();
   interruption.install();
   try {
@@ -115,6 +117,8 @@ export async function run(
       return INTERRUPTED_EXIT;
     }
 
+    // Allure's generator loads while the suites run (allure-process.ts).
+    allure = new StartedAllure(staging);
     process.stdout.write(
       `conformance: target ${profile.baseUrl}${server ? ' (embedded reference server)' : ''}, seed ${options.seed}, ` +
         `test control ${profile.capabilities.testControl ? 'yes' : 'no'}, ` +
@@ -213,7 +217,7 @@ export async function run(
     // An interrupted run's report goes beside the last complete one, which stays (design.md).
     const destination = signal === undefined ? reportDir : `${reportDir}.interrupted`;
     const reportsStarted = performance.now();
-    await writeReports(staging, result);
+    await writeReports(staging, result, allure);
     await swapIn(staging, destination);
     staging = undefined;
     if (options.har !== undefined) {
@@ -240,6 +244,7 @@ export async function run(
       );
     return interruption.signal() === undefined ? code : INTERRUPTED_EXIT;
   } finally {
+    allure?.stop();
     interruption.dispose();
     if (staging) await rm(staging, { recursive: true, force: true });
     await server?.close();

@@ -25,6 +25,8 @@ const ALLURE_STATUS: Record<TestStatus, string> = {
   skip: 'skipped',
 };
 
+const ALIGN_CONCURRENCY = 8;
+
 /** A test's key: its file as the reports name it (lib/layout.ts) and its space-separated name. */
 function key(file: string, spacedName: string): string {
   return `${file}#${spacedName}`;
@@ -47,35 +49,41 @@ export async function alignAllureStatuses(
   tests: readonly TestResult[],
 ): Promise<void> {
   const byKey = new Map(tests.map((t) => [key(t.file, t.name.split(' > ').join(' ')), t]));
-  for (const name of await readdir(resultsDir)) {
-    if (!name.endsWith('-result.json')) continue;
-    const path = join(resultsDir, name);
-    const result = JSON.parse(await readFile(path, 'utf8')) as AllureResult;
-    const match = keyOf(result.fullName ?? '');
-    const test = match === undefined ? undefined : byKey.get(match);
-    if (!test) continue;
-    const status = ALLURE_STATUS[test.status];
-    const raw =
-      test.status === 'expected-fail'
-        ? `expected failure (listed in the expectations file): ${test.message ?? ''}`
-        : test.status === 'observed'
-          ? `observed (INFO: the spec leaves this open; never a failure): ${test.message ?? ''}`
-          : test.status === 'pass'
-            ? undefined
-            : test.message;
-    const message = raw === undefined ? undefined : stripHarnessFrames(raw);
-    result.status = status;
-    const { trace, ...details } = result.statusDetails ?? {};
-    delete details.message;
-    result.statusDetails = {
-      ...details,
-      // An observation is no failure: no assertion stack under it.
-      ...(test.status === 'observed' || trace === undefined ? {} : { trace }),
-      ...(message === undefined ? {} : { message }),
-    };
-    const enriched = enrichResult(result, test);
-    await writeFile(path, JSON.stringify(enriched));
-  }
+  const names = (await readdir(resultsDir)).filter((name) => name.endsWith('-result.json'));
+  // A few files at a time: their reads and writes overlap the parsing of the others.
+  const work = async () => {
+    for (let name = names.pop(); name !== undefined; name = names.pop())
+      await alignResult(join(resultsDir, name), byKey);
+  };
+  await Promise.all(Array.from({ length: ALIGN_CONCURRENCY }, work));
+}
+
+async function alignResult(path: string, byKey: ReadonlyMap<string, TestResult>): Promise<void> {
+  const result = JSON.parse(await readFile(path, 'utf8')) as AllureResult;
+  const match = keyOf(result.fullName ?? '');
+  const test = match === undefined ? undefined : byKey.get(match);
+  if (!test) return;
+  const status = ALLURE_STATUS[test.status];
+  const raw =
+    test.status === 'expected-fail'
+      ? `expected failure (listed in the expectations file): ${test.message ?? ''}`
+      : test.status === 'observed'
+        ? `observed (INFO: the spec leaves this open; never a failure): ${test.message ?? ''}`
+        : test.status === 'pass'
+          ? undefined
+          : test.message;
+  const message = raw === undefined ? undefined : stripHarnessFrames(raw);
+  result.status = status;
+  const { trace, ...details } = result.statusDetails ?? {};
+  delete details.message;
+  result.statusDetails = {
+    ...details,
+    // An observation is no failure: no assertion stack under it.
+    ...(test.status === 'observed' || trace === undefined ? {} : { trace }),
+    ...(message === undefined ? {} : { message }),
+  };
+  const enriched = enrichResult(result, test);
+  await writeFile(path, JSON.stringify(enriched));
 }
 
 /**

@@ -2,17 +2,13 @@
  * Allure's single-file HTML report (allure 3 "awesome" plugin, offline) from allure-results/.
  * The plugin hard-codes a Google Analytics block (shared/notes/stack.md §3): it is stripped.
  */
-import { execFile } from 'node:child_process';
 import { readFile, rm, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { basename, dirname, join } from 'node:path';
-import { promisify } from 'node:util';
+import { join } from 'node:path';
 import type { RunResult } from '../results/model.ts';
 import { exitCode, judgeVerdict } from '../results/verdict.ts';
 import { TREE_LABELS } from './allure-enrich.ts';
+import { runAllure, type StartedAllure } from './allure-process.ts';
 import { VERDICT_BADGE } from './html-style.ts';
-
-const run = promisify(execFile);
 
 /**
  * The report's name carries the verdict and the exit code, as index.html's badge: Allure's own
@@ -26,8 +22,8 @@ export function allureReportName(run: RunResult): string {
 export async function generateAllureReport(
   reportDir: string,
   name = 'Conformance',
+  ahead?: StartedAllure,
 ): Promise<string> {
-  const cli = allureCli();
   const output = join(reportDir, 'allure-report');
   const config = join(reportDir, 'allurerc.mjs');
   await writeFile(
@@ -48,29 +44,20 @@ export async function generateAllureReport(
     })};\n`,
   );
   try {
-    await run(
-      process.execPath,
-      [cli, 'generate', '--config', config, join(reportDir, 'allure-results')],
-      {
-        cwd: reportDir,
-        timeout: 120_000,
-        maxBuffer: 16 * 1024 * 1024,
-      },
+    await runAllure(
+      ['generate', '--config', config, join(reportDir, 'allure-results')],
+      reportDir,
+      ahead,
     );
   } finally {
     await rm(config, { force: true });
   }
   const index = join(output, 'index.html');
-  const html = await readFile(index, 'utf8');
-  await writeFile(index, stripAnalytics(html));
+  // Bytes as latin1, one character each, not decoded and encoded again (15 MB for a full run):
+  // the patterns are ASCII, and no byte of a multi-byte UTF-8 character is ASCII.
+  const html = (await readFile(index)).toString('latin1');
+  await writeFile(index, Buffer.from(stripAnalytics(html), 'latin1'));
   return index;
-}
-
-/** allure's package exports no package.json; its cli.js sits at the package root. */
-function allureCli(): string {
-  let dir = dirname(createRequire(import.meta.url).resolve('allure'));
-  while (basename(dir) !== 'allure' && dirname(dir) !== dir) dir = dirname(dir);
-  return join(dir, 'cli.js');
 }
 
 export function stripAnalytics(html: string): string {
