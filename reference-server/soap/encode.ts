@@ -76,6 +76,7 @@ class Vocabulary {
   readonly tail: string;
   private readonly heads = new Map<readonly PrefixName[], string>();
   private readonly fieldTags = new Map<Struct, FieldTags>();
+  private readonly joints = new Map<Struct, Map<string, readonly string[]>>();
   private readonly typings = new Map<Struct | ArrayType, readonly [string, string]>();
 
   constructor(
@@ -114,6 +115,25 @@ class Vocabulary {
       this.fieldTags.set(type, tags);
     }
     return tags;
+  }
+
+  /**
+   * A struct written as <tag> with no attribute and no nil field, as the fixed strings between its
+   * fields' texts: the start tag and the first field's, each field's end tag and the next one's
+   * start tag, the last field's end tag and the struct's (fewer pieces to join per answer).
+   */
+  jointsOf(type: Struct, tag: string): readonly string[] {
+    let byTag = this.joints.get(type);
+    if (!byTag) this.joints.set(type, (byTag = new Map<string, readonly string[]>()));
+    let joints = byTag.get(tag);
+    if (!joints) {
+      const { opens, closes } = this.fieldsOf(type);
+      const built = [`<${tag} ${this.typingOf(type)[0]}>${this.sep}${opens[0]}`];
+      for (let i = 1; i < opens.length; i++) built.push(closes[i - 1]! + this.sep + opens[i]!);
+      built.push(`${closes[closes.length - 1]}${this.end}</${tag}>`);
+      byTag.set(tag, (joints = built));
+    }
+    return joints;
   }
 
   /**
@@ -211,15 +231,20 @@ class Writer {
     if (typeof type === 'string') {
       out.push(
         open ?? this.v.scalarOpen(tag, type, attributes),
-        type === 'xsd:boolean'
-          ? value
-            ? 'true'
-            : 'false'
-          : type === 'xsd:int'
-            ? String(Math.trunc(Number(value)))
-            : escapeText(scalarText(value)),
+        scalarContent(type, value),
         close ?? `</${tag}>`,
       );
+      return;
+    }
+    if (type.kind === 'struct' && attributes === '' && !style.multiRef && this.whole(type, value)) {
+      const joints = this.v.jointsOf(type, tag);
+      const record = value as Record<string, unknown>;
+      const { fields } = type;
+      out.push(joints[0]!);
+      for (let i = 0; i < fields.length; i++) {
+        const [name, fieldType] = fields[i]!;
+        out.push(scalarContent(fieldType, record[name]), joints[i + 1]!);
+      }
       return;
     }
     const { sep } = this.v;
@@ -251,6 +276,17 @@ class Writer {
       typing = style.arraySize ? `${head}${items.length}${tail}` : head + tail;
     }
     this.compoundEnd(out, at, tag, attributes, typing, content, empty);
+  }
+
+  /** A struct with fields, none of them null or undefined (written nil). */
+  private whole(type: Struct, value: unknown): boolean {
+    const record = value as Record<string, unknown>;
+    const { fields } = type;
+    for (let i = 0; i < fields.length; i++) {
+      const field = record[fields[i]![0]];
+      if (field === null || field === undefined) return false;
+    }
+    return fields.length > 0;
   }
 
   /** Reserves the start tag's place (written once the typing is known); -1 when written apart. */
@@ -287,6 +323,13 @@ class Writer {
     );
     out.push(`<${tag}${attributes} href="#${id}"/>`);
   }
+}
+
+/** The text of a scalar value that is not null. */
+function scalarContent(type: Scalar, value: unknown): string {
+  if (type === 'xsd:boolean') return value ? 'true' : 'false';
+  if (type === 'xsd:int') return String(Math.trunc(Number(value)));
+  return escapeText(scalarText(value));
 }
 
 /** §4.1: the response message <op>Response, its output part named <op> (none when type is null). */
