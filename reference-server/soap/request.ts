@@ -36,7 +36,8 @@ export interface ParseOptions {
 }
 
 export function parseCall(xml: string, options: ParseOptions = {}): ParsedCall {
-  if (/<!DOCTYPE/i.test(xml))
+  // The case-insensitive search only in a request that holds a declaration at all.
+  if (xml.includes('<!') && /<!DOCTYPE/i.test(xml))
     throw new BadRequest('DTD are not supported by SOAP', 'SOAP-ENV:Server');
   let envelope: XmlElement;
   try {
@@ -58,7 +59,11 @@ export function parseCall(xml: string, options: ParseOptions = {}): ParsedCall {
   if (!call) throw new BadRequest('Bad Request: the Body holds no operation element');
   return {
     operation: localName(call.name),
-    namespace: [call, body, envelope].map((n) => namespaceOf(n, call.name)).find(Boolean) ?? '',
+    namespace:
+      namespaceOf(call, call.name) ||
+      namespaceOf(body, call.name) ||
+      namespaceOf(envelope, call.name) ||
+      '',
     parts: elements(call).map((node) => ({ name: localName(node.name), node })),
   };
 }
