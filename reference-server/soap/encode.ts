@@ -59,6 +59,11 @@ export const PHP_STYLE: WireStyle = {
 
 type PrefixName = keyof WireStyle['prefix'];
 
+interface FieldTags {
+  opens: readonly string[];
+  closes: readonly string[];
+}
+
 /**
  * The fixed strings of one style and namespace: qualified type names, start tags, envelope heads.
  * Computed once and shared by every answer written in them (issue 16), not rebuilt per value.
@@ -70,7 +75,8 @@ class Vocabulary {
   /** The Body's and the Envelope's end tags. */
   readonly tail: string;
   private readonly heads = new Map<readonly PrefixName[], string>();
-  private readonly fieldOpens = new Map<Struct, string[]>();
+  private readonly fieldTags = new Map<Struct, FieldTags>();
+  private readonly joints = new Map<Struct, Map<string, readonly string[]>>();
   private readonly typings = new Map<Struct | ArrayType, readonly [string, string]>();
 
   constructor(
@@ -79,7 +85,7 @@ class Vocabulary {
   ) {
     this.sep = style.indent ? '\n  ' : '';
     this.end = style.indent ? '\n' : '';
-    this.tail = `</${this.env('Body')}>${this.end}</${this.env('Envelope')}>\n`;
+    this.tail = flat(`</${this.env('Body')}>${this.end}</${this.env('Envelope')}>\n`);
   }
 
   /** 'xsd:int' or 'tns:ServiceValue' with this style's prefixes. */
@@ -98,14 +104,36 @@ class Vocabulary {
     return `<${tag}${attributes} ${this.style.prefix.xsi}:type="${this.typeName(type)}">`;
   }
 
-  /** The start tag of each field of a struct, in order. */
-  fieldsOf(type: Struct): string[] {
-    let opens = this.fieldOpens.get(type);
-    if (!opens) {
-      opens = type.fields.map(([name, fieldType]) => this.scalarOpen(name, fieldType));
-      this.fieldOpens.set(type, opens);
+  /** The start and end tags of each field of a struct, in order. */
+  fieldsOf(type: Struct): FieldTags {
+    let tags = this.fieldTags.get(type);
+    if (!tags) {
+      tags = {
+        opens: type.fields.map(([name, fieldType]) => flat(this.scalarOpen(name, fieldType))),
+        closes: type.fields.map(([name]) => flat(`</${name}>`)),
+      };
+      this.fieldTags.set(type, tags);
     }
-    return opens;
+    return tags;
+  }
+
+  /**
+   * A struct written as <tag> with no attribute and no nil field, as the fixed strings between its
+   * fields' texts: the start tag and the first field's, each field's end tag and the next one's
+   * start tag, the last field's end tag and the struct's (fewer pieces to join per answer).
+   */
+  jointsOf(type: Struct, tag: string): readonly string[] {
+    let byTag = this.joints.get(type);
+    if (!byTag) this.joints.set(type, (byTag = new Map<string, readonly string[]>()));
+    let joints = byTag.get(tag);
+    if (!joints) {
+      const { opens, closes } = this.fieldsOf(type);
+      const built = [`<${tag} ${this.typingOf(type)[0]}>${this.sep}${opens[0]}`];
+      for (let i = 1; i < opens.length; i++) built.push(closes[i - 1]! + this.sep + opens[i]!);
+      built.push(`${closes[closes.length - 1]}${this.end}</${tag}>`);
+      byTag.set(tag, (joints = built.map(flat)));
+    }
+    return joints;
   }
 
   /**
@@ -128,6 +156,7 @@ class Vocabulary {
           `]" ${xsi}:type="${arrayType}"`,
         ];
       }
+      typing = [flat(typing[0]), flat(typing[1])];
       this.typings.set(type, typing);
     }
     return typing;
@@ -148,10 +177,19 @@ class Vocabulary {
       head =
         `<?xml version="1.0" encoding="UTF-8"?>\n` +
         `<${this.env('Envelope')}${declarations}${encodingStyle}>${this.sep}<${this.env('Body')}>`;
+      head = flat(head);
       this.heads.set(names, head);
     }
     return head;
   }
+}
+
+/**
+ * An exact flat copy of `text`. V8 keeps a concatenation as a tree, walked again each time it is
+ * copied: a prepared string, copied into every answer, is made flat once (a join's result is).
+ */
+function flat(text: string): string {
+  return text.length < 2 ? text : text.split('').join('');
 }
 
 /** The namespaces an envelope declares: all, all but the service's (declared further in), one. */
@@ -175,63 +213,133 @@ function vocabularyOf(style: WireStyle, namespace: string): Vocabulary {
   return vocabulary;
 }
 
-/** One answer's values, written with a vocabulary. */
+/**
+ * One answer's values, written with a vocabulary: pieces pushed in order and joined once (a join
+ * copies each piece once; a chain of concatenations is copied again when it is sent).
+ */
 class Writer {
   /** The independent elements of multi-reference values, written after the response element. */
   readonly independents: string[] = [];
 
   constructor(readonly v: Vocabulary) {}
 
-  /** `open`: the scalar's start tag when known (a struct's field). */
-  value(tag: string, type: SoapType, value: unknown, attributes = '', open?: string): string {
+  /** Pushes the element `tag` holding `value` onto `out`. `open`, `close`: a struct field's tags. */
+  value(
+    out: string[],
+    tag: string,
+    type: SoapType,
+    value: unknown,
+    attributes = '',
+    open?: string,
+    close?: string,
+  ): void {
     const { style } = this.v;
-    if (value === null || value === undefined)
-      return `<${tag}${attributes} ${style.prefix.xsi}:nil="true"/>`;
-    if (typeof type === 'string') {
-      const text =
-        type === 'xsd:boolean'
-          ? value
-            ? 'true'
-            : 'false'
-          : type === 'xsd:int'
-            ? String(Math.trunc(Number(value)))
-            : escapeText(scalarText(value));
-      return `${open ?? this.v.scalarOpen(tag, type, attributes)}${text}</${tag}>`;
+    if (value === null || value === undefined) {
+      out.push(`<${tag}${attributes} ${style.prefix.xsi}:nil="true"/>`);
+      return;
     }
-    let content = '';
+    if (typeof type === 'string') {
+      out.push(
+        open ?? this.v.scalarOpen(tag, type, attributes),
+        scalarContent(type, value),
+        close ?? `</${tag}>`,
+      );
+      return;
+    }
+    if (type.kind === 'struct' && attributes === '' && !style.multiRef && this.whole(type, value)) {
+      const joints = this.v.jointsOf(type, tag);
+      const record = value as Record<string, unknown>;
+      const { fields } = type;
+      out.push(joints[0]!);
+      for (let i = 0; i < fields.length; i++) {
+        const [name, fieldType] = fields[i]!;
+        out.push(scalarContent(fieldType, record[name]), joints[i + 1]!);
+      }
+      return;
+    }
+    const { sep } = this.v;
+    // A compound written apart (multiRef) gathers its members first: theirs take the lower ids.
+    const content = style.multiRef ? [] : out;
+    let empty = true;
+    let typing: string;
+    const at = this.compoundStart(out);
     if (type.kind === 'struct') {
       const record = value as Record<string, unknown>;
-      const opens = this.v.fieldsOf(type);
-      type.fields.forEach(([name, fieldType], i) => {
-        content += this.v.sep + this.value(name, fieldType, record[name], '', opens[i]);
-      });
-      return this.compound(tag, attributes, this.v.typingOf(type)[0], content);
+      const { opens, closes } = this.v.fieldsOf(type);
+      const { fields } = type;
+      for (let i = 0; i < fields.length; i++) {
+        const [name, fieldType] = fields[i]!;
+        if (sep !== '') content.push(sep);
+        this.value(content, name, fieldType, record[name], '', opens[i], closes[i]);
+      }
+      empty = fields.length === 0;
+      typing = this.v.typingOf(type)[0];
+    } else {
+      const items = value as unknown[];
+      const member = style.memberName(type.item);
+      for (const item of items) {
+        if (sep !== '') content.push(sep);
+        this.value(content, member, type.item, item);
+      }
+      empty = items.length === 0;
+      const [head, tail] = this.v.typingOf(type);
+      typing = style.arraySize ? `${head}${items.length}${tail}` : head + tail;
     }
-    const items = value as unknown[];
-    const member = style.memberName(type.item);
-    for (const item of items) content += this.v.sep + this.value(member, type.item, item);
-    const size = style.arraySize ? String(items.length) : '';
-    const [head, tail] = this.v.typingOf(type);
-    return this.compound(tag, attributes, head + size + tail, content);
+    this.compoundEnd(out, at, tag, attributes, typing, content, empty);
+  }
+
+  /** A struct with fields, none of them null or undefined (written nil). */
+  private whole(type: Struct, value: unknown): boolean {
+    const record = value as Record<string, unknown>;
+    const { fields } = type;
+    for (let i = 0; i < fields.length; i++) {
+      const field = record[fields[i]![0]];
+      if (field === null || field === undefined) return false;
+    }
+    return fields.length > 0;
+  }
+
+  /** Reserves the start tag's place (written once the typing is known); -1 when written apart. */
+  private compoundStart(out: string[]): number {
+    if (this.v.style.multiRef) return -1;
+    out.push('');
+    return out.length - 1;
   }
 
   /**
-   * A struct or an array (`content`: its members, '' for none): in place, or (multiRef)
+   * A struct or an array (`content`: its members, empty or not): in place, or (multiRef)
    * referenced from here and written apart.
    */
-  private compound(tag: string, attributes: string, typing: string, content: string): string {
-    if (!this.v.style.multiRef) return element(tag, attributes, typing, content, this.v.end);
+  private compoundEnd(
+    out: string[],
+    at: number,
+    tag: string,
+    attributes: string,
+    typing: string,
+    content: string[],
+    empty: boolean,
+  ): void {
+    if (at >= 0) {
+      out[at] = empty ? `<${tag}${attributes} ${typing}/>` : `<${tag}${attributes} ${typing}>`;
+      if (!empty) out.push(this.v.end, `</${tag}>`);
+      return;
+    }
     const id = `id${this.independents.length}`;
     const extra = ` id="${id}" ${this.v.style.prefix.enc}:root="0"`;
-    this.independents.push(element('multiRef', extra, typing, content, this.v.end));
-    return `<${tag}${attributes} href="#${id}"/>`;
+    this.independents.push(
+      empty
+        ? `<multiRef${extra} ${typing}/>`
+        : `<multiRef${extra} ${typing}>${content.join('')}${this.v.end}</multiRef>`,
+    );
+    out.push(`<${tag}${attributes} href="#${id}"/>`);
   }
 }
 
-function element(name: string, extra: string, typing: string, content: string, end: string) {
-  return content === ''
-    ? `<${name}${extra} ${typing}/>`
-    : `<${name}${extra} ${typing}>${content}${end}</${name}>`;
+/** The text of a scalar value that is not null. */
+function scalarContent(type: Scalar, value: unknown): string {
+  if (type === 'xsd:boolean') return value ? 'true' : 'false';
+  if (type === 'xsd:int') return String(Math.trunc(Number(value)));
+  return escapeText(scalarText(value));
 }
 
 /** §4.1: the response message <op>Response, its output part named <op> (none when type is null). */
@@ -253,13 +361,16 @@ export function encodeResponse(
     (style.defaultNamespace ? ` xmlns="${escapeText(namespace)}"` : '') +
     (tnsHere ? ` xmlns:${style.prefix.tns}="${escapeText(namespace)}"` : '');
   const unqualified = style.defaultNamespace ? ' xmlns=""' : '';
-  const part = type === null ? '' : w.value(partName, type, value, unqualified);
-  return (
-    v.head(tnsHere ? ALL_BUT_TNS : ALL_NAMES) +
-    (part === '' ? `<${element}${declared}/>` : `<${element}${declared}>${part}</${element}>`) +
-    w.independents.join('') +
-    v.tail
-  );
+  const out = [v.head(tnsHere ? ALL_BUT_TNS : ALL_NAMES)];
+  if (type === null) out.push(`<${element}${declared}/>`);
+  else {
+    out.push(`<${element}${declared}>`);
+    w.value(out, partName, type, value, unqualified);
+    out.push(`</${element}>`);
+  }
+  for (const independent of w.independents) out.push(independent);
+  out.push(v.tail);
+  return out.join('');
 }
 
 /** A SOAP 1.1 fault; faultcode is the bare §7.1 number, or SOAP-ENV:Client/Server for bad requests. */

@@ -5,9 +5,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { soapOperation } from '../../spec/soap-operations.ts';
 import type { ServerState } from '../server-state.ts';
+import type { Variants } from '../variants.ts';
 import { DomainError } from '../domain/errors.ts';
 import { BodyTooLarge, readBody, send } from '../http-io.ts';
-import { encodeFault, encodeResponse } from './encode.ts';
+import { encodeFault, encodeResponse, type WireStyle } from './encode.ts';
 import { handleProject, isProjectOperation, LOGIN_OPERATIONS } from './operations.ts';
 import { BadRequest, parseCall, readArgs } from './request.ts';
 import { SESSION, typeOf } from './soap-types.ts';
@@ -51,13 +52,7 @@ export async function handleSoap(
   const answerNamespace =
     service === 'project' ? plantedAnswerNamespace(faults, namespace) : namespace;
   const style = wireStyleOf(variants);
-  const sendFault = (status: number, code: string, message: string, headers = {}) => {
-    const text = faultTextOf(variants, code, message);
-    send(res, status, encodeFault(answerNamespace, code, text.faultstring, style, text.detail), {
-      'Content-Type': XML,
-      ...headers,
-    });
-  };
+  const answering: Answering = { res, variants, namespace: answerNamespace, style };
   const url = req.method === 'GET' ? new URL(req.url ?? '/', 'http://placeholder') : undefined;
   if (url && [...url.searchParams.keys()].some((k) => k.toLowerCase() === 'wsdl')) {
     if (
@@ -76,6 +71,7 @@ export async function handleSoap(
   }
   if (req.method !== 'POST') {
     return sendFault(
+      answering,
       405,
       'SOAP-ENV:Client',
       `Method Not Allowed: use POST for calls, GET ?wsdl for the WSDL`,
@@ -87,7 +83,12 @@ export async function handleSoap(
     body = await readBody(req);
   } catch (error) {
     if (error instanceof BodyTooLarge)
-      return sendFault(413, 'SOAP-ENV:Client', `Request Entity Too Large: ${error.message}`);
+      return sendFault(
+        answering,
+        413,
+        'SOAP-ENV:Client',
+        `Request Entity Too Large: ${error.message}`,
+      );
     throw error;
   }
   try {
@@ -109,7 +110,7 @@ export async function handleSoap(
   } catch (error) {
     const fault = (code: string, message: string) => {
       const sent = plantedFault(faults, { status: 500, code, message });
-      sendFault(sent.status, sent.code, sent.message);
+      sendFault(answering, sent.status, sent.code, sent.message);
     };
     if (error instanceof DomainError) return fault(String(error.code), error.message);
     if (error instanceof BadRequest) return fault(error.faultcode, error.message);
@@ -117,6 +118,29 @@ export async function handleSoap(
       return fault('SOAP-ENV:Client', 'Bad Request: the body is not valid UTF-8');
     throw error;
   }
+}
+
+/** Where and how a call's fault is written (the request's response, its namespace and style). */
+interface Answering {
+  res: ServerResponse;
+  variants: Variants;
+  namespace: string;
+  style: WireStyle;
+}
+
+/** A module function, not a closure made per request (issue 16: tsx names each closure made). */
+function sendFault(
+  { res, variants, namespace, style }: Answering,
+  status: number,
+  code: string,
+  message: string,
+  headers: Record<string, string> = {},
+): void {
+  const text = faultTextOf(variants, code, message);
+  send(res, status, encodeFault(namespace, code, text.faultstring, style, text.detail), {
+    'Content-Type': XML,
+    ...headers,
+  });
 }
 
 function callProject(state: ServerState, call: ReturnType<typeof parseCall>) {

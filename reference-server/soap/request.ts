@@ -36,7 +36,8 @@ export interface ParseOptions {
 }
 
 export function parseCall(xml: string, options: ParseOptions = {}): ParsedCall {
-  if (/<!DOCTYPE/i.test(xml))
+  // The case-insensitive search only in a request that holds a declaration at all.
+  if (xml.includes('<!') && /<!DOCTYPE/i.test(xml))
     throw new BadRequest('DTD are not supported by SOAP', 'SOAP-ENV:Server');
   let envelope: XmlElement;
   try {
@@ -58,7 +59,11 @@ export function parseCall(xml: string, options: ParseOptions = {}): ParsedCall {
   if (!call) throw new BadRequest('Bad Request: the Body holds no operation element');
   return {
     operation: localName(call.name),
-    namespace: [call, body, envelope].map((n) => namespaceOf(n, call.name)).find(Boolean) ?? '',
+    namespace:
+      namespaceOf(call, call.name) ||
+      namespaceOf(body, call.name) ||
+      namespaceOf(envelope, call.name) ||
+      '',
     parts: elements(call).map((node) => ({ name: localName(node.name), node })),
   };
 }
@@ -72,9 +77,13 @@ export function readArgs(
   declared: ReadonlyArray<readonly [string, Scalar]>,
 ): Record<string, string | number | boolean> {
   const nodes = matchParts(call, declared);
-  return Object.fromEntries(
-    declared.map(([name, type], i) => [name, coerce(nodes[i], name, type)]),
-  );
+  // The declared names are the spec's (spec/soap-operations.ts): plain keys, none '__proto__'.
+  const args: Record<string, string | number | boolean> = {};
+  for (let i = 0; i < declared.length; i++) {
+    const [name, type] = declared[i]!;
+    args[name] = coerce(nodes[i], name, type);
+  }
+  return args;
 }
 
 /** Orders the call's parts as the operation declares them: by name, then by position. */
@@ -97,11 +106,10 @@ function coerce(
   type: Scalar,
 ): string | number | boolean {
   if (node === undefined) throw new BadRequest(`missing part '${name}' (${type})`);
-  const nil = [...node.attributes].some(
-    ([key, value]) => localName(key) === 'nil' && (value === 'true' || value === '1'),
-  );
-  if (nil) throw new BadRequest(`part '${name}' is nil; expected ${type}`);
-  if (elements(node).length > 0)
+  for (const [key, value] of node.attributes)
+    if (localName(key) === 'nil' && (value === 'true' || value === '1'))
+      throw new BadRequest(`part '${name}' is nil; expected ${type}`);
+  if (node.children.some((child) => typeof child !== 'string'))
     throw new BadRequest(`part '${name}' holds elements; expected ${type}`);
   const text = textOf(node);
   if (type === 'xsd:string') return text;
@@ -123,7 +131,9 @@ function elements(node: XmlElement): XmlElement[] {
 }
 
 function textOf(node: XmlElement): string {
-  return node.children.filter((child) => typeof child === 'string').join('');
+  let text = '';
+  for (const child of node.children) if (typeof child === 'string') text += child;
+  return text;
 }
 
 function localName(name: string): string {

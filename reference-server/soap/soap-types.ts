@@ -70,7 +70,7 @@ export const ARRAYS: readonly ArrayType[] = [
 /** Resolves an operation's output type name (spec/soap-operations.ts) to its descriptor. */
 export function typeOf(name: string): SoapType {
   if (name.startsWith('xsd:')) return name as Scalar;
-  const found = BY_NAME.get(name.replace(/^tns:/, ''));
+  const found = BY_NAME.get(name.startsWith('tns:') ? name.slice(4) : name);
   if (!found) throw new Error(`no SOAP type ${name}`);
   return found;
 }
