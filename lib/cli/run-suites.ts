@@ -1,4 +1,5 @@
 /** Runs the suite files with vitest, in-process, against the resolved target. */
+import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createVitest, type Vitest } from 'vitest/node';
@@ -14,7 +15,16 @@ import { AllureReporter } from '../report/allure-reporter.ts';
 // The package runs the compiled suites (dist/suites/*.test.js): lib/layout.ts.
 const SUITE_FILES = `suites/**/*.test${MODULE_EXT}`;
 const CLOCK_FILES = `suites/**/*.clock.test${MODULE_EXT}`;
-const CACHE_DIR = join(tmpdir(), 'soap-rest-conformance-vite');
+
+/**
+ * vitest's caches, one directory per installation (its root): vitest empties a module cache whose
+ * lockfile differs from its own, so a checkout and an installed package (or two checkouts) sharing
+ * one directory emptied it under each other's running suites (seen: ENOENT harness errors, exit 2).
+ */
+function cacheDir(root: string): string {
+  const place = createHash('sha256').update(root).digest('hex').slice(0, 12);
+  return join(tmpdir(), `soap-rest-conformance-vite-${place}`);
+}
 
 /**
  * Named in each project: `extends: true` does not carry the root's setupFiles into an inline
@@ -34,6 +44,7 @@ export async function runSuites(
   interruption?: Interruption,
 ): Promise<Collector> {
   const collector = new Collector(root, process.stdout, options.grep);
+  const cache = cacheDir(root);
   // As vitest's own startVitest does.
   process.env.TEST = 'true';
   process.env.VITEST = 'true';
@@ -88,12 +99,12 @@ export async function runSuites(
         passWithNoTests: true,
         // The suites and harness modules as vite transformed them, kept between runs (keyed by
         // their contents and vite's config): about 0.4 s of CPU of a one-suite run (issue 16).
-        experimental: { fsModuleCache: true, fsModuleCachePath: join(CACHE_DIR, 'modules') },
+        experimental: { fsModuleCache: true, fsModuleCachePath: join(cache, 'modules') },
         ...(options.grep === undefined ? {} : { testNamePattern: options.grep }),
         ...(options.shard === undefined ? {} : { shard: options.shard }),
       },
       // Not in the report directory (issue 14): vitest's cache is no report.
-      { logLevel: 'silent', cacheDir: CACHE_DIR },
+      { logLevel: 'silent', cacheDir: cache },
     ),
   );
   try {
@@ -105,7 +116,7 @@ export async function runSuites(
     };
     // Interrupted while vitest was made: no suite starts (run.ts reports what ran: nothing).
     if (interruption?.signal() !== undefined) return collector;
-    const counts = new TestCounts(root, join(CACHE_DIR, 'test-counts.json'), options.grep);
+    const counts = new TestCounts(root, join(cache, 'test-counts.json'), options.grep);
     // --suite names source files (suites/rest/tokens.test.ts): vitest filters the files it runs.
     const filters = options.suites.map(runnable);
     collector.expect(await countTests(vitest, filters, counts));
