@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { shareSeed, splitRuns, spreadProperty } from './property-spread.ts';
+import { lanes, shareSeed, splitRuns, spreadProperty } from './property-spread.ts';
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 1));
 
@@ -12,6 +12,11 @@ describe('splitRuns', () => {
     ]);
     expect(splitRuns(['a', 'b', 'c'], 7, 5).map((s) => s.numRuns)).toEqual([2, 2, 1]);
     expect(splitRuns(['a', 'b'], 7, 1).map((s) => s.place)).toEqual(['a']);
+  });
+
+  test('lanes number the shares of a property that changes no state', () => {
+    expect(lanes(4)).toEqual([1, 2, 3, 4]);
+    expect(splitRuns(lanes(4), 7, 100).map((s) => s.numRuns)).toEqual([25, 25, 25, 25]);
   });
 
   test('the derived seeds are 32-bit integers, distinct, and the same for the same run seed', () => {

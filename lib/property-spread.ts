@@ -7,6 +7,8 @@
  * When shares fail, the first one's shrunk counterexample is run once more, alone, so that the
  * test's transcript judges its exchange (concurrent shares interleave theirs), and it is reported
  * as fc.assert reports it, with the share named.
+ * A property that changes no state (a refusal checked on a shared project) has no place to give:
+ * its shares run on `lanes(n)`, places that only number them.
  */
 import fc from 'fast-check';
 
@@ -19,6 +21,11 @@ export interface Share<P> {
 /** The seed of share `index`: the run's seed for the first, the others a 32-bit golden-ratio step apart. */
 export function shareSeed(seed: number, index: number): number {
   return (seed + Math.imul(index, 0x9e3779b9)) | 0;
+}
+
+/** Places for a property whose runs change no state: only the shares' numbers (1 to n). */
+export function lanes(n: number): number[] {
+  return Array.from({ length: n }, (_, i) => i + 1);
 }
 
 /** `numRuns` split over the places as evenly as it goes (a place left with none has no share). */

@@ -7,6 +7,7 @@ import type { RunSettings } from '../provided.ts';
 import type { RunOptions } from './args.ts';
 import { provisionedFixtures } from '../fixtures/global-setup.ts';
 import { Collector, testsToRun } from './collector.ts';
+import { LongestChainsFirst } from './file-order.ts';
 import { withoutTheirSignalListeners, type Interruption } from './interruption.ts';
 import { TestCounts } from './test-counts.ts';
 import { MODULE_EXT, runnable } from '../layout.ts';
@@ -107,6 +108,10 @@ export async function runSuites(
       { logLevel: 'silent', cacheDir: cache },
     ),
   );
+  // The files with the longest chains of requests first (issue 16: through a slow link). Set on
+  // the resolved config: vitest takes a `sequence` given here as a command-line option, which
+  // replaces the projects' own (their groupOrder).
+  vitest.config.sequence.sequencer = LongestChainsFirst;
   try {
     interruption?.whileRunning(() => vitest.cancelCurrentRun('keyboard-input'));
     // A cancel during the provisioning (globalSetup) does not reach the pool: sent again as the

@@ -32,7 +32,7 @@ export interface Profile {
     publicProjectId?: number;
     privateProjectId?: number;
     soapProjectId?: number;
-    /** Administered by the projectAdmin alone; its members change (the membership properties). */
+    /** Administered by the projectAdmin alone; its members (the membership properties) and services (the services property) change. */
     membershipProjectId?: number;
     /** Administered by the projectMember, not the projectAdmin (§5.1.2: rights are per project). */
     foreignProjectId?: number;

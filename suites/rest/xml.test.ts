@@ -21,6 +21,7 @@ import {
 } from '../../lib/rest/artifacts.ts';
 import { tokenFor, type Auth } from '../../lib/rest/auth.ts';
 import { propertyRun } from '../../lib/property-run.ts';
+import { lanes, spreadProperty } from '../../lib/property-spread.ts';
 import { get, is2xx, jsonOf, XML_TYPE } from '../../lib/rest/requests.ts';
 import { discoverTracker, type TrackerModel } from '../../lib/rest/tracker-model.ts';
 import { parseXml } from '../../lib/xml/tree.ts';
@@ -105,28 +106,33 @@ describe('XML (§4.5)', () => {
     'random values POSTed as a <request> document must read back the same as XML and as JSON',
     async (ctx) => {
       const { auth, tracker } = await setup(ctx);
-      await fc.assert(
-        fc.asyncProperty(valuesArbitrary(tracker), async (values) => {
-          const created = await postArtifact(
-            ctx,
-            auth,
-            { text: creationXml(tracker.id, values) },
-            { ...XML_IN, ...XML_OUT },
-          );
-          expect(is2xx(created.status), `POST /artifacts as XML answered ${created.status}`).toBe(
-            true,
-          );
-          const id = createdXmlId(created);
-          expect(id, 'the created id (XML id element or Location)').toBeTypeOf('number');
-          const { xml, json } = await readBoth(ctx, auth, id!);
-          expect(xml.status, 'GET /artifacts/<id> with Accept: application/xml').toBe(200);
-          expect(xml.headers['content-type'] ?? '', 'its Content-Type').toMatch(
-            /^application\/xml/,
-          );
-          expectValues(readValuesXml(xml.text), values, 'as XML');
-          expectValues(readValuesJson(jsonOf(json)), values, 'as JSON');
-        }),
+      // Each run creates an artifact of its own: the runs spread over concurrent lanes
+      // (lib/property-spread.ts), three chains of requests instead of one (issue 16).
+      await spreadProperty(
+        lanes(3),
         propertyRun(15),
+        () =>
+          fc.asyncProperty(valuesArbitrary(tracker), async (values) => {
+            const created = await postArtifact(
+              ctx,
+              auth,
+              { text: creationXml(tracker.id, values) },
+              { ...XML_IN, ...XML_OUT },
+            );
+            expect(is2xx(created.status), `POST /artifacts as XML answered ${created.status}`).toBe(
+              true,
+            );
+            const id = createdXmlId(created);
+            expect(id, 'the created id (XML id element or Location)').toBeTypeOf('number');
+            const { xml, json } = await readBoth(ctx, auth, id!);
+            expect(xml.status, 'GET /artifacts/<id> with Accept: application/xml').toBe(200);
+            expect(xml.headers['content-type'] ?? '', 'its Content-Type').toMatch(
+              /^application\/xml/,
+            );
+            expectValues(readValuesXml(xml.text), values, 'as XML');
+            expectValues(readValuesJson(jsonOf(json)), values, 'as JSON');
+          }),
+        (lane) => `lane ${lane}`,
       );
     },
   );
@@ -136,25 +142,29 @@ describe('XML (§4.5)', () => {
     'random values PUT as a <request> document must update the artifact (read back as JSON)',
     async (ctx) => {
       const { auth, tracker } = await setup(ctx);
-      const id = await givenArtifact(
-        ctx,
-        auth,
-        tracker,
-        new Map([[tracker.stringField.id, 'xml put']]),
+      // An artifact per share, each PUT and read back on its own: three chains of requests
+      // instead of one (issue 16; lib/property-spread.ts).
+      const ids = await Promise.all(
+        lanes(3).map((lane) =>
+          givenArtifact(ctx, auth, tracker, new Map([[tracker.stringField.id, `xml put ${lane}`]])),
+        ),
       );
-      await fc.assert(
-        fc.asyncProperty(valuesArbitrary(tracker), async (values) => {
-          const answer = await putArtifact(ctx, auth, id, { text: updateXml(values) }, XML_IN);
-          // The update body is 'not shown' (§4.3), so neither is its XML mirror (§4.5.3).
-          requireUpdateUnderstood(answer, `PUT /artifacts/${id} as XML`);
-          expect(
-            is2xx(answer.status),
-            `PUT /artifacts/${id} as XML answered ${answer.status}`,
-          ).toBe(true);
-          const { json } = await readBoth(ctx, auth, id);
-          expectValues(readValuesJson(jsonOf(json)), values, 'after the XML PUT');
-        }),
+      await spreadProperty(
+        ids,
         propertyRun(10),
+        (id) =>
+          fc.asyncProperty(valuesArbitrary(tracker), async (values) => {
+            const answer = await putArtifact(ctx, auth, id, { text: updateXml(values) }, XML_IN);
+            // The update body is 'not shown' (§4.3), so neither is its XML mirror (§4.5.3).
+            requireUpdateUnderstood(answer, `PUT /artifacts/${id} as XML`);
+            expect(
+              is2xx(answer.status),
+              `PUT /artifacts/${id} as XML answered ${answer.status}`,
+            ).toBe(true);
+            const { json } = await readBoth(ctx, auth, id);
+            expectValues(readValuesJson(jsonOf(json)), values, 'after the XML PUT');
+          }),
+        (id) => `artifact ${id}`,
       );
     },
   );

@@ -9,6 +9,7 @@ import fc from 'fast-check';
 import { describe, expect, inject } from 'vitest';
 import { codePointUnit } from '../../lib/code-point-unit.ts';
 import { propertyRun } from '../../lib/property-run.ts';
+import { spreadProperty } from '../../lib/property-spread.ts';
 import { conformanceTest, type ConformanceContext } from '../../lib/conformance-test.ts';
 import { SoapClient } from '../../lib/soap/client.ts';
 import { armFailure } from '../../lib/target/fail-next.ts';
@@ -217,7 +218,6 @@ describe('setProjectDescriptionFieldValue and getProjectDescriptionFieldsValue',
     async (ctx) => {
       const { soap, key, fields } = await owner(ctx);
       const project = ctx.fixtures.soapProject.id;
-      const field = fields[0]!;
       const specials = fc.constantFrom(
         '<',
         '>',
@@ -246,23 +246,28 @@ describe('setProjectDescriptionFieldValue and getProjectDescriptionFieldsValue',
           fc.string({ unit: 'grapheme-ascii', minLength: 2000, maxLength: 20_000 }),
         )
         .filter((s) => XML_CHAR.test(s) && !WHITESPACE_ONLY.test(s));
-      await fc.assert(
-        fc.asyncProperty(value, async (v) => {
-          expectSuccess(
-            await soap.call('setProjectDescriptionFieldValue', {
-              session_key: key,
-              group_id: project,
-              field_id_to_update: field.id,
-              field_value: v,
-            }),
-            'setProjectDescriptionFieldValue',
-          );
-          const read = (await descriptionValuesOf(soap, key, project)).get(field.id);
-          expect(read, `value of field ${field.id} read back (${v.length} characters sent)`).toBe(
-            v,
-          );
-        }),
+      // Each field is a place of its own (a value is set and read back per field): the runs are
+      // spread over up to four of them, concurrent chains of requests (issue 16).
+      await spreadProperty(
+        fields.slice(0, 4),
         propertyRun(100),
+        (field) =>
+          fc.asyncProperty(value, async (v) => {
+            expectSuccess(
+              await soap.call('setProjectDescriptionFieldValue', {
+                session_key: key,
+                group_id: project,
+                field_id_to_update: field.id,
+                field_value: v,
+              }),
+              'setProjectDescriptionFieldValue',
+            );
+            const read = (await descriptionValuesOf(soap, key, project)).get(field.id);
+            expect(read, `value of field ${field.id} read back (${v.length} characters sent)`).toBe(
+              v,
+            );
+          }),
+        (field) => `field ${field.id} '${field.name}' of project ${project}`,
       );
     },
   );
