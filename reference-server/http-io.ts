@@ -66,13 +66,35 @@ class BodyReader {
   }
 }
 
+/** A body as text, or as UTF-8 bytes (kept answers: no measuring and encoding per answer). */
+export type Body = string | Buffer;
+
+const byteLength = (body: Body) =>
+  typeof body === 'string' ? Buffer.byteLength(body) : body.length;
+
 export function send(
   res: ServerResponse,
   status: number,
-  body: string,
+  body: Body,
   headers: Record<string, string | number> = {},
 ): void {
-  res.writeHead(status, { 'Content-Length': Buffer.byteLength(body), ...headers });
+  res.writeHead(status, { 'Content-Length': byteLength(body), ...headers });
+  res.end(body);
+}
+
+/** send() with a Content-Type that `headers` may override: the header object is made once. */
+export function sendTyped(
+  res: ServerResponse,
+  status: number,
+  body: Body,
+  contentType: string,
+  headers: Record<string, string>,
+): void {
+  res.writeHead(status, {
+    'Content-Length': byteLength(body),
+    'Content-Type': contentType,
+    ...headers,
+  });
   res.end(body);
 }
 

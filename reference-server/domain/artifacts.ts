@@ -39,8 +39,12 @@ export class Artifacts {
     return this.byId.get(id);
   }
 
+  /** In id order (ids grow with creation, and a Map keeps insertion order). */
   ofTracker(trackerId: number): Artifact[] {
-    return [...this.byId.values()].filter((a) => a.trackerId === trackerId);
+    const found: Artifact[] = [];
+    for (const artifact of this.byId.values())
+      if (artifact.trackerId === trackerId) found.push(artifact);
+    return found;
   }
 
   create(trackerId: number, submittedBy: number, values: Map<number, FieldValue>): Artifact {

@@ -2,7 +2,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ServerState } from '../server-state.ts';
 import type { User } from '../domain/users.ts';
-import { BodyTooLarge, readBody, restErrorBody, send, sendAndClose } from '../http-io.ts';
+import {
+  BodyTooLarge,
+  readBody,
+  restErrorBody,
+  send,
+  sendAndClose,
+  sendTyped,
+} from '../http-io.ts';
 import type { Format } from './negotiation.ts';
 import { requestFormat } from './negotiation.ts';
 import type { Paginate } from './pagination.ts';
@@ -41,7 +48,7 @@ export interface Answer {
  * for a given root element; where absent, the value is serialized as any other.
  */
 export interface Serialized {
-  json: () => string;
+  json: () => string | Buffer;
   xml?: (root: string) => string;
 }
 
@@ -59,15 +66,11 @@ export function reply(
   }
   if (ctx.format === 'xml') {
     const { root } = xmlOptions(ctx.state);
-    return send(ctx.res, status, serialized?.xml?.(root) ?? encodeXml(value, { root }), {
-      'Content-Type': 'application/xml; charset=utf-8',
-      ...headers,
-    });
+    const body = serialized?.xml?.(root) ?? encodeXml(value, { root });
+    return sendTyped(ctx.res, status, body, 'application/xml; charset=utf-8', headers);
   }
-  send(ctx.res, status, serialized?.json() ?? JSON.stringify(value), {
-    'Content-Type': 'application/json; charset=utf-8',
-    ...headers,
-  });
+  const body = serialized?.json() ?? JSON.stringify(value);
+  sendTyped(ctx.res, status, body, 'application/json; charset=utf-8', headers);
 }
 
 /**
