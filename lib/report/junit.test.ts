@@ -1,17 +1,11 @@
 import { describe, expect, test } from 'vitest';
 import type { RunResult } from '../results/model.ts';
+import { RUN_HEADER } from '../../tests/support/run-header.ts';
 import { renderHtml } from './html.ts';
 import { renderJunit } from './junit.ts';
 
 const run: RunResult = {
-  target: 'http://t',
-  targetKind: 'external',
-  startedAt: '2026-01-01T00:00:00Z',
-  durationMs: 1500,
-  seed: 1,
-  runs: 10,
-  capabilities: { testControl: false },
-  command: 'npm run conformance -- --seed 1',
+  ...RUN_HEADER,
   totals: { pass: 1, observed: 0, fail: 1, skip: 1, error: 0, 'expected-fail': 0 },
   requirementTotals: {
     pass: 1,

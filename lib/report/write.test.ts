@@ -3,19 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import type { RunResult } from '../results/model.ts';
+import { RUN_HEADER } from '../../tests/support/run-header.ts';
 import { StartedAllure } from './allure-process.ts';
 import { writeReports } from './write.ts';
 
 function passingRun(): RunResult {
   return {
-    target: 'http://t',
-    targetKind: 'external',
-    startedAt: '2026-01-01T00:00:00Z',
-    durationMs: 1500,
-    seed: 1,
-    runs: 10,
-    capabilities: { testControl: false },
-    command: 'npm run conformance -- --seed 1',
+    ...RUN_HEADER,
     totals: { pass: 1, observed: 0, fail: 0, skip: 0, error: 0, 'expected-fail': 0 },
     requirementTotals: {
       pass: 1,
