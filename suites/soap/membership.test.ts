@@ -12,7 +12,7 @@ import { describe, expect, inject } from 'vitest';
 import { propertyRun } from '../../lib/property-run.ts';
 import { spreadProperty } from '../../lib/property-spread.ts';
 import { conformanceTest, type ConformanceContext } from '../../lib/conformance-test.ts';
-import type { FixtureProject } from '../../lib/fixtures/projects.ts';
+import { soapAndMembershipProjects } from '../../lib/fixtures/projects.ts';
 import { userId } from '../../lib/fixtures/sessions.ts';
 import { SoapClient, type SoapAnswer } from '../../lib/soap/client.ts';
 import { expectFault, expectSuccess, expectTrue } from '../../lib/soap/expect.ts';
@@ -700,19 +700,10 @@ class ProbeAdmin implements Cmd {
   toString = () => `getProjectServicesUsage by ${this.actor}`;
 }
 
-/**
- * The projects the model runs on: the SOAP project (this file's other tests wait for the property)
- * and the membership project, its runs spread over both (lib/property-spread.ts). A profile naming
- * one project for both gets one share: two on one project would change each other's members.
- */
-function modelProjects(ctx: ConformanceContext): FixtureProject[] {
-  const { soapProject, membershipProject } = ctx.fixtures;
-  return membershipProject.id === soapProject.id ? [soapProject] : [soapProject, membershipProject];
-}
-
 async function runModel(ctx: ConformanceContext, withGroups: boolean): Promise<void> {
   const w = await world(ctx);
-  const projects = modelProjects(ctx);
+  // The SOAP project (this file's other tests wait for the property) and the membership project.
+  const projects = soapAndMembershipProjects(ctx.fixtures);
   await Promise.all(projects.map((p) => reset(w, p.id)));
   const group = withGroups ? await requireAdminsGroup(ctx, w, projects[0]!.id) : undefined;
   const actor = fc.constantFrom(...ACTORS);

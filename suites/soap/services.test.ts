@@ -12,6 +12,7 @@ import { propertyRun } from '../../lib/property-run.ts';
 import { spreadProperty } from '../../lib/property-spread.ts';
 import { conformanceTest, type ConformanceContext } from '../../lib/conformance-test.ts';
 import { foreignAdminKey } from '../../lib/fixtures/foreign-admin.ts';
+import { soapAndMembershipProjects } from '../../lib/fixtures/projects.ts';
 import type { SoapClient } from '../../lib/soap/client.ts';
 import {
   expectFault,
@@ -373,12 +374,9 @@ describe('property: sequences of activations and deactivations', () => {
       const soap = ctx.soap;
       // The runs spread over the SOAP project and the membership project, whose services nothing
       // else changes (the membership properties change its members alone): two chains of requests
-      // instead of one (issue 16). A profile naming one project for both gets one share.
-      const { soapProject, membershipProject } = ctx.fixtures;
-      const projects =
-        membershipProject.id === soapProject.id ? [soapProject] : [soapProject, membershipProject];
+      // instead of one (issue 16).
       const places = await Promise.all(
-        projects.map(async ({ id }) => ({
+        soapAndMembershipProjects(ctx.fixtures).map(async ({ id }) => ({
           project: id,
           candidates: switchable(await servicesOf(soap, key, id)).slice(0, 4),
         })),
