@@ -14,6 +14,10 @@ describe('splitRuns', () => {
     expect(splitRuns(['a', 'b'], 7, 1).map((s) => s.place)).toEqual(['a']);
   });
 
+  test('no place to run on is an error, never a property that passes without a run', () => {
+    expect(() => splitRuns([], 7, 20)).toThrow(/no place/);
+  });
+
   test('lanes number the shares of a property that changes no state', () => {
     expect(lanes(4)).toEqual([1, 2, 3, 4]);
     expect(splitRuns(lanes(4), 7, 100).map((s) => s.numRuns)).toEqual([25, 25, 25, 25]);

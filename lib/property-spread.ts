@@ -11,6 +11,7 @@
  * its shares run on `lanes(n)`, places that only number them.
  */
 import fc from 'fast-check';
+import { HarnessError } from './clients/harness-error.ts';
 
 export interface Share<P> {
   place: P;
@@ -30,6 +31,8 @@ export function lanes(n: number): number[] {
 
 /** `numRuns` split over the places as evenly as it goes (a place left with none has no share). */
 export function splitRuns<P>(places: readonly P[], seed: number, numRuns: number): Array<Share<P>> {
+  // No place (a target listing nothing to run on) must not pass as a property that held.
+  if (places.length === 0) throw new HarnessError('a spread property has no place to run on');
   const each = Math.floor(numRuns / places.length);
   return places
     .map((place, i) => ({
