@@ -16,6 +16,7 @@ import { reproduceScript } from './clients/reproduce.ts';
 import { Transcript } from './clients/transcript.ts';
 import type { RunSettings } from './provided.ts';
 import { requirement, type RequirementId } from './requirements/index.ts';
+import { matrixCell } from '../spec/matrix/index.ts';
 import { withSoapBase } from './soap/base.ts';
 import { SoapClient } from './soap/client.ts';
 import type { Profile, Role } from './target/profile.ts';
@@ -44,10 +45,19 @@ export interface ConformanceContext {
   observe(observation: string): void;
 }
 
+export interface ConformanceTestOptions {
+  /**
+   * The cells of the coverage matrix (spec/matrix) this test judges: each takes the test's status.
+   * A cell no test names fails tests/matrix-coverage.test.ts.
+   */
+  cells?: readonly string[];
+}
+
 export function conformanceTest(
   requirements: readonly RequirementId[],
   title: string,
   body: (ctx: ConformanceContext) => Promise<void>,
+  options: ConformanceTestOptions = {},
 ): void {
   const unknown = requirements.filter((id) => requirement(id) === undefined);
   if (unknown.length > 0 || requirements.length === 0) {
@@ -55,7 +65,14 @@ export function conformanceTest(
       `"${title}" names unknown requirement ids: [${unknown.join(', ')}] (lib/requirements/catalogue.ts)`,
     );
   }
-  test(title, { meta: { requirements: [...requirements] } }, async (context: TestContext) => {
+  const cells = options.cells ?? [];
+  const unknownCells = cells.filter((id) => matrixCell(id) === undefined);
+  if (unknownCells.length > 0)
+    throw new Error(
+      `"${title}" names unknown matrix cells: [${unknownCells.join(', ')}] (spec/matrix)`,
+    );
+  const meta = { requirements: [...requirements], ...(cells.length ? { cells: [...cells] } : {}) };
+  test(title, { meta }, async (context: TestContext) => {
     const settings = inject('settings');
     const transcript = new Transcript();
     for (const account of Object.values(settings.target.accounts))

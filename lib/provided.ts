@@ -45,6 +45,8 @@ declare module '@vitest/runner' {
   interface TaskMeta {
     /** Requirement ids the test checks (lib/requirements). */
     requirements?: string[];
+    /** Cells of the coverage matrix (spec/matrix) the test judges. */
+    cells?: string[];
     /** What INFO checks observed of behaviour the spec leaves open. */
     observations?: string[];
     /** Redacted wire transcript of the test. */

@@ -182,6 +182,7 @@ function toTestResult(
     file,
     name: testCase.fullName,
     requirements: meta.requirements ?? [],
+    ...(meta.cells?.length ? { cells: [...meta.cells] } : {}),
     durationMs: Math.round(testCase.diagnostic()?.duration ?? 0),
     ...(meta.transcript ? { transcript: meta.transcript } : {}),
     ...(meta.reproduce ? { reproduce: meta.reproduce } : {}),

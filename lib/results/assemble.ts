@@ -4,6 +4,8 @@
  */
 import { collapseHarnessErrors, type HarnessErrorEntry } from './harness-errors.ts';
 import type { Requirement } from '../requirements/index.ts';
+import { MATRIX } from '../../spec/matrix/index.ts';
+import { judgeCells } from './cells.ts';
 import { plantedFaultsOf } from './evidence.ts';
 import { applyExpectations } from './expectations.ts';
 import type { RunLeftovers, RunResult, TestResult } from './model.ts';
@@ -82,6 +84,7 @@ export function assembleRun(
     totals: countTests(tests),
     requirementTotals: countRequirements(requirements),
     requirements,
+    cells: judgeCells(MATRIX, tests),
     tests,
     harnessErrors: collapseHarnessErrors(harnessErrors),
     leftovers: leftoversOf(tests, sharedProjects),

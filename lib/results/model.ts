@@ -34,6 +34,8 @@ export interface TestResult {
   name: string;
   status: TestStatus;
   requirements: string[];
+  /** The cells of the coverage matrix (spec/matrix) the test judges. */
+  cells?: string[];
   durationMs: number;
   /** Why it failed, errored or was skipped; for 'observed', what was observed. */
   message?: string;
@@ -64,6 +66,19 @@ export interface RunLeftovers {
   /** How many changes the tests' cleanups undid. */
   undone: number;
   remaining: Array<{ kind: string; what: string; test: string }>;
+}
+
+/**
+ * One cell of the coverage matrix (spec/matrix): the status of the tests that judge it, worst
+ * first ('fail' over 'error' over 'pass'…); 'not-run' when no test of this run judged it.
+ */
+export interface CellResult {
+  id: string;
+  dimension: string;
+  status: TestStatus | 'not-run';
+  /** For skip: the first skipped test's reason; for 'not-run': why. */
+  reason?: string;
+  tests: string[];
 }
 
 export interface RequirementResult {
@@ -108,6 +123,8 @@ export interface RunResult {
   /** What the run says of the target (verdict.ts); recomputed from requirements when absent. */
   verdict?: Verdict;
   requirements: RequirementResult[];
+  /** Every cell of the coverage matrix with the status of the tests that judged it. */
+  cells?: CellResult[];
   tests: TestResult[];
   /**
    * Problems of the run itself (a suite that failed to load, an unhandled error), identical ones
