@@ -110,6 +110,23 @@ describe('runs that cannot be done exit 2 with a one-line reason', () => {
     expect(run.durationMs).toBeLessThan(10_000);
   });
 
+  test.each([
+    ['answers 404 to everything', 'not-found', 'WSDL: 404, /api/projects: 404'],
+    ['is a web site', 'html-site', 'WSDL: 200, an HTML page, /api/projects: 200, an HTML page'],
+  ])('a URL where something else %s: one line naming both probes', async (_, mode, probes) => {
+    const server = await startServerProcess('tests/support/misbehaving-server.ts', [mode]);
+    try {
+      const run = await runCli(['--target', server.url]);
+      expect(run.code).toBe(2);
+      expect(run.stderr.trim().split('\n')).toEqual([
+        `conformance: no SOAP or REST interface at ${server.url} (${probes}): check --target`,
+      ]);
+      expect(run.stdout.trim()).toBe('');
+    } finally {
+      await server.stop();
+    }
+  });
+
   test('an invalid profile, naming the field', async () => {
     const dir = newReportDir();
     const profile = join(dir, 'profile.json');

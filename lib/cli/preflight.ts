@@ -4,22 +4,59 @@ import { request } from 'undici';
 import { awaitTurn } from '../clients/rate-limit.ts';
 import { HttpClient } from '../clients/http.ts';
 import { Transcript } from '../clients/transcript.ts';
+import { PROJECT_WSDL_PATH } from '../soap/base.ts';
 import { learnSoapBase, type LearnedBase } from '../soap/learn-base.ts';
 import { CLOCK_PATH, FAIL_NEXT_PATH } from '../../spec/test-control.ts';
 import type { Profile } from '../target/profile.ts';
 
 export class TargetUnreachable extends OneLineError {}
 
-/** Any HTTP answer counts as reachable; no answer within the deadline is a one-line reason. */
-export async function checkReachable(baseUrl: string, deadlineMs: number): Promise<void> {
+/**
+ * Any HTTP answer counts as reachable; no answer within the deadline is a one-line reason. A
+ * target where neither interface is (a wrong port or path: the WSDL and /api/projects both absent)
+ * stops here in one line too, before anything is judged.
+ */
+export async function checkReachable(
+  baseUrl: string,
+  deadlineMs: number,
+  wsdlLocation = PROJECT_WSDL_PATH,
+): Promise<void> {
+  const rest = await probeGet(baseUrl, '/api/projects', deadlineMs);
+  const wsdl = await probeGet(baseUrl, wsdlLocation, deadlineMs);
+  if (isAbsent(rest) && isAbsent(wsdl))
+    throw new TargetUnreachable(
+      `no SOAP or REST interface at ${baseUrl} (WSDL: ${describe(wsdl)}, /api/projects: ${describe(rest)}): check --target`,
+    );
+}
+
+interface Probed {
+  status: number;
+  contentType: string;
+}
+
+const isHtmlPage = ({ status, contentType }: Probed) =>
+  status < 300 && /^text\/html/i.test(contentType);
+
+/** Not there: the path is unknown, or a web page answers in its place (a site, not an interface). */
+function isAbsent(probed: Probed): boolean {
+  return probed.status === 404 || probed.status === 410 || isHtmlPage(probed);
+}
+
+function describe(probed: Probed): string {
+  return isHtmlPage(probed) ? `${probed.status}, an HTML page` : String(probed.status);
+}
+
+async function probeGet(baseUrl: string, location: string, deadlineMs: number): Promise<Probed> {
   try {
     await awaitTurn();
-    const answer = await request(`${baseUrl}/api/projects`, {
+    const url = /^https?:\/\//.test(location) ? location : `${baseUrl}${location}`;
+    const answer = await request(url, {
       signal: AbortSignal.timeout(deadlineMs),
       headersTimeout: deadlineMs,
       bodyTimeout: deadlineMs,
     });
     await answer.body.dump();
+    return { status: answer.statusCode, contentType: String(answer.headers['content-type'] ?? '') };
   } catch (error) {
     const e = error as {
       name?: string;

@@ -65,7 +65,7 @@ export async function prepare(argv: readonly string[]): Promise<0 | 2> {
     throw new UsageError('prepare: --target URL is required (or baseUrl in the profile)');
   const profile = resolveProfile(baseUrl, file);
   configureTransport(transportOptions(values.insecure, values.ca));
-  await checkReachable(profile.baseUrl, timeoutMs);
+  await checkReachable(profile.baseUrl, timeoutMs, profile.wsdlUrl);
   if (file.capabilities?.testControl === undefined)
     profile.capabilities.testControl = await probeTestControl(profile.baseUrl, timeoutMs);
   if (file.capabilities?.failNext === undefined)

@@ -96,7 +96,11 @@ export async function run(
       baseUrl = server.url;
     }
     const profile: Profile = resolveProfile(baseUrl, profileFile);
-    await checkReachable(profile.baseUrl, Math.min(REACHABILITY_DEADLINE_MS, options.timeoutMs));
+    await checkReachable(
+      profile.baseUrl,
+      Math.min(REACHABILITY_DEADLINE_MS, options.timeoutMs),
+      profile.wsdlUrl,
+    );
     if (profileFile?.capabilities?.testControl === undefined) {
       profile.capabilities.testControl = await probeTestControl(profile.baseUrl, options.timeoutMs);
     }

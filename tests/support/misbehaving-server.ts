@@ -14,12 +14,24 @@
  *
  *   garbage       200, Content-Type application/json, a body that is neither JSON nor XML
  *   always-200    200 with {} to everything
+ *   not-found     404 to everything (a wrong port or path)
+ *   html-site     200 with the same HTML page to everything (a web site, not the interfaces)
  */
 import { createServer, request, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { startReferenceServer } from '../../reference-server/listen.ts';
 
-const MODES = ['hang', 'stall', 'cut', 'die', 'break-tokens', 'garbage', 'always-200'] as const;
+const MODES = [
+  'hang',
+  'stall',
+  'cut',
+  'die',
+  'break-tokens',
+  'garbage',
+  'always-200',
+  'not-found',
+  'html-site',
+] as const;
 type Mode = (typeof MODES)[number];
 
 const mode = process.argv[2] as Mode;
@@ -90,6 +102,16 @@ const server = createServer((req, res) => {
   }
   if (mode === 'always-200') {
     res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+    return;
+  }
+  if (mode === 'not-found') {
+    res.writeHead(404, { 'content-type': 'text/plain' }).end('Not Found');
+    return;
+  }
+  if (mode === 'html-site') {
+    res
+      .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+      .end('<!doctype html><p>Welcome');
     return;
   }
   if (!isToken(req)) return proxy(req, res);
