@@ -2,8 +2,11 @@
  * docs/ci-example.yml does not rot: every conformance command in it is accepted by today's CLI,
  * its shards are 1 … SHARDS, and it uploads files that the runs write.
  */
-import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, test } from 'vitest';
 import { parseRunArgs } from '../lib/cli/args.ts';
 import { ROOT } from './support/cli.ts';
@@ -55,4 +58,54 @@ describe('docs/ci-example.yml', () => {
     const matrix = /shard: \[([\d, ]+)\]/.exec(text)?.[1]?.split(',').map(Number);
     expect(matrix).toEqual(Array.from({ length: shards }, (_, i) => i + 1));
   });
+
+  test('stops the candidate it started: its start and stop steps, run as written, leave no server', async () => {
+    const start = runStep('start the candidate');
+    const stop = runStep('stop the candidate');
+    expect(stop).toMatch(/^kill /);
+    const port = 18990;
+    const dir = mkdtempSync(join(tmpdir(), 'ci-example-'));
+    const shell = (script: string) =>
+      execFileSync('bash', ['-c', script.replaceAll('8080', String(port))], {
+        cwd: ROOT,
+        stdio: 'ignore',
+      });
+    const answers = async () => {
+      try {
+        return (await fetch(`http://127.0.0.1:${port}/api/projects`)).status;
+      } catch {
+        return undefined;
+      }
+    };
+    try {
+      shell(start.replaceAll('candidate.', `${dir}/candidate.`));
+      expect(await answers(), 'the candidate answers once started').toBe(200);
+      shell(stop.replaceAll('candidate.', `${dir}/candidate.`));
+      let status = await answers();
+      for (let i = 0; i < 20 && status !== undefined; i++, status = await answers())
+        await sleep(250);
+      expect(status, 'the candidate still answers after the stop step').toBeUndefined();
+    } finally {
+      // A bracket in the pattern, so that pkill does not match its own shell.
+      execFileSync('bash', [
+        '-c',
+        `pkill -f "main.ts --port [${String(port)[0]}]${String(port).slice(1)}" || true`,
+      ]);
+    }
+  });
 });
+
+/** The `run:` script of the step with that name. */
+function runStep(name: string): string {
+  const at = text.indexOf(`- name: ${name}`);
+  expect(at, `a step named '${name}'`).toBeGreaterThan(-1);
+  const step = text.slice(at).split(/\n      - /)[0] ?? '';
+  const inline = /\n\s+run: (?!\|)(.+)/.exec(step)?.[1];
+  if (inline) return inline.trim();
+  const block = /\n(\s+)run: \|\n((?:\1  .*\n?)+)/.exec(step)?.[2] ?? '';
+  return block
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .join('\n');
+}
