@@ -1,7 +1,5 @@
 /** Before the suites run: is the target there at all, and does it offer test control? */
 import { OneLineError } from '../errors/one-line-error.ts';
-import { request } from 'undici';
-import { awaitTurn } from '../clients/rate-limit.ts';
 import { HttpClient } from '../clients/http.ts';
 import { Transcript } from '../clients/transcript.ts';
 import { PROJECT_WSDL_PATH } from '../soap/base.ts';
@@ -46,26 +44,22 @@ function describe(probed: Probed): string {
   return isHtmlPage(probed) ? `${probed.status}, an HTML page` : String(probed.status);
 }
 
+/** Through HttpClient, as every request of a run: the same retry of a cut reused connection. */
 async function probeGet(baseUrl: string, location: string, deadlineMs: number): Promise<Probed> {
   try {
-    await awaitTurn();
-    const url = /^https?:\/\//.test(location) ? location : `${baseUrl}${location}`;
-    const answer = await request(url, {
-      signal: AbortSignal.timeout(deadlineMs),
-      headersTimeout: deadlineMs,
-      bodyTimeout: deadlineMs,
+    const answer = await new HttpClient(baseUrl, new Transcript(), deadlineMs).send({
+      path: location,
     });
-    await answer.body.dump();
-    return { status: answer.statusCode, contentType: String(answer.headers['content-type'] ?? '') };
+    return { status: answer.status, contentType: answer.headers['content-type'] ?? '' };
   } catch (error) {
-    const e = error as {
+    const e = ((error as Error).cause ?? error) as {
       name?: string;
       code?: string;
       message?: string;
       cause?: { code?: string };
     };
     const why =
-      e.name === 'TimeoutError'
+      e.name === 'TimeoutError' || /^UND_ERR_(HEADERS|BODY)_TIMEOUT$/.test(e.code ?? '')
         ? `no answer within ${deadlineMs} ms`
         : (e.code ?? e.cause?.code ?? e.message);
     const tls = /CERT|SELF_SIGNED|UNABLE_TO_VERIFY|ERR_TLS/.test(String(why))

@@ -20,31 +20,52 @@ interface Sent {
   reused: boolean;
 }
 
-const requestsOn = new WeakMap<Socket, number>();
-const sent = new WeakMap<object, Sent>();
-const facts = new WeakMap<object, ConnectionFacts>();
+interface Observed {
+  requestsOn: WeakMap<Socket, number>;
+  sent: WeakMap<object, Sent>;
+  facts: WeakMap<object, ConnectionFacts>;
+  /** Kept referenced: a channel with subscribers must stay reachable. */
+  channels: unknown[];
+}
 
-// Kept in module constants: a channel with subscribers must stay referenced.
-const sendHeaders = channel('undici:client:sendHeaders');
-const requestError = channel('undici:request:error');
+// One record per process, subscribed once: the CLI and vitest's module runner each load their own
+// instance of this module, on one undici pool. A connection the CLI's preflight used is reused by
+// the provisioning (another instance), which must see it as reused.
+const KEY = Symbol.for('soap-rest-conformance.connection-facts');
+const slot = globalThis as typeof globalThis & { [KEY]?: Observed };
+const observed: Observed = slot[KEY] ?? subscribe();
 
-sendHeaders.subscribe((message) => {
-  const { request, socket } = message as { request: object; socket: Socket };
-  const before = requestsOn.get(socket) ?? 0;
-  requestsOn.set(socket, before + 1);
-  sent.set(request, { socket, bytesReadBefore: socket.bytesRead, reused: before > 0 });
-});
-
-requestError.subscribe((message) => {
-  const { request, error } = message as { request: object; error: unknown };
-  const s = sent.get(request);
-  if (s === undefined || typeof error !== 'object' || error === null) return;
-  facts.set(error, { reused: s.reused, bytesReceived: s.socket.bytesRead - s.bytesReadBefore });
-});
+function subscribe(): Observed {
+  const sendHeaders = channel('undici:client:sendHeaders');
+  const requestError = channel('undici:request:error');
+  const state: Observed = {
+    requestsOn: new WeakMap(),
+    sent: new WeakMap(),
+    facts: new WeakMap(),
+    channels: [sendHeaders, requestError],
+  };
+  slot[KEY] = state;
+  sendHeaders.subscribe((message) => {
+    const { request, socket } = message as { request: object; socket: Socket };
+    const before = state.requestsOn.get(socket) ?? 0;
+    state.requestsOn.set(socket, before + 1);
+    state.sent.set(request, { socket, bytesReadBefore: socket.bytesRead, reused: before > 0 });
+  });
+  requestError.subscribe((message) => {
+    const { request, error } = message as { request: object; error: unknown };
+    const s = state.sent.get(request);
+    if (s === undefined || typeof error !== 'object' || error === null) return;
+    state.facts.set(error, {
+      reused: s.reused,
+      bytesReceived: s.socket.bytesRead - s.bytesReadBefore,
+    });
+  });
+  return state;
+}
 
 /** The facts of the request that failed with `error`; undefined when it was never sent. */
 export function connectionFactsOf(error: unknown): ConnectionFacts | undefined {
-  return typeof error === 'object' && error !== null ? facts.get(error) : undefined;
+  return typeof error === 'object' && error !== null ? observed.facts.get(error) : undefined;
 }
 
 /** The connection was closed under the request: no timeout, no answer refused by the client. */

@@ -7,7 +7,7 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { Agent, getGlobalDispatcher, setGlobalDispatcher } from 'undici';
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import { HarnessError } from './harness-error.ts';
 import { HttpClient } from './http.ts';
 import { Transcript } from './transcript.ts';
@@ -94,6 +94,26 @@ describe('a request cut by an idle close is sent again once', () => {
     expect(transcript.render()).toMatch(
       /--- no answer after \d+ ms: (UND_ERR_SOCKET|ECONNRESET)[^\n]*\n--- the target closed this reused connection/,
     );
+  });
+
+  test('the connection was first used by another instance of the client modules: sent again too', async () => {
+    // The CLI's preflight and the suites' provisioning (loaded by vitest's module runner) each
+    // have their own instance of these modules, on one process-wide undici pool.
+    const target = await serve((connection, request, socket) => {
+      if (connection === 1 && request === 2) socket.destroy();
+      else socket.write(OK);
+    });
+    const first = new HttpClient(target.url, new Transcript(), 2000);
+    expect((await first.send({ path: '/first' })).status).toBe(200);
+    vi.resetModules();
+    const other = await import('./http.ts');
+    const { Transcript: OtherTranscript } = await import('./transcript.ts');
+    expect(other.HttpClient).not.toBe(HttpClient);
+    const answer = await new other.HttpClient(target.url, new OtherTranscript(), 2000).send({
+      path: '/second',
+    });
+    expect(answer.text).toBe('ok');
+    expect(target.connections()).toBe(2);
   });
 
   test('part of a status line came back: no retry, a harness error', async () => {
