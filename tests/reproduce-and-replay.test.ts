@@ -101,7 +101,7 @@ describe('a planted 412 fault (If-match ignored)', () => {
     expect(replayed.code).toBe(1);
   });
 
-  test('--last-failed reruns only the tests that failed', async () => {
+  test('--last-failed reruns only the tests that failed, with the seed of that run', async () => {
     const failed = run
       .summary()
       .tests.filter((t) => t.status === 'fail')
@@ -114,6 +114,8 @@ describe('a planted 412 fault (If-match ignored)', () => {
         .sort(),
     ).toEqual(failed.sort());
     expect(again.code).toBe(1);
+    expect(again.summary().seed).toBe(run.summary().seed);
+    expect(again.stdout).toContain(`seed ${run.summary().seed} as in that run`);
   });
 
   test('--har: HAR 1.2 with every exchange of the tests, no password nor token in it', () => {

@@ -35,6 +35,7 @@ describe('parseRunArgs', () => {
       suites: ['rest', 'soap'],
       grep: 'token',
       seed: 7,
+      seedGiven: true,
       runs: 5,
       concurrency: 3,
       timeoutMs: 2000,
@@ -42,6 +43,10 @@ describe('parseRunArgs', () => {
       reportDir: 'out',
       shard: '2/3',
     });
+  });
+
+  test("a random seed is not a given one (--last-failed then takes its report's)", () => {
+    expect(parseRunArgs([]).seedGiven).toBe(false);
   });
 
   test.each([

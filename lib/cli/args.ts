@@ -11,6 +11,8 @@ export interface RunOptions {
   suites: string[];
   grep?: string;
   seed: number;
+  /** --seed was given (else the seed is random, or --last-failed's report's). */
+  seedGiven: boolean;
   runs: number;
   concurrency: number;
   timeoutMs: number;
@@ -181,6 +183,7 @@ export function parseRunArgs(argv: string[]): RunOptions {
     suites: values.suite ?? [],
     ...(values.grep === undefined ? {} : { grep: values.grep }),
     seed: integer('seed', values.seed, Math.floor(Math.random() * 2 ** 31), 0),
+    seedGiven: values.seed !== undefined,
     runs: integer('runs', values.runs, 100, 1),
     concurrency: integer('concurrency', values.concurrency, defaultConcurrency(), 1),
     timeoutMs: integer('timeout', values.timeout, 10_000, 1),

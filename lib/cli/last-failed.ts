@@ -12,6 +12,8 @@ export interface Selection {
   suites: string[];
   grep: string;
   tests: number;
+  /** The seed of that report's run: a property's counterexample comes back with it. */
+  seed: number;
 }
 
 /** undefined: nothing failed or errored there. */
@@ -31,6 +33,7 @@ export function lastFailedSelection(reportDir: string): Selection | undefined {
     suites: [...new Set(failed.map((t) => t.file))].sort(),
     grep: `^(?:${names.join('|')})$`,
     tests: failed.length,
+    seed: run.seed,
   };
 }
 

@@ -59,9 +59,15 @@ export async function run(
       return 0;
     }
     process.stdout.write(
-      `conformance: --last-failed: ${selection.tests} tests of ${selection.suites.length} suite files\n`,
+      `conformance: --last-failed: ${selection.tests} tests of ${selection.suites.length} suite files` +
+        `${options.seedGiven ? '' : `, seed ${selection.seed} as in that run`}\n`,
     );
-    options = { ...options, suites: selection.suites, grep: selection.grep };
+    options = {
+      ...options,
+      suites: selection.suites,
+      grep: selection.grep,
+      ...(options.seedGiven ? {} : { seed: selection.seed }),
+    };
   }
   checkSuiteSelection(ROOT, options.suites);
   const profileFile = options.profile === undefined ? undefined : loadProfileFile(options.profile);
