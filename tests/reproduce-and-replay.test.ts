@@ -3,7 +3,8 @@
  * against a server with a planted 412 fault (If-match ignored), run with --suite rest/concurrency,
  * the end of the run lists the failing MUSTs, the suites left out are not-run, and the failure
  * names the PUT it judged, not the read-back GET; its reproduce script, with the password put in,
- * reproduces the fault; replay says STILL FAILING; --last-failed reruns only the failed tests;
+ * reproduces the fault; replay reruns the test (STILL FAILING; FIXED once a correct server answers
+ * at the same URL); --last-failed reruns only the failed tests;
  * --har holds every exchange, redacted.
  */
 import { execFile, spawnSync } from 'node:child_process';
@@ -94,10 +95,10 @@ describe('a planted 412 fault (If-match ignored)', () => {
     },
   );
 
-  test.skipIf(CURL_MISSING)(`replay: STILL FAILING, exit 1${CURL_NOTE}`, async () => {
+  test('replay reruns each failed test with its own setup: STILL FAILING, exit 1', async () => {
     const replayed = await runCommand(['replay', run.reportDir, '--test', stale.id]);
     expect(replayed.stdout).toMatch(/^STILL FAILING +.*older Etag/m);
-    expect(replayed.stdout).toMatch(/was HTTP 200, now HTTP 200; the test expected 412/);
+    expect(replayed.stdout).toMatch(/seed \d+, each with its own setup/);
     expect(replayed.code).toBe(1);
   });
 
@@ -116,6 +117,20 @@ describe('a planted 412 fault (If-match ignored)', () => {
     expect(again.code).toBe(1);
     expect(again.summary().seed).toBe(run.summary().seed);
     expect(again.stdout).toContain(`seed ${run.summary().seed} as in that run`);
+  });
+
+  test('replay after the fix (the same URL, now a correct server): every failed test FIXED, exit 0', async () => {
+    const port = new URL(server.url).port;
+    await server.stop();
+    server = await startServerProcess('reference-server/main.ts', [
+      '--port',
+      port,
+      '--test-control',
+    ]);
+    const failed = run.summary().tests.filter((t) => t.status === 'fail');
+    const replayed = await runCommand(['replay', run.reportDir]);
+    expect(replayed.stdout).toContain(`replay: ${failed.length} fixed, 0 still failing, 0 changed`);
+    expect(replayed.code).toBe(0);
   });
 
   test('--har: HAR 1.2 with every exchange of the tests, no password nor token in it', () => {

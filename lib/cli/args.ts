@@ -40,7 +40,7 @@ export interface RunOptions {
 
 export const HELP = `usage: npm run conformance -- [run] [options]          (npx soap-rest-conformance [run] [options])
        npm run conformance -- prepare --target URL --profile FILE [--timeout MS] [--insecure] [--ca FILE]
-       npm run conformance -- replay REPORT_DIR [--test ID]... [--profile FILE] [--timeout MS]
+       npm run conformance -- replay REPORT_DIR [--test ID]... [--target URL] [--profile FILE] [--timeout MS] [--report-dir DIR]
        npm run conformance -- merge RUN... [--out DIR] [--expectations FILE [--update-expectations]]
        npm run conformance -- compare SUMMARY... [--out DIR] [--label NAME]...
 
@@ -72,11 +72,11 @@ Without --target, starts the bundled reference server on 127.0.0.1 (ephemeral po
 prepare: creates the shared projects once (those the profile does not name) and writes their ids
   into the profile's fixtures, so that daily runs create only what soap/add-project needs.
 
-replay: sends the judged exchange of each failed test of a report (or of each --test ID) to the
-  report's target again, by its reproduce script (bash, curl) with the accounts' passwords (from
-  --profile, else the reference server's seeded accounts). Per test: FIXED (the answer the test
-  expected now comes back), STILL FAILING (the same answer), CHANGED (another answer: rerun with
-  --last-failed to judge it), NOT REPLAYED (why). Exit 0 all fixed, 1 one still failing, 2 else.
+replay: reruns each failed test of a report (or each --test ID) through the harness with the
+  report's seed, against the report's target (or --target URL), so that each test re-creates its
+  own preconditions; --profile FILE as for a run; the rerun's report goes to REPORT_DIR-replay (or
+  --report-dir). Per test: FIXED (the check passes now), STILL FAILING (it fails as before),
+  CHANGED (it fails otherwise), NOT REPLAYED (why). Exit 0 all fixed, 1 one still fails, 2 else.
 
 merge: joins the report directories of several runs (the shares of a --shard run) into one:
   RUN is a report directory (or its summary.json); --out DIR (default reports/merged) receives

@@ -5,7 +5,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { RunResult } from '../results/model.ts';
+import type { RunResult, TestResult } from '../results/model.ts';
 import { UsageError } from './args.ts';
 
 export interface Selection {
@@ -28,12 +28,20 @@ export function lastFailedSelection(reportDir: string): Selection | undefined {
   }
   const failed = (run.tests ?? []).filter((t) => t.status === 'fail' || t.status === 'error');
   if (failed.length === 0) return undefined;
-  const names = [...new Set(failed.map((t) => escape(t.name.split(' > ').join(' '))))];
+  return { ...selectionOf(failed), seed: run.seed };
+}
+
+/** The suite files and the exact test-name pattern that select these tests again. */
+export function selectionOf(tests: ReadonlyArray<Pick<TestResult, 'file' | 'name'>>): {
+  suites: string[];
+  grep: string;
+  tests: number;
+} {
+  const names = [...new Set(tests.map((t) => escape(t.name.split(' > ').join(' '))))];
   return {
-    suites: [...new Set(failed.map((t) => t.file))].sort(),
+    suites: [...new Set(tests.map((t) => t.file))].sort(),
     grep: `^(?:${names.join('|')})$`,
-    tests: failed.length,
-    seed: run.seed,
+    tests: tests.length,
   };
 }
 
