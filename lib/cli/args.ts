@@ -1,7 +1,7 @@
 /** Options of `conformance run` (design.md, "Commands"); a bad option is a UsageError (exit 2). */
 import { OneLineError } from '../errors/one-line-error.ts';
-import { parseArgs } from 'node:util';
-import { didYouMean } from './did-you-mean.ts';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { didYouMean } from '../did-you-mean.ts';
 
 export class UsageError extends OneLineError {}
 
@@ -114,34 +114,37 @@ function integer(name: string, raw: string | undefined, fallback: number, min: n
   return value;
 }
 
+/** The options of `run`, as node's parseArgs reads them. */
+export const RUN_OPTIONS = {
+  target: { type: 'string' },
+  profile: { type: 'string' },
+  suite: { type: 'string', multiple: true },
+  grep: { type: 'string' },
+  seed: { type: 'string' },
+  runs: { type: 'string' },
+  concurrency: { type: 'string' },
+  timeout: { type: 'string' },
+  expectations: { type: 'string' },
+  'update-expectations': { type: 'boolean', default: false },
+  'report-dir': { type: 'string' },
+  shard: { type: 'string' },
+  har: { type: 'string' },
+  'rate-limit': { type: 'string' },
+  insecure: { type: 'boolean', default: false },
+  ca: { type: 'string' },
+  'last-failed': { type: 'string' },
+  verbose: { type: 'boolean', default: false },
+  timing: { type: 'boolean', default: false },
+  help: { type: 'boolean', short: 'h', default: false },
+  version: { type: 'boolean', default: false },
+} as const satisfies NonNullable<ParseArgsConfig['options']>;
+
 export function parseRunArgs(argv: string[]): RunOptions {
   let values;
   try {
     ({ values } = parseArgs({
       args: argv,
-      options: {
-        target: { type: 'string' },
-        profile: { type: 'string' },
-        suite: { type: 'string', multiple: true },
-        grep: { type: 'string' },
-        seed: { type: 'string' },
-        runs: { type: 'string' },
-        concurrency: { type: 'string' },
-        timeout: { type: 'string' },
-        expectations: { type: 'string' },
-        'update-expectations': { type: 'boolean', default: false },
-        'report-dir': { type: 'string' },
-        shard: { type: 'string' },
-        har: { type: 'string' },
-        'rate-limit': { type: 'string' },
-        insecure: { type: 'boolean', default: false },
-        ca: { type: 'string' },
-        'last-failed': { type: 'string' },
-        verbose: { type: 'boolean', default: false },
-        timing: { type: 'boolean', default: false },
-        help: { type: 'boolean', short: 'h', default: false },
-        version: { type: 'boolean', default: false },
-      },
+      options: RUN_OPTIONS,
       strict: true,
       allowPositionals: false,
     }));
@@ -180,7 +183,7 @@ export function parseRunArgs(argv: string[]): RunOptions {
   return {
     ...(values.target === undefined ? {} : { target: values.target.replace(/\/+$/, '') }),
     ...(values.profile === undefined ? {} : { profile: values.profile }),
-    suites: values.suite ?? [],
+    suites: (values.suite ?? []).flatMap((suite: string) => suite.split(',')).filter(Boolean),
     ...(values.grep === undefined ? {} : { grep: values.grep }),
     seed: integer('seed', values.seed, Math.floor(Math.random() * 2 ** 31), 0),
     seedGiven: values.seed !== undefined,

@@ -6,12 +6,16 @@
  */
 import { OneLineError } from '../errors/one-line-error.ts';
 import { HELP, parseRunArgs, UsageError } from './args.ts';
-import { didYouMean } from './did-you-mean.ts';
+import { didYouMean } from '../did-you-mean.ts';
+import { npmTookMessage, optionsNpmTook } from './npm-swallowed.ts';
 import { packageVersion } from './version.ts';
 
 const COMMANDS = ['run', 'prepare', 'replay', 'merge', 'compare', 'help'];
 
 async function main(argv: string[]): Promise<number> {
+  const took = optionsNpmTook(process.env);
+  if (took.length > 0)
+    throw new UsageError(npmTookMessage(took, process.env['npm_lifecycle_event']));
   const [first, ...rest] = argv;
   // `run --help` is one of run's options (args.ts).
   const commandHelp = first !== 'run' && COMMANDS.includes(first ?? '') && rest.includes('--help');

@@ -133,21 +133,20 @@ async function logIn(
  * the suites (§5.2.2 calls invalid credentials a server error, but so is a broken route).
  */
 function refuseBadLogin(profile: Profile, login: Login): void {
-  const { username } = profile.accounts[login.role];
+  const { username, passwordEnv } = profile.accounts[login.role];
   const who = `the profile's ${ROLE_NAMES[login.role]} (accounts.${login.role}) '${username}'`;
+  const check = `check its username and ${passwordEnv ? `the password in $${passwordEnv}` : 'password'}`;
   if (login.sessionProblem)
     throw new AccountRefused(
       `${who} cannot log in: ${login.sessionProblem}` +
-        `${login.tokenProblem ? `, and ${login.tokenProblem}` : ''}: check its username and password`,
+        `${login.tokenProblem ? `, and ${login.tokenProblem}` : ''}: ${check}`,
     );
   if (
     profile.soapSessions.mode === 'fixed' &&
     login.tokenProblem &&
     / 40[13]$/.test(login.tokenProblem)
   )
-    throw new AccountRefused(
-      `${who} cannot log in: ${login.tokenProblem}: check its username and password`,
-    );
+    throw new AccountRefused(`${who} cannot log in: ${login.tokenProblem}: ${check}`);
 }
 
 /**

@@ -6,7 +6,7 @@
 import { readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { UsageError } from './args.ts';
-import { didYouMean } from './did-you-mean.ts';
+import { didYouMean } from '../did-you-mean.ts';
 import { MODULE_EXT } from '../layout.ts';
 
 export function suiteNames(root: string): string[] {
@@ -24,7 +24,10 @@ export function checkSuiteSelection(root: string, suites: readonly string[]): vo
   const names = suiteNames(root);
   for (const suite of suites) {
     if (names.some((name) => `suites/${name}.test.ts`.includes(suite))) continue;
-    const near = didYouMean(suite, names);
+    // A suite is often named by its file alone (concurrency for rest/concurrency).
+    const byFile = new Map(names.map((name) => [name.split('/').at(-1) ?? name, name]));
+    const nearFile = didYouMean(suite, [...byFile.keys()]);
+    const near = didYouMean(suite, names) ?? (nearFile ? byFile.get(nearFile) : undefined);
     throw new UsageError(
       `--suite ${suite} selects no suite file${near ? ` (did you mean ${near}?)` : ''}; ` +
         `the suites: ${names.join(', ')}`,

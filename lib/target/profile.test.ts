@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { resolveProfile } from './default-profile.ts';
-import { parseProfile, ProfileError } from './profile.ts';
+import { jsonErrorAt, parseProfile, ProfileError } from './profile.ts';
 import { readFileSync } from 'node:fs';
 
 describe('parseProfile', () => {
@@ -34,6 +34,58 @@ describe('parseProfile', () => {
     ]) {
       expect(message).toContain(field);
     }
+  });
+});
+
+describe('help for the usual mistakes', () => {
+  const messageOf = (value: unknown) => {
+    try {
+      parseProfile(value, 'p.json');
+    } catch (error) {
+      return (error as Error).message;
+    }
+    return '';
+  };
+
+  test('a misspelt field: the field meant, and the fields allowed there', () => {
+    expect(messageOf({ accounts: { projectMembr: {} } })).toContain(
+      'accounts.projectMembr: unknown field (did you mean projectMember?); the fields: siteAdmin, projectAdmin, projectMember, nonMember',
+    );
+  });
+
+  test('a value out of a set: the values allowed, and no complaint of the other branch', () => {
+    const message = messageOf({ soapSessions: { mode: 'loginn' } });
+    expect(message).toBe(
+      'invalid profile p.json: soapSessions.mode: expected one of "login", "fixed"',
+    );
+  });
+
+  test('broken JSON: the line and column', () => {
+    const text =
+      '{\n  "accounts": {\n    "siteAdmin": { "username": "a" "password": "b" }\n  }\n}\n';
+    let error: Error | undefined;
+    try {
+      JSON.parse(text);
+    } catch (e) {
+      error = e as Error;
+    }
+    expect(jsonErrorAt(text, error!)).toMatch(/ at line 3, column 36$/);
+  });
+
+  test('a password read from a variable: the account remembers the variable, to name it', () => {
+    const plain = { username: 'u', password: 'p' };
+    const accounts = {
+      siteAdmin: plain,
+      projectAdmin: { username: 'alice', password: { env: 'ALICE_PW' } },
+      projectMember: plain,
+      nonMember: plain,
+    };
+    const parsed = parseProfile({ accounts }, 'p.json', { ALICE_PW: 'x' });
+    expect(parsed.accounts?.projectAdmin).toEqual({
+      username: 'alice',
+      password: 'x',
+      passwordEnv: 'ALICE_PW',
+    });
   });
 });
 

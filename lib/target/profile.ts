@@ -6,11 +6,14 @@ import { OneLineError } from '../errors/one-line-error.ts';
 import { Ajv, type ErrorObject } from 'ajv';
 import addFormats from 'ajv-formats';
 import { readFileSync } from 'node:fs';
+import { didYouMean } from '../did-you-mean.ts';
 import { PROFILE_SCHEMA } from './profile-schema.ts';
 
 export interface Account {
   username: string;
   password: string;
+  /** The environment variable the password was read from (`{"env": NAME}`), to name it. */
+  passwordEnv?: string;
 }
 
 export type Role = 'siteAdmin' | 'projectAdmin' | 'projectMember' | 'nonMember';
@@ -55,7 +58,8 @@ export type ProfileFile = Partial<Omit<Profile, 'fixtures' | 'capabilities'>> & 
 
 export class ProfileError extends OneLineError {}
 
-const ajv = new Ajv({ strict: true, allErrors: true });
+// verbose: an error carries its schema, so that an unknown field gets the names it could be.
+const ajv = new Ajv({ strict: true, allErrors: true, verbose: true });
 (addFormats as unknown as (a: Ajv) => void)(ajv);
 const validate = ajv.compile(PROFILE_SCHEMA);
 
@@ -70,23 +74,26 @@ export function parseProfile(
   env: NodeJS.ProcessEnv = process.env,
 ): ProfileFile {
   if (!validate(value)) {
-    const problems = (validate.errors ?? []).map(describeError).join('; ');
+    const problems = describeErrors(validate.errors ?? []).join('; ');
     throw new ProfileError(`invalid profile ${source}: ${problems}`);
   }
   const profile = structuredClone(value) as Record<string, unknown>;
   const missing: string[] = [];
   const fromEnv = (holder: Record<string, unknown>, key: string, field: string) => {
     const ref = holder[key];
-    if (typeof ref !== 'object' || ref === null) return;
+    if (typeof ref !== 'object' || ref === null) return undefined;
     const name = (ref as { env: string }).env;
     const secret = env[name];
     if (secret === undefined || secret === '')
       missing.push(`${field}: environment variable ${name} is not set`);
     else holder[key] = secret;
+    return name;
   };
   const accounts = (profile.accounts ?? {}) as Record<string, Record<string, unknown>>;
-  for (const [role, account] of Object.entries(accounts))
-    fromEnv(account, 'password', `accounts.${role}.password`);
+  for (const [role, account] of Object.entries(accounts)) {
+    const name = fromEnv(account, 'password', `accounts.${role}.password`);
+    if (name !== undefined) account['passwordEnv'] = name;
+  }
   const keys = (profile.soapSessions as { keys?: Record<string, unknown> } | undefined)?.keys;
   for (const role of Object.keys(keys ?? {})) fromEnv(keys!, role, `soapSessions.keys.${role}`);
   if (missing.length > 0)
@@ -105,9 +112,46 @@ export function loadProfileFile(path: string): ProfileFile {
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw new ProfileError(`invalid profile ${path}: not JSON: ${(error as Error).message}`);
+    throw new ProfileError(
+      `invalid profile ${path}: not JSON: ${jsonErrorAt(text, error as Error)}`,
+    );
   }
   return parseProfile(value, path);
+}
+
+/** JSON.parse's message with the line and column of its position (node 20 gives the offset). */
+export function jsonErrorAt(text: string, error: Error): string {
+  const at = /at position (\d+)/.exec(error.message);
+  if (!at) return error.message;
+  const offset = Number(at[1]);
+  const before = text.slice(0, offset);
+  const line = before.split('\n').length;
+  const column = offset - before.lastIndexOf('\n');
+  return `${error.message.replace(/ in JSON at position \d+.*$/, '')} at line ${line}, column ${column}`;
+}
+
+/**
+ * One line per problem. A oneOf whose branches differ by a constant (soapSessions.mode) reads as
+ * that field's allowed values, not as every branch's complaints.
+ */
+function describeErrors(errors: readonly ErrorObject[]): string[] {
+  const constants = new Map<string, unknown[]>();
+  for (const e of errors.filter((e) => e.keyword === 'const'))
+    constants.set(e.instancePath, [
+      ...(constants.get(e.instancePath) ?? []),
+      (e.params as { allowedValue: unknown }).allowedValue,
+    ]);
+  const branchOf = (path: string) => path.slice(0, path.lastIndexOf('/'));
+  const branches = new Set([...constants.keys()].map(branchOf));
+  const inBranch = (e: ErrorObject) =>
+    [...branches].some((b) => e.instancePath === b || e.instancePath.startsWith(`${b}/`));
+  return [
+    ...errors.filter((e) => !inBranch(e)).map(describeError),
+    ...[...constants].map(
+      ([path, values]) =>
+        `${path.slice(1).replaceAll('/', '.')}: expected one of ${values.map((v) => JSON.stringify(v)).join(', ')}`,
+    ),
+  ];
 }
 
 function describeError(error: ErrorObject): string {
@@ -115,7 +159,20 @@ function describeError(error: ErrorObject): string {
     error.instancePath === '' ? '(top level)' : error.instancePath.slice(1).replaceAll('/', '.');
   if (error.keyword === 'additionalProperties') {
     const extra = (error.params as { additionalProperty: string }).additionalProperty;
-    return `${field === '(top level)' ? '' : `${field}.`}${extra}: unknown field`;
+    const allowed = Object.keys(
+      (error.parentSchema as { properties?: Record<string, unknown> } | undefined)?.properties ??
+        {},
+    );
+    const near = didYouMean(extra, allowed);
+    return (
+      `${field === '(top level)' ? '' : `${field}.`}${extra}: unknown field` +
+      (near ? ` (did you mean ${near}?)` : '') +
+      (allowed.length ? `; the fields: ${allowed.join(', ')}` : '')
+    );
+  }
+  if (error.keyword === 'enum') {
+    const allowed = (error.params as { allowedValues: unknown[] }).allowedValues;
+    return `${field}: expected one of ${allowed.map((v) => JSON.stringify(v)).join(', ')}`;
   }
   if (error.keyword === 'required') {
     const missing = (error.params as { missingProperty: string }).missingProperty;
