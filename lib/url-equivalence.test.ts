@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { defaultPort, normalizeUrl, sameUrl } from './url-equivalence.ts';
+import { asSpelt, defaultPort, normalizeUrl, sameUrl } from './url-equivalence.ts';
 
 describe('sameUrl: the same URL however it is spelt (RFC 3986 §6.2.2–6.2.3)', () => {
   test.each([
@@ -55,6 +55,12 @@ describe('sameUrl: the same URL however it is spelt (RFC 3986 §6.2.2–6.2.3)',
   ])('%s is not %s', (a, b) => {
     expect(sameUrl(a, b)).toBe(false);
     expect(sameUrl(b, a)).toBe(false);
+  });
+
+  test('asSpelt gives the expected spelling of the same URL, and anything else as written', () => {
+    expect(asSpelt('https://H:443/x', 'https://h/x')).toBe('https://h/x');
+    expect(asSpelt('https://h:8443/x', 'https://h/x')).toBe('https://h:8443/x');
+    expect(asSpelt(undefined, 'https://h/x')).toBe(undefined);
   });
 
   test('the default ports are those of http and https', () => {

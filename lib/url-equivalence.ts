@@ -30,6 +30,15 @@ export function sameUrl(a: string, b: string): boolean {
   return normalizeUrl(a) === normalizeUrl(b);
 }
 
+/**
+ * `actual` in the spelling of `expected` when they are the same URL, else as it was written: an
+ * assertion `expect(asSpelt(actual, expected)).toBe(expected)` passes on the same URL and shows
+ * what came back, unnormalized, when it fails.
+ */
+export function asSpelt<T extends string | undefined>(actual: T, expected: string): T | string {
+  return actual !== undefined && sameUrl(actual, expected) ? expected : actual;
+}
+
 /** The normal form of a URL or URI reference (RFC 3986 §6.2.2–6.2.3); see the module comment. */
 export function normalizeUrl(text: string): string {
   const [, rawScheme, authority, rawPath = '', query, fragment] = COMPONENTS.exec(text)!;
