@@ -127,6 +127,14 @@ const SOAP_FAULTS = [
     'the WSDL locates the service under another base than its target namespace names (§4.1)',
   ),
   soap(
+    'wsdl-location-port-dropped',
+    'the WSDL locates the service at its base without its port, another URL than the target namespace names (§4.1, RFC 3986 §6.2.3)',
+  ),
+  soap(
+    'wsdl-location-path-case',
+    'the WSDL locates the service at {base_url}/SOAP/Project/: a path in another case is another URL (§4.1, RFC 3986 §6.2.2.1)',
+  ),
+  soap(
     'wsdl-soap-action-other-base',
     'the WSDL soapAction is {other name}/soap/project#<op>, not {tns}#<op> (§4.1)',
   ),

@@ -45,6 +45,16 @@ export const VARIANTS = [
     '§4.1 and §9.1 build them from {base_url}, the name the server knows itself by: behind a proxy, or localhost for 127.0.0.1, it is not the URL the client typed',
   ),
   variant(
+    'wsdl-location-default-port',
+    "the server knows itself as https://tuleap.conformance.invalid and, as NuSOAP does, writes the default port out in its WSDL's soap:address (https://tuleap.conformance.invalid:443/soap/project/), while the target namespace and soapAction name no port",
+    "RFC 3986 §6.2.3: a URL's default port is the same as none; the real system's WSDL generator leaves the port out only when it is 80 (tuleap-facts, soap:address)",
+  ),
+  variant(
+    'wsdl-location-host-case',
+    "the server knows itself as https://tuleap.conformance.invalid and writes its WSDL's soap:address with the host in another case (https://Tuleap.CONFORMANCE.invalid/soap/project/), as NuSOAP writes the Host header the client sent",
+    'RFC 3986 §6.2.2.1: the host of a URL is case-insensitive; the real system takes the location from the request and the namespace from its configuration',
+  ),
+  variant(
     'array-member-names',
     'SOAP-ENC array members are named after their type (<ServiceValue xsi:type="ns1:ServiceValue">), not <item>',
     'SOAP 1.1 §5.4.2: the names of array member elements are insignificant; .NET and Axis use the type name',

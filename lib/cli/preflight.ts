@@ -6,6 +6,7 @@ import { PROJECT_WSDL_PATH } from '../soap/base.ts';
 import { learnSoapBase, type LearnedBase } from '../soap/learn-base.ts';
 import { CLOCK_PATH, FAIL_NEXT_PATH } from '../../spec/test-control.ts';
 import type { Profile } from '../target/profile.ts';
+import { sameUrl } from '../url-equivalence.ts';
 
 export class TargetUnreachable extends OneLineError {}
 
@@ -114,8 +115,13 @@ export function learnTargetSoapBase(profile: Profile, timeoutMs: number): Promis
   return learnSoapBase(http, profile.wsdlUrl);
 }
 
-/** The header line's words on the SOAP base: nothing when it is the target URL, as it mostly is. */
+/**
+ * The header line's words on the SOAP base: nothing when it is the target URL, as it mostly is
+ * (however spelt: https://host:443 is https://host).
+ */
 export function describeSoapBase(learned: LearnedBase, targetUrl: string): string {
   if (learned.problem !== undefined) return `, SOAP base: the target URL, since ${learned.problem}`;
-  return learned.base === targetUrl ? '' : `, SOAP base ${learned.base} (the WSDL's own name)`;
+  return sameUrl(learned.base, targetUrl)
+    ? ''
+    : `, SOAP base ${learned.base} (the WSDL's own name)`;
 }

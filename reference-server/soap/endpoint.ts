@@ -20,7 +20,14 @@ import {
   plantedSoapActionRefused,
   plantedWsdl,
 } from './planted-wire.ts';
-import { checkOwnName, faultTextOf, ownBase, wireStyleOf, wsdlStyleOf } from './wire-style.ts';
+import {
+  checkOwnName,
+  faultTextOf,
+  ownBase,
+  serviceLocation,
+  wireStyleOf,
+  wsdlStyleOf,
+} from './wire-style.ts';
 import { loginWsdl, projectWsdl } from './wsdl.ts';
 
 const XML = 'text/xml; charset=utf-8';
@@ -63,7 +70,14 @@ export async function handleSoap(
       return send(res, 302, '', { Location: `${PROJECT_INDEX}?wsdl` });
     const wsdl =
       service === 'project'
-        ? plantedWsdl(faults, projectWsdl(baseUrl, { namespace, style: wsdlStyleOf(variants) }))
+        ? plantedWsdl(
+            faults,
+            projectWsdl(baseUrl, {
+              namespace,
+              location: serviceLocation(variants, baseUrl),
+              style: wsdlStyleOf(variants),
+            }),
+          )
         : loginWsdl(baseUrl);
     return send(res, 200, wsdl, {
       'Content-Type': XML,

@@ -82,6 +82,10 @@ export function plantedWsdl(faults: Faults, wsdl: string): string {
     out = out.replace(/soapAction="https?:\/\/[^/"]+/g, `soapAction="${OTHER_BASE}`);
   if (faults.on('soap-wsdl-location-other-base'))
     out = out.replace(/location="https?:\/\/[^/"]+/g, `location="${OTHER_BASE}`);
+  if (faults.on('soap-wsdl-location-port-dropped'))
+    out = out.replace(/(location="https?:\/\/[^/":]+):\d+\//g, '$1/');
+  if (faults.on('soap-wsdl-location-path-case'))
+    out = out.replace(/(location="https?:\/\/[^/"]+)\/soap\/project\//g, '$1/SOAP/Project/');
   if (faults.on('soap-wsdl-session-key-int'))
     out = out.replaceAll(
       '<part name="sessionKey" type="xsd:string"/>',

@@ -65,12 +65,52 @@ export function faultTextOf(
   };
 }
 
-/** base-url-other-name: the name the server knows itself by; .invalid never resolves (RFC 6761). */
+/**
+ * base-url-other-name, wsdl-location-default-port, wsdl-location-host-case: the name the server
+ * knows itself by; .invalid never resolves (RFC 6761). An https name with no port, so that the
+ * location variants can write the default port out.
+ */
 const OTHER_NAME = 'https://tuleap.conformance.invalid';
 
 /** {base_url} as this server knows itself: the request's (Host or --base-url), or the other name. */
 export function ownBase(variants: Variants, requestBase: string): string {
-  return variants.on('base-url-other-name') ? OTHER_NAME : requestBase;
+  return variants.on('base-url-other-name') ||
+    variants.on('wsdl-location-default-port') ||
+    variants.on('wsdl-location-host-case')
+    ? OTHER_NAME
+    : requestBase;
+}
+
+/**
+ * The WSDL's soap:address/@location, {base_url}/soap/project/ (§4.1), as the location variants
+ * write the same URL (RFC 3986 §6.2.2.1, §6.2.3): NuSOAP writes every port but 80 out, and the
+ * host as the request's Host header spelt it.
+ */
+export function serviceLocation(variants: Variants, base: string): string {
+  const location = `${base}/soap/project/`;
+  const origin = /^(https?):\/\/([^/:]+)(?::(\d+))?/.exec(location);
+  if (!origin) return location;
+  const [whole, scheme, host, port] = origin as unknown as [string, string, string, string?];
+  const path = location.slice(whole.length);
+  if (variants.on('wsdl-location-default-port') && port === undefined)
+    return `${scheme}://${host}:${scheme === 'https' ? 443 : 80}${path}`;
+  if (variants.on('wsdl-location-host-case'))
+    return `${scheme}://${otherCase(host)}${port === undefined ? '' : `:${port}`}${path}`;
+  return location;
+}
+
+/** tuleap.conformance.invalid → Tuleap.CONFORMANCE.invalid: each label in another case. */
+function otherCase(host: string): string {
+  return host
+    .split('.')
+    .map((label, i) =>
+      i === 0
+        ? label.charAt(0).toUpperCase() + label.slice(1)
+        : i === 1
+          ? label.toUpperCase()
+          : label,
+    )
+    .join('.');
 }
 
 /**
@@ -86,7 +126,7 @@ export function checkOwnName(
 ): void {
   const operation = call.operation;
   if (!variants.on('base-url-other-name')) return;
-  if (soapAction !== '' && soapAction !== `${namespace}#${operation}`)
+  if (soapAction !== '' && !sameUrl(soapAction, `${namespace}#${operation}`))
     throw new BadRequest(
       `SOAPAction '${soapAction}' is not this service's: expected '${namespace}#${operation}'`,
     );
@@ -94,4 +134,12 @@ export function checkOwnName(
     throw new BadRequest(
       `<${operation}> is in the namespace '${call.namespace}', not this service's '${namespace}'`,
     );
+}
+
+/**
+ * A SOAPAction is a URI (SOAP 1.1 §6.1.1): the same URL however spelt, as far as WHATWG URL
+ * normalizes it (scheme and host case, default port, dot-segments; RFC 3986 §6.2.2–6.2.3).
+ */
+function sameUrl(a: string, b: string): boolean {
+  return URL.canParse(a) && URL.canParse(b) ? new URL(a).href === new URL(b).href : a === b;
 }

@@ -35,6 +35,8 @@ const q = (prefix: string, local: string) => (prefix === '' ? local : `${prefix}
 export interface ProjectWsdlOptions {
   /** The target namespace (default {base}/soap/project). */
   namespace?: string;
+  /** The soap:address/@location (default {base}/soap/project/). */
+  location?: string;
   style?: WsdlStyle;
 }
 
@@ -54,14 +56,20 @@ function once(key: string, write: () => string): string {
 }
 
 export function projectWsdl(baseUrl: string, options: ProjectWsdlOptions = {}): string {
-  const key = JSON.stringify(['project', baseUrl, options.namespace, options.style]);
+  const key = JSON.stringify([
+    'project',
+    baseUrl,
+    options.namespace,
+    options.location,
+    options.style,
+  ]);
   return once(key, () => writeProjectWsdl(baseUrl, options));
 }
 
 function writeProjectWsdl(baseUrl: string, options: ProjectWsdlOptions): string {
   const st = options.style ?? NUSOAP_STYLE;
   const tns = escapeText(options.namespace ?? `${baseUrl}/soap/project`);
-  const location = escapeText(`${baseUrl}/soap/project/`);
+  const location = escapeText(options.location ?? `${baseUrl}/soap/project/`);
   const w = (local: string) => q(st.wsdl, local);
   const x = (local: string) => q(st.xsd, local);
   /** A type name of spec/soap-operations.ts ('xsd:int', 'tns:UserInfo') with this style's prefixes. */

@@ -8,6 +8,7 @@ import { get, is2xx, jsonOf } from '../../lib/rest/requests.ts';
 import { schemaProblems } from '../../lib/rest/schemas.ts';
 import { listFieldsWithoutValueIds, unreadableTracker } from '../../lib/rest/tracker-model.ts';
 import { Unjudgeable } from '../../lib/rest/unjudgeable.ts';
+import { asSpelt } from '../../lib/url-equivalence.ts';
 
 type Project = {
   id: number;
@@ -84,11 +85,14 @@ describe('projects (§2.2, §4.3)', () => {
             `project ${JSON.stringify(project).slice(0, 200)}`,
           )
           .toEqual([]);
-        expect.soft(project.uri, 'uri names the id').toBe(`projects/${project.id}`);
-        for (const resource of project.resources ?? [])
-          expect
-            .soft(resource.uri, `resource ${resource.type}`)
-            .toBe(`projects/${project.id}/${resource.type}`);
+        // §2.2 gives relative references: compared as such (RFC 3986 §6.2.2), never as the
+        // absolute URL they resolve to, which /api/projects/<id> resolves to as well.
+        const uri = `projects/${project.id}`;
+        expect.soft(asSpelt(project.uri, uri), 'uri names the id').toBe(uri);
+        for (const resource of project.resources ?? []) {
+          const route = `${uri}/${resource.type}`;
+          expect.soft(asSpelt(resource.uri, route), `resource ${resource.type}`).toBe(route);
+        }
       }
       const fixtures = inject('fixtures');
       const shared = projects.find((p) => p.id === fixtures.publicProject.id);

@@ -1,6 +1,7 @@
 /** §5.2.3, §2.2, §4.3: POST /api/tokens exchanges a username and password for a token. */
 import { describe, expect } from 'vitest';
 import { conformanceTest, type ConformanceContext } from '../../lib/conformance-test.ts';
+import { asSpelt } from '../../lib/url-equivalence.ts';
 
 async function createToken(ctx: ConformanceContext) {
   const { username, password } = ctx.target.accounts.projectMember;
@@ -35,7 +36,12 @@ describe('POST /api/tokens', () => {
     'the token response uri must have the form /api/tokens/<token>',
     async (ctx) => {
       const body = (await createToken(ctx)).json<{ token: string; uri: string }>();
-      expect(body.uri, 'uri of the token').toBe(`/api/tokens/${body.token}`);
+      // §2.2 gives the form of a route, a reference: compared as one (RFC 3986 §6.2.2), never as
+      // the absolute URL it resolves to, which tokens/<token> resolves to as well under /api/.
+      const route = `/api/tokens/${body.token}`;
+      expect(asSpelt(body.uri, route), 'uri of the token (compared as a URI reference)').toBe(
+        route,
+      );
     },
   );
 

@@ -3,7 +3,9 @@
  * wsdlUrl), read as data: names, style and use, SOAP actions, messages and their parts in order, the
  * §2.1 types, and a WSDL-driven client (node-soap) can use it. {base_url} is the base the target
  * knows itself by (lib/soap/base.ts): the rule is the form <base>/soap/project of the namespace, and
- * that namespace, location and soapAction agree, not that they name the URL the run was given.
+ * that namespace, location and soapAction agree, not that they name the URL the run was given. They
+ * are URLs, compared as URLs (lib/url-equivalence.ts): NuSOAP writes the location with the default
+ * port out (https://host:443/soap/project/) under the namespace https://host/soap/project.
  */
 import * as soap from 'soap';
 import { describe, expect } from 'vitest';
@@ -20,6 +22,10 @@ import { fetchWsdlText } from '../../lib/soap/learn-base.ts';
 import { SOAP_OPERATIONS, type SoapOperation } from '../../spec/soap-operations.ts';
 import { readWsdl, showQName, WSDL_NS, type Wsdl } from '../../lib/soap/wsdl.ts';
 import type { RequirementId } from '../../lib/requirements/index.ts';
+import { asSpelt, defaultPort } from '../../lib/url-equivalence.ts';
+
+/** How a message says that URLs are compared. */
+const AS_URLS = 'compared as URLs: scheme and host in any case, a default port the same as none';
 
 /**
  * The WSDL, and the target namespace the run uses: {base}/soap/project with the base learned from
@@ -91,9 +97,11 @@ describe('the WSDL at {base_url}/soap/project/?wsdl', () => {
         `definitions/@targetNamespace of the form <base>/soap/project: ${form.problem ?? 'it is'}`,
       ).toBeUndefined();
       expect(
-        wsdl.targetNamespace,
-        'definitions/@targetNamespace: the namespace the run learned from this WSDL before the suites',
+        asSpelt(wsdl.targetNamespace, tns),
+        `definitions/@targetNamespace: the namespace the run learned from this WSDL before the suites (${AS_URLS})`,
       ).toBe(tns);
+      // The namespace of the operation elements: an XML namespace name, the same string as the
+      // target namespace (Namespaces in XML 1.0 §2.3 compares them as strings, as parsers do).
       for (const op of binding(wsdl).operations) {
         for (const [which, b] of [
           ['input', op.input],
@@ -181,9 +189,13 @@ describe('the WSDL at {base_url}/soap/project/?wsdl', () => {
       const b = binding(wsdl);
       for (const op of SOAP_OPERATIONS) {
         const bound = b.operations.find((o) => o.name === op.name);
+        const action = `${tns}#${op.name}`;
         expect
-          .soft(bound?.soapAction, `soap:operation/@soapAction of ${op.name}`)
-          .toBe(`${tns}#${op.name}`);
+          .soft(
+            asSpelt(bound?.soapAction, action),
+            `soap:operation/@soapAction of ${op.name} (${AS_URLS})`,
+          )
+          .toBe(action);
       }
     },
   );
@@ -363,10 +375,11 @@ describe('the WSDL locates and serves the service', () => {
     'the service must be located at {base_url}/soap/project/ (soap:address) and answer calls there',
     async (ctx) => {
       const { wsdl, tns } = await fetchWsdl(ctx);
+      const location = `${tns}/`;
       expect(
-        serviceLocations(wsdl),
-        `soap:address/@location of the service port: {base_url}/soap/project/, with the base of the target namespace ${tns}`,
-      ).toContain(`${tns}/`);
+        serviceLocations(wsdl).map((l) => asSpelt(l, location)),
+        `soap:address/@location of the service port: {base_url}/soap/project/, with the base of the target namespace ${tns} (${AS_URLS})`,
+      ).toContain(location);
       // Sent to the URL the run was given: the name the target knows itself by may not resolve here.
       const { projectAdmin: key } = await ctx.sessionKeys(['projectAdmin']);
       const answer = await ctx.soap.call('getPlateformProjectDescriptionFields', {
@@ -394,7 +407,7 @@ describe('the WSDL locates and serves the service', () => {
         );
       }
       const url = location !== undefined && URL.canParse(location) ? new URL(location) : undefined;
-      const port = url && (url.port || (url.protocol === 'https:' ? '443' : '80'));
+      const port = url && (url.port || (defaultPort(url.protocol.slice(0, -1)) ?? 'the default'));
       ctx.observe(
         url
           ? `the WSDL locates the service at ${location}: ${url.protocol.slice(0, -1)} on port ${port}; the run reached it at ${ctx.target.baseUrl}`

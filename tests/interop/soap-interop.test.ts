@@ -140,6 +140,8 @@ describe.each(CLIENTS)('$name', (client) => {
  */
 const SOAP_VARIANTS: readonly VariantName[] = [
   'base-url-other-name',
+  'wsdl-location-default-port',
+  'wsdl-location-host-case',
   'array-member-names',
   'soap-array-size-unstated',
   'soap-arrays-typed-soap-enc',

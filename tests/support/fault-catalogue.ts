@@ -127,6 +127,11 @@ export const FAULT_CATALOGUE: Readonly<Record<FaultName, FaultCatch>> = {
     suites: ['soap/wsdl'],
   },
   'soap-wsdl-location-other-base': { caughtBy: ['soap.transport.location'], suites: ['soap/wsdl'] },
+  'soap-wsdl-location-port-dropped': {
+    caughtBy: ['soap.transport.location'],
+    suites: ['soap/wsdl'],
+  },
+  'soap-wsdl-location-path-case': { caughtBy: ['soap.transport.location'], suites: ['soap/wsdl'] },
   'soap-wsdl-soap-action-other-base': {
     caughtBy: ['soap.wsdl.soap-action'],
     suites: ['soap/wsdl'],

@@ -29,6 +29,8 @@ const SOAP = ['suites/soap/'] as const;
  */
 export const REACH: Readonly<Partial<Record<VariantName, readonly string[]>>> = {
   'base-url-other-name': SOAP,
+  'wsdl-location-default-port': SOAP,
+  'wsdl-location-host-case': SOAP,
   'array-member-names': SOAP,
   'soap-array-size-unstated': SOAP,
   'soap-arrays-typed-soap-enc': SOAP,
