@@ -20,6 +20,8 @@ import { Unjudgeable } from './unjudgeable.ts';
 
 /** What the answer must agree with: the artifact's id when known, and the values just written. */
 export interface Written {
+  /** The rule of the write: named when the answer refuses it or shows other values. */
+  rule: string;
   id?: number;
   values: ModelValues;
   /** Whether the answer must show the values (GET: the artifact itself); else only when it does. */
@@ -41,10 +43,10 @@ function described(answer: HttpResponse): string {
   return `${answer.status} with ${type === undefined ? 'no Content-Type' : `Content-Type ${type}`}: ${excerpt(answer)}`;
 }
 
-function requireBody(answer: HttpResponse, asked: Asked, format: string): void {
+function requireBody(answer: HttpResponse, asked: Asked, written: Written, format: string): void {
   if (!is2xx(answer.status))
     throw new BrokenFeature(
-      `${asked.what}: expected success with the artifact in ${format}, got ${described(answer)} (${asked.rule})`,
+      `${asked.what}: expected success with the artifact in ${format}, got ${described(answer)} (${written.rule})`,
     );
   if (answer.text.trim() === '')
     throw new Unjudgeable(
@@ -57,7 +59,7 @@ function requireBody(answer: HttpResponse, asked: Asked, format: string): void {
  * allowed), a well-formed document whose id and values, where it shows them, are the artifact's.
  */
 export function judgeXmlAnswer(answer: HttpResponse, asked: Asked, written: Written): Shown {
-  requireBody(answer, asked, 'XML');
+  requireBody(answer, asked, written, 'XML');
   if (mediaType(answer) !== XML_TYPE)
     throw new BrokenFeature(
       `${asked.what}: expected the answer in XML (Content-Type ${XML_TYPE}, §4.5.1), got ${described(answer)} (${asked.rule})`,
@@ -75,7 +77,7 @@ export function judgeXmlAnswer(answer: HttpResponse, asked: Asked, written: Writ
   const id = text !== undefined && /^\d+$/.test(text) ? Number(text) : undefined;
   agreeOnId(id, asked, written);
   if (written.valuesRequired || root.children.some((c) => c.name === 'values'))
-    agreeOnValues(readValuesXml(answer.text), asked, written.values, 'its XML answer');
+    agreeOnValues(readValuesXml(answer.text), asked, written, 'its XML answer');
   return id === undefined ? {} : { id };
 }
 
@@ -84,7 +86,7 @@ export function judgeXmlAnswer(answer: HttpResponse, asked: Asked, written: Writ
  * not labelled as XML, whose id and values, where it shows them, are the artifact's.
  */
 export function judgeJsonAnswer(answer: HttpResponse, asked: Asked, written: Written): Shown {
-  requireBody(answer, asked, 'JSON');
+  requireBody(answer, asked, written, 'JSON');
   const json = jsonOf(answer);
   if (json === undefined || mediaType(answer).endsWith('xml'))
     throw new BrokenFeature(
@@ -95,25 +97,25 @@ export function judgeJsonAnswer(answer: HttpResponse, asked: Asked, written: Wri
   const id = Number.isInteger(members['id']) ? (members['id'] as number) : undefined;
   agreeOnId(id, asked, written);
   if (written.valuesRequired || Array.isArray(members['values']))
-    agreeOnValues(readValuesJson(json), asked, written.values, 'its JSON answer');
+    agreeOnValues(readValuesJson(json), asked, written, 'its JSON answer');
   return id === undefined ? {} : { id };
 }
 
 function agreeOnId(shown: number | undefined, asked: Asked, written: Written): void {
   if (shown !== undefined && written.id !== undefined && shown !== written.id)
     throw new BrokenFeature(
-      `${asked.what}: the answer names artifact ${shown}, not artifact ${written.id} (${asked.rule})`,
+      `${asked.what}: the answer names artifact ${shown}, not artifact ${written.id} (${written.rule})`,
     );
 }
 
 function agreeOnValues(
   shown: Map<number, ModelValue>,
   asked: Asked,
-  sent: ModelValues,
+  written: Written,
   where: string,
 ): void {
-  const wrong = valuesDisagreement(shown, sent);
-  if (wrong) throw new BrokenFeature(`${asked.what}: ${where} ${wrong} (${asked.rule})`);
+  const wrong = valuesDisagreement(shown, written.values);
+  if (wrong) throw new BrokenFeature(`${asked.what}: ${where} ${wrong} (${written.rule})`);
 }
 
 /** The first field whose value is not the one sent, in words; undefined when all agree. */

@@ -76,6 +76,12 @@ function answerRule({ endpoint, direction }: RepresentationCell): RequirementId 
   return endpoint === 'POST /artifacts' ? 'rest.xml.post-answer' : 'rest.xml.put-answer';
 }
 
+/** The rule of the write itself: the XML request where the body is XML, else the XML answer's. */
+function writeRule(cell: RepresentationCell): RequirementId {
+  if (cell.direction === 'xml-out') return answerRule(cell);
+  return cell.endpoint === 'POST /artifacts' ? 'rest.xml.post' : 'rest.xml.put';
+}
+
 interface Setup {
   ctx: ConformanceContext;
   auth: Auth;
@@ -107,12 +113,12 @@ function judgeAnswer(answer: HttpResponse, s: Setup, asked: Asked, written: Writ
 }
 
 /** GET /api/artifacts/<id> as JSON: the write took effect with the values sent. */
-async function readBack(s: Setup, id: number, values: ModelValues, what: string, rule: string) {
+async function readBack(s: Setup, id: number, values: ModelValues, what: string) {
   const after = await readArtifact(s.ctx, s.auth, id);
   const wrong = valuesDisagreement(after.values, values);
   if (wrong)
     throw new BrokenFeature(
-      `after ${what}, GET /api/artifacts/${id} as JSON ${wrong}: the write did not take effect (${rule})`,
+      `after ${what}, GET /api/artifacts/${id} as JSON ${wrong}: the write did not take effect (${writeRule(s.cell)})`,
     );
 }
 
@@ -125,7 +131,7 @@ async function judgeGet(s: Setup): Promise<void> {
     throw new BrokenFeature(
       `${asked.what}: expected 200 with the artifact in XML, got ${answer.status} (rest.xml.get)`,
     );
-  judgeXmlAnswer(answer, asked, { id, values, valuesRequired: true });
+  judgeXmlAnswer(answer, asked, { rule: 'rest.xml.get', id, values, valuesRequired: true });
 }
 
 async function judgePost(s: Setup): Promise<void> {
@@ -142,20 +148,19 @@ async function judgePost(s: Setup): Promise<void> {
     answer,
     s,
     { what, rule: answerRule(s.cell) },
-    { ...(located === undefined ? {} : { id: located }), values, valuesRequired: false },
+    {
+      rule: writeRule(s.cell),
+      ...(located === undefined ? {} : { id: located }),
+      values,
+      valuesRequired: false,
+    },
   );
   const id = shown.id ?? located;
   if (id === undefined)
     throw new Unjudgeable(
       `could not judge: ${what} answered ${answer.status} with neither an id nor a Location ending in the id, so the created artifact cannot be read back (the shape of the created artifact is 'not shown'; rest.routes.shapes)`,
     );
-  await readBack(
-    s,
-    id,
-    values,
-    what,
-    direction === 'xml-out' ? 'rest.artifacts.create' : 'rest.xml.post',
-  );
+  await readBack(s, id, values, what);
 }
 
 async function judgePut(s: Setup): Promise<void> {
@@ -175,14 +180,13 @@ async function judgePut(s: Setup): Promise<void> {
   const what = `PUT /artifacts/${id} with ${WORDS[direction]}`;
   // The update body is 'not shown' (§4.3), so neither is its XML mirror (§4.5.3).
   requireUpdateUnderstood(answer, what);
-  judgeAnswer(answer, s, { what, rule: answerRule(s.cell) }, { id, values, valuesRequired: false });
-  await readBack(
+  judgeAnswer(
+    answer,
     s,
-    id,
-    values,
-    what,
-    direction === 'xml-out' ? 'rest.artifacts.update' : 'rest.xml.put',
+    { what, rule: answerRule(s.cell) },
+    { rule: writeRule(s.cell), id, values, valuesRequired: false },
   );
+  await readBack(s, id, values, what);
 }
 
 describe('XML in every direction on the endpoints of §4.5.2', () => {
