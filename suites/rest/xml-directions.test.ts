@@ -99,7 +99,7 @@ function someValues(tracker: TrackerModel, label: string, pick: 'first' | 'last'
   ]);
 }
 
-/** The written id a Location header ends in, when it has one. */
+/** The id a Location header ends in, when it has one (the created artifact's shape is not shown). */
 function locationId(answer: HttpResponse): number | undefined {
   const id = /\/(\d+)\/?$/.exec(answer.headers['location'] ?? '')?.[1];
   return id === undefined ? undefined : Number(id);
