@@ -213,6 +213,22 @@ const REST_FAULTS = [
   rest('xml-request-root-refused', 'an XML body with root <request> is refused (§4.5.3)'),
   rest('xml-put-ignored', 'a PUT in XML changes nothing (§4.5)'),
   rest('xml-answered-as-json', 'Accept: application/xml is answered in JSON (§4.5.1)'),
+  rest(
+    'xml-put-answered-as-json',
+    'PUT /artifacts/<id> with Accept: application/xml is answered in JSON (§4.5.1)',
+  ),
+  rest(
+    'xml-post-both-answered-as-json',
+    'POST /artifacts with an XML body and Accept: application/xml is answered in JSON (§4.5.1)',
+  ),
+  rest(
+    'xml-answer-follows-body',
+    'the answer to POST and PUT /artifacts takes the format of the request body, not the one Accept asks for (§4.5.1)',
+  ),
+  rest(
+    'xml-answer-labelled-json',
+    'XML answers to POST and PUT /artifacts are labelled Content-Type: application/json (§4.5.1)',
+  ),
   rest('project-uri-absolute', 'the project uri is /api/projects/<id>, not projects/<id> (§2.2)'),
   rest('project-resources-empty', 'projects list no resources (§2.2, §1)'),
   rest(

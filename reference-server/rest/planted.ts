@@ -14,6 +14,7 @@ import { idParam, type Answer, type RestContext } from './context.ts';
 import { findArtifact, findTracker, requireUser } from './lookups.ts';
 import { plantedPage } from './planted-pages.ts';
 import { RestError } from './rest-error.ts';
+import type { Format } from './negotiation.ts';
 import type { Handler, Route } from './router.ts';
 import type { RouteKey } from './routes.ts';
 
@@ -75,11 +76,24 @@ function plantedHandler(state: ServerState, route: RouteKey, handler: Handler): 
       state: plantedStores(ctx, route),
       page: plantedPage(state, ctx, route),
       rewriteAnswer: (answer) => plantedAnswer(ctx, route, answer),
+      format: plantedFormat(ctx, route),
       ...(faults.on('xml-request-root-refused') ? { xmlRequestRoot: 'artifact' } : {}),
     };
     await refusedFirst(planted, route);
     await handler(planted);
   };
+}
+
+/** The answer's format as the faulty server picks it on the artifact writes (§4.5.1 broken). */
+function plantedFormat(ctx: RestContext, route: RouteKey): Format {
+  const { faults } = ctx.state;
+  if (route !== 'POST artifacts' && route !== 'PUT artifacts/:id') return ctx.format;
+  const xmlBody = ctx.req.headers['content-type']?.includes('xml') === true;
+  if (faults.on('xml-answer-follows-body')) return xmlBody ? 'xml' : 'json';
+  if (route === 'PUT artifacts/:id' && faults.on('xml-put-answered-as-json')) return 'json';
+  if (route === 'POST artifacts' && xmlBody && faults.on('xml-post-both-answered-as-json'))
+    return 'json';
+  return ctx.format;
 }
 
 /** What some faults do before the handler: refuse the request, or race it. */
@@ -196,6 +210,12 @@ function plantedAnswer(ctx: RestContext, route: RouteKey, answer: Answer): Answe
     for (const name of Object.keys(headers))
       if (name.startsWith('X-PAGINATION-')) delete headers[name];
   if (ctx.format === 'xml' && faults.on('xml-bind-ids-as-text')) value = bindIdsAsText(value);
+  if (
+    ctx.format === 'xml' &&
+    (route === 'POST artifacts' || route === 'PUT artifacts/:id') &&
+    faults.on('xml-answer-labelled-json')
+  )
+    headers['Content-Type'] = 'application/json; charset=utf-8';
   return { status, value, headers };
 }
 

@@ -226,6 +226,16 @@ export const FAULT_CATALOGUE: Readonly<Record<FaultName, FaultCatch>> = {
   'xml-request-root-refused': { caughtBy: ['rest.xml.post'], suites: ['rest/xml'] },
   'xml-put-ignored': { caughtBy: ['rest.xml.put'], suites: ['rest/xml'] },
   'xml-answered-as-json': { caughtBy: ['rest.xml.get'], suites: ['rest/xml'] },
+  'xml-put-answered-as-json': { caughtBy: ['rest.xml.put-answer'], suites: ['rest/xml'] },
+  'xml-post-both-answered-as-json': { caughtBy: ['rest.xml.post-answer'], suites: ['rest/xml'] },
+  'xml-answer-follows-body': {
+    caughtBy: ['rest.xml.answer-follows-accept', 'rest.xml.post-answer', 'rest.xml.put-answer'],
+    suites: ['rest/xml'],
+  },
+  'xml-answer-labelled-json': {
+    caughtBy: ['rest.xml.post-answer', 'rest.xml.put-answer'],
+    suites: ['rest/xml'],
+  },
   'project-uri-absolute': { caughtBy: ['rest.projects.representation'], suites: ['rest/projects'] },
   'project-resources-empty': {
     caughtBy: ['rest.projects.resources', 'rest.discovery.links'],

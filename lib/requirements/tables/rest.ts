@@ -96,6 +96,17 @@ export const xml = section('§4.5', {
   'rest.xml.item-arrays': must(
     'Every array element is written as an item element (values, bind_value_ids).',
   ),
+  'rest.xml.post-answer': must(
+    'POST /artifacts with Accept: application/xml answers the created artifact in XML: Content-Type application/xml, a well-formed document that agrees with the artifact.',
+    'A 201 <response> with id, uri and tracker (the real system); parameters of the media type (charset) are allowed.',
+  ),
+  'rest.xml.put-answer': must(
+    'PUT /artifacts/<id> with Accept: application/xml answers the updated artifact in XML: Content-Type application/xml, a well-formed document that agrees with the artifact.',
+    'A 200 <response> with the whole artifact (the real system); parameters of the media type (charset) are allowed.',
+  ),
+  'rest.xml.answer-follows-accept': must(
+    'Content-type sets the format of the request only: a write sent as XML with Accept: application/json is answered in JSON.',
+  ),
   'rest.xml.other-endpoints': info(
     'XML on endpoints other than the three artifact routes is observed.',
     'JSON only elsewhere: Accept: application/xml there → 406, an XML body → 415. On the artifact routes an unsupported Accept → 406 and an unsupported Content-type → 415 (the real system: 403). Input root <request> is required (the real system ignores it); a DOCTYPE → 400.',

@@ -1,0 +1,135 @@
+/**
+ * Judging the answer of an artifact route in the format the request asked for (§4.5.1: Accept
+ * chooses the answer's format, Content-type the request's). The artifact's representation is
+ * 'not shown' (rest.artifacts.representation): what the answer holds is compared with what was
+ * written only where it is in the real system's shape (an id member, values [{field_id, …}]); an
+ * answer with no body leaves its format unjudgeable, never passed.
+ */
+import type { HttpResponse } from '../clients/http.ts';
+import { parseXml, XmlError, type XmlNode } from '../xml/tree.ts';
+import {
+  normalised,
+  readValuesJson,
+  readValuesXml,
+  type ModelValue,
+  type ModelValues,
+} from './artifact-values.ts';
+import { BrokenFeature, excerpt, type Asked } from './broken.ts';
+import { is2xx, jsonOf, XML_TYPE } from './requests.ts';
+import { Unjudgeable } from './unjudgeable.ts';
+
+/** What the answer must agree with: the artifact's id when known, and the values just written. */
+export interface Written {
+  /** The rule of the write: named when the answer refuses it or shows other values. */
+  rule: string;
+  id?: number;
+  values: ModelValues;
+  /** Whether the answer must show the values (GET: the artifact itself); else only when it does. */
+  valuesRequired: boolean;
+}
+
+/** What the answer shows of the artifact: its id, when the answer has an id member or element. */
+export interface Shown {
+  id?: number;
+}
+
+/** The media type of an answer, lower case, without its parameters ('' when none). */
+export function mediaType(answer: HttpResponse): string {
+  return (answer.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+}
+
+function described(answer: HttpResponse): string {
+  const type = answer.headers['content-type'];
+  return `${answer.status} with ${type === undefined ? 'no Content-Type' : `Content-Type ${type}`}: ${excerpt(answer)}`;
+}
+
+function requireBody(answer: HttpResponse, asked: Asked, written: Written, format: string): void {
+  if (!is2xx(answer.status))
+    throw new BrokenFeature(
+      `${asked.what}: expected success with the artifact in ${format}, got ${described(answer)} (${written.rule})`,
+    );
+  if (answer.text.trim() === '')
+    throw new Unjudgeable(
+      `could not judge the format of the answer: ${asked.what} answered ${answer.status} with no body, where §4.3 gives the artifact (its shape is 'not shown'; ${asked.rule})`,
+    );
+}
+
+/**
+ * An answer asked in XML (Accept: application/xml): 2xx, Content-Type application/xml (parameters
+ * allowed), a well-formed document whose id and values, where it shows them, are the artifact's.
+ */
+export function judgeXmlAnswer(answer: HttpResponse, asked: Asked, written: Written): Shown {
+  requireBody(answer, asked, written, 'XML');
+  if (mediaType(answer) !== XML_TYPE)
+    throw new BrokenFeature(
+      `${asked.what}: expected the answer in XML (Content-Type ${XML_TYPE}, §4.5.1), got ${described(answer)} (${asked.rule})`,
+    );
+  let root: XmlNode;
+  try {
+    root = parseXml(answer.text);
+  } catch (error) {
+    if (!(error instanceof XmlError)) throw error;
+    throw new BrokenFeature(
+      `${asked.what}: the answer is labelled ${XML_TYPE} but is ${error.message}: ${excerpt(answer)} (${asked.rule})`,
+    );
+  }
+  const text = root.children.find((c) => c.name === 'id')?.text.trim();
+  const id = text !== undefined && /^\d+$/.test(text) ? Number(text) : undefined;
+  agreeOnId(id, asked, written);
+  if (written.valuesRequired || root.children.some((c) => c.name === 'values'))
+    agreeOnValues(readValuesXml(answer.text), asked, written, 'its XML answer');
+  return id === undefined ? {} : { id };
+}
+
+/**
+ * An answer asked in JSON (Accept: application/json) to a request sent in XML: 2xx, a JSON body
+ * not labelled as XML, whose id and values, where it shows them, are the artifact's.
+ */
+export function judgeJsonAnswer(answer: HttpResponse, asked: Asked, written: Written): Shown {
+  requireBody(answer, asked, written, 'JSON');
+  const json = jsonOf(answer);
+  if (json === undefined || mediaType(answer).endsWith('xml'))
+    throw new BrokenFeature(
+      `${asked.what}: expected the answer in JSON (Accept: application/json; Content-type sets the format of the request only, §4.5.1), got ${described(answer)} (${asked.rule})`,
+    );
+  const members: Record<string, unknown> =
+    typeof json === 'object' && json !== null ? { ...json } : {};
+  const id = Number.isInteger(members['id']) ? (members['id'] as number) : undefined;
+  agreeOnId(id, asked, written);
+  if (written.valuesRequired || Array.isArray(members['values']))
+    agreeOnValues(readValuesJson(json), asked, written, 'its JSON answer');
+  return id === undefined ? {} : { id };
+}
+
+function agreeOnId(shown: number | undefined, asked: Asked, written: Written): void {
+  if (shown !== undefined && written.id !== undefined && shown !== written.id)
+    throw new BrokenFeature(
+      `${asked.what}: the answer names artifact ${shown}, not artifact ${written.id} (${written.rule})`,
+    );
+}
+
+function agreeOnValues(
+  shown: Map<number, ModelValue>,
+  asked: Asked,
+  written: Written,
+  where: string,
+): void {
+  const wrong = valuesDisagreement(shown, written.values);
+  if (wrong) throw new BrokenFeature(`${asked.what}: ${where} ${wrong} (${written.rule})`);
+}
+
+/** The first field whose value is not the one sent, in words; undefined when all agree. */
+export function valuesDisagreement(
+  shown: ReadonlyMap<number, ModelValue>,
+  sent: ModelValues,
+): string | undefined {
+  for (const [field, value] of normalised(sent)) {
+    const actual = shown.get(field);
+    const same =
+      JSON.stringify(actual) === JSON.stringify(value) ||
+      (Array.isArray(value) && value.length === 0 && actual === undefined);
+    if (!same)
+      return `gives field ${field} the value ${JSON.stringify(actual) ?? '(none)'}, where ${JSON.stringify(value)} was sent`;
+  }
+  return undefined;
+}
