@@ -165,6 +165,11 @@ export const VARIANTS = [
     '§4.5 names the request root (request) only; the answer root is not shown',
   ),
   variant(
+    'put-answer-empty',
+    'a successful PUT /artifacts/<id> answers 200 with an empty body (its new Etag and Last-Modified in the headers), whatever Accept asks',
+    "tuleap-facts B.5: the real system's update answers 200 with an empty body; §4.3 names the answer 'updated artifact' without a shape (rest.routes.shapes), and with no body there is no format to be wrong",
+  ),
+  variant(
     'etag-unquoted',
     "the Etag is the last change's Unix time, unquoted; If-match must be that exact string (the real system's way)",
     '§4.4.1: a hash of the current version, its form not shown; §4.4.2: If-match sends back the value received',

@@ -2,8 +2,9 @@
  * Judging the answer of an artifact route in the format the request asked for (§4.5.1: Accept
  * chooses the answer's format, Content-type the request's). The artifact's representation is
  * 'not shown' (rest.artifacts.representation): what the answer holds is compared with what was
- * written only where it is in the real system's shape (an id member, values [{field_id, …}]); an
- * answer with no body leaves its format unjudgeable, never passed.
+ * written only where it is in the real system's shape (an id member, values [{field_id, …}]). A
+ * write answered with no body (the real system's PUT: 200, empty) has no format to judge: the
+ * write is judged by its read-back; a GET with no body is unjudgeable, never passed.
  */
 import type { HttpResponse } from '../clients/http.ts';
 import { parseXml, XmlError, type XmlNode } from '../xml/tree.ts';
@@ -43,15 +44,17 @@ function described(answer: HttpResponse): string {
   return `${answer.status} with ${type === undefined ? 'no Content-Type' : `Content-Type ${type}`}: ${excerpt(answer)}`;
 }
 
-function requireBody(answer: HttpResponse, asked: Asked, written: Written, format: string): void {
+/** Whether the answer has a body to judge (a write's may have none). */
+function hasBody(answer: HttpResponse, asked: Asked, written: Written, format: string): boolean {
   if (!is2xx(answer.status))
     throw new BrokenFeature(
       `${asked.what}: expected success with the artifact in ${format}, got ${described(answer)} (${written.rule})`,
     );
-  if (answer.text.trim() === '')
-    throw new Unjudgeable(
-      `could not judge the format of the answer: ${asked.what} answered ${answer.status} with no body, where §4.3 gives the artifact (its shape is 'not shown'; ${asked.rule})`,
-    );
+  if (answer.text.trim() !== '') return true;
+  if (!written.valuesRequired) return false;
+  throw new Unjudgeable(
+    `could not judge the format of the answer: ${asked.what} answered ${answer.status} with no body, where §4.3 gives the artifact (its shape is 'not shown'; ${asked.rule})`,
+  );
 }
 
 /**
@@ -59,7 +62,7 @@ function requireBody(answer: HttpResponse, asked: Asked, written: Written, forma
  * allowed), a well-formed document whose id and values, where it shows them, are the artifact's.
  */
 export function judgeXmlAnswer(answer: HttpResponse, asked: Asked, written: Written): Shown {
-  requireBody(answer, asked, written, 'XML');
+  if (!hasBody(answer, asked, written, 'XML')) return {};
   if (mediaType(answer) !== XML_TYPE)
     throw new BrokenFeature(
       `${asked.what}: expected the answer in XML (Content-Type ${XML_TYPE}, §4.5.1), got ${described(answer)} (${asked.rule})`,
@@ -86,7 +89,7 @@ export function judgeXmlAnswer(answer: HttpResponse, asked: Asked, written: Writ
  * not labelled as XML, whose id and values, where it shows them, are the artifact's.
  */
 export function judgeJsonAnswer(answer: HttpResponse, asked: Asked, written: Written): Shown {
-  requireBody(answer, asked, written, 'JSON');
+  if (!hasBody(answer, asked, written, 'JSON')) return {};
   const json = jsonOf(answer);
   if (json === undefined || mediaType(answer).endsWith('xml'))
     throw new BrokenFeature(

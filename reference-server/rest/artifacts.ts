@@ -4,6 +4,7 @@
  * body), checked against If-match and If-Unmodified-Since when sent (§4.4.2–4), answering the
  * updated artifact (§4.3 table). JSON or XML both ways.
  */
+import { sendTyped } from '../http-io.ts';
 import { InvalidArtifact, validateValues, type FieldValue } from '../domain/artifact-values.ts';
 import type { Tracker } from '../domain/trackers.ts';
 import { idParam, readRequestBody, reply, type RestContext } from './context.ts';
@@ -52,6 +53,14 @@ export async function updateArtifact(ctx: RestContext): Promise<void> {
     throw new RestError(
       412,
       `${outcome.reason}: the artifact has been modified since you last requested it; get the latest version`,
+    );
+  if (ctx.state.variants.on('put-answer-empty'))
+    return sendTyped(
+      ctx.res,
+      200,
+      '',
+      ctx.format === 'xml' ? 'application/xml; charset=utf-8' : 'application/json; charset=utf-8',
+      versionHeaders(ctx, outcome.artifact),
     );
   reply(
     ctx,

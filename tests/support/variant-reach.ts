@@ -54,6 +54,7 @@ export const REACH: Readonly<Partial<Record<VariantName, readonly string[]>>> = 
   'artifact-routes-api-only': REST_AND_ADD_PROJECT,
   'etag-unquoted': REST,
   'last-modified-iso8601': REST,
+  'put-answer-empty': REST,
 };
 
 /** The full run whose exchanges and server prove the claim (it changes only the framing). */
