@@ -56,6 +56,13 @@ describe('the failures at the end of a run', () => {
     expect(text).not.toContain('more:');
   });
 
+  test('--verbose: a test that fails two requirements prints its script once', () => {
+    const both = { ...failing('r0'), requirements: ['r0', 'r1'] };
+    const text = renderFailureList(assembleRun(header, [must('r0'), must('r1')], [both], []), true);
+    expect(text.split('TOKEN=$(curl -s …)')).toHaveLength(2);
+    expect(text).toContain('    reproduce: the script above (same test)');
+  });
+
   test('a clean run prints nothing', () => {
     expect(renderFailureList(assembleRun(header, [must('a')], [], []), false)).toBe('');
   });

@@ -20,7 +20,9 @@ export function renderFailureList(run: RunResult, verbose: boolean): string {
   if (failing.length > 0) {
     lines.push(`failing MUST requirements (${failing.length}):`);
     const shown = verbose ? failing : failing.slice(0, FAILURES_SHOWN);
-    for (const r of shown) lines.push(...describeFailure(r, byId, verbose));
+    // A test that fails several requirements: its script once, the others point to it.
+    const printed = new Set<string>();
+    for (const r of shown) lines.push(...describeFailure(r, byId, verbose, printed));
     if (shown.length < failing.length)
       lines.push(`  … ${failing.length - shown.length} more: index.html, or rerun with --verbose`);
   }
@@ -56,6 +58,7 @@ function describeFailure(
   r: RequirementResult,
   byId: ReadonlyMap<string, TestResult>,
   verbose: boolean,
+  printed: Set<string>,
 ): string[] {
   const failed = r.tests.filter((t) => t.status === 'fail');
   const test = byId.get(failed[0]?.id ?? '');
@@ -66,8 +69,11 @@ function describeFailure(
   lines.push(`    why:  ${clip(firstLine(test.message ?? r.reason ?? ''), verbose)}`);
   if (test.reproduce) {
     const script = test.reproduce.split('\n');
-    if (verbose) lines.push('    reproduce:', ...script.map((l) => `      ${l}`));
-    else
+    if (verbose && printed.has(test.id)) lines.push('    reproduce: the script above (same test)');
+    else if (verbose) {
+      printed.add(test.id);
+      lines.push('    reproduce:', ...script.map((l) => `      ${l}`));
+    } else
       lines.push(
         `    reproduce: ${clip(script.at(-1) ?? '', false)}${script.length > 1 ? ' (credentials: see index.html)' : ''}`,
       );

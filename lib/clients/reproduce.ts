@@ -1,9 +1,10 @@
 /**
  * A runnable script that reproduces one exchange of a transcript, for the developer of the target
- * to paste: first how to obtain each credential the request used (POST /api/tokens, the core SOAP
- * login, or HTTP Basic, with the account's password as a placeholder), then the request itself
- * with those credentials in shell variables. Credentials whose origin the transcript does not show
- * stay redacted, with a note.
+ * to paste into bash: first how to obtain each credential the request used (POST /api/tokens, the
+ * core SOAP login, or HTTP Basic), each account's password read from an environment variable the
+ * script names (`${ALICE_PASSWORD:?…}`), the script stopping when a login is refused; then the
+ * request itself with those credentials in shell variables. Credentials whose origin the
+ * transcript does not show stay redacted, with a note.
  */
 import { isSecretName, REDACTED, type Secrets } from './redact.ts';
 import type { Exchange } from './transcript.ts';
@@ -16,6 +17,22 @@ interface Credential {
   /** Script lines that set the variable. */
   setup: string[];
 }
+
+/** The environment variable a script reads an account's password from: ALICE_PASSWORD for alice. */
+export function passwordVariable(username: string): string {
+  const name = `${username.toUpperCase().replace(/[^A-Z0-9]+/g, '_')}_PASSWORD`;
+  return /^[A-Z_]/.test(name) ? name : `U${name}`;
+}
+
+/** The password of an account, as the script reads it: stops, naming the variable, when unset. */
+function password(username: string): string {
+  const variable = passwordVariable(username);
+  return `\${${variable}:?set ${variable} to the password of ${username}}`;
+}
+
+const PRELUDE = ['#!/usr/bin/env bash', 'set -euo pipefail'];
+const JSON_ESCAPE = `json_escape() { printf '%s' "$1" | sed 's/[\\\\"]/\\\\&/g'; }`;
+const XML_ESCAPE = `xml_escape() { printf '%s' "$1" | sed 's/&/\\&amp;/g; s/</\\&lt;/g; s/>/\\&gt;/g'; }`;
 
 export function reproduceScript(
   exchanges: readonly Exchange[],
@@ -32,7 +49,7 @@ export function reproduceScript(
     if (name === 'content-length' || name === 'host') continue;
     if (name === 'authorization' && value.startsWith('Basic ')) {
       const user = Buffer.from(value.slice(6), 'base64').toString('utf8').split(':')[0] ?? '';
-      headers.push('-u', shellQuote(`${user}:<password of ${user}>`));
+      headers.push('-u', `${shellQuote(`${user}:`)}"${password(user)}"`);
       continue;
     }
     if (name === 'x-auth-token') {
@@ -61,15 +78,21 @@ export function reproduceScript(
     // Out of the single quotes, the variable, back in: '…<sessionKey>'"${SESSION_1}"'</sessionKey>…'
     body = body.split(value).join(`'"\${${credential.variable}}"'`);
   }
-  for (const credential of credentials) lines.push(...credential.setup);
+  const setup = credentials.flatMap((credential) => credential.setup);
+  if (setup.some((line) => line.includes('json_escape'))) lines.push(JSON_ESCAPE);
+  if (setup.some((line) => line.includes('xml_escape'))) lines.push(XML_ESCAPE);
+  lines.push(...setup);
   const request = ['curl', '-sS', '-i', '-X', exchange.method, ...headers];
   if (body) request.push('--data-binary', body);
   request.push(shellQuote(exchange.url));
   lines.push(request.join(' '));
   const script = secrets.redact(lines.join('\n'));
-  return script.includes(REDACTED)
-    ? `# Replace each ${REDACTED} with your own value (a secret whose origin this test did not show).\n${script}`
-    : script;
+  const note = script.includes(REDACTED)
+    ? [
+        `# Replace each ${REDACTED} with your own value (a secret whose origin this test did not show).`,
+      ]
+    : [];
+  return [...PRELUDE, ...note, script].join('\n');
 }
 
 /** The token's origin: an earlier POST …/api/tokens that answered it; its username. */
@@ -87,17 +110,27 @@ function tokenCredential(
   const username = origin ? jsonField(origin.requestBody, 'username') : undefined;
   if (!origin || username === undefined) return undefined;
   const suffix = `_${n + 1}`;
-  const login = JSON.stringify({ username, password: `<password of ${username}>` });
+  const body = `'{"username":${JSON.stringify(username)},"password":"'"$(json_escape "${password(username)}")"'"}'`;
   return {
     value: token,
     variable: `TOKEN${suffix}`,
     setup: [
-      `# A token for '${username}' (§5.2.3): put the account's password in place of <password of ${username}>.`,
-      `ANSWER${suffix}=$(curl -s -X POST -H 'content-type: application/json' --data-binary ${shellQuote(login)} ${shellQuote(origin.url)})`,
+      `# A token for '${username}' (§5.2.3).`,
+      `ANSWER${suffix}=$(curl -sS -w '\\n%{http_code}' -X POST -H 'content-type: application/json' --data-binary ${body} ${shellQuote(origin.url)})`,
+      refusedUnless(
+        `ANSWER${suffix}`,
+        `"\${ANSWER${suffix}##*$'\\n'}" = 200`,
+        `POST /api/tokens for '${username}' answered HTTP \${ANSWER${suffix}##*$'\\n'}`,
+      ),
       `TOKEN${suffix}=$(printf '%s' "$ANSWER${suffix}" | sed -n 's/.*"token" *: *"\\([^"]*\\)".*/\\1/p')`,
       `USER_ID${suffix}=$(printf '%s' "$ANSWER${suffix}" | sed -n 's/.*"user_id" *: *"\\{0,1\\}\\([^",}]*\\).*/\\1/p')`,
     ],
   };
+}
+
+/** A line that stops the script, saying why, when a login did not give its credential. */
+function refusedUnless(_variable: string, condition: string, why: string): string {
+  return `[ ${condition} ] || { echo "reproduce: ${why}: check the password" >&2; exit 1; }`;
 }
 
 /** The session key's origin: an earlier SOAP login that answered it as session_hash. */
@@ -118,10 +151,12 @@ function sessionCredential(
     : undefined;
   if (!origin || loginname === undefined) return undefined;
   const suffix = `_${n + 1}`;
-  const body = origin.requestBody.replace(
-    /(<(?:\w+:)?passwd\b[^>]*>)[^<]*(<\/)/,
-    `$1<password of ${loginname}>$2`,
-  );
+  const [before, after] = origin.requestBody.split(/<(?:\w+:)?passwd\b[^>]*>[^<]*<\//);
+  const open = /<(?:\w+:)?passwd\b[^>]*>/.exec(origin.requestBody)?.[0] ?? '<passwd>';
+  const body =
+    after === undefined
+      ? shellQuote(origin.requestBody)
+      : `${shellQuote(`${before ?? ''}${open}`)}"$(xml_escape "${password(loginname)}")"${shellQuote(`</${after}`)}`;
   const headers = Object.entries(origin.requestHeaders)
     .filter(([name]) => name === 'content-type' || name === 'soapaction')
     .flatMap(([name, value]) => ['-H', shellQuote(`${name}: ${value}`)]);
@@ -129,8 +164,13 @@ function sessionCredential(
     value: key,
     variable: `SESSION${suffix}`,
     setup: [
-      `# A SOAP session of '${loginname}' (core login, §5.1.4): put the account's password in place of <password of ${loginname}>.`,
-      `SESSION${suffix}=$(curl -s -X POST ${headers.join(' ')} --data-binary ${shellQuote(body)} ${shellQuote(origin.url)} | sed -n 's/.*<session_hash[^>]*>\\([^<]*\\)<.*/\\1/p')`,
+      `# A SOAP session of '${loginname}' (core login, §5.1.4).`,
+      `SESSION${suffix}=$(curl -sS -X POST ${headers.join(' ')} --data-binary ${body} ${shellQuote(origin.url)} | sed -n 's/.*<session_hash[^>]*>\\([^<]*\\)<.*/\\1/p')`,
+      refusedUnless(
+        `SESSION${suffix}`,
+        `-n "$SESSION${suffix}"`,
+        `the SOAP login of '${loginname}' gave no session`,
+      ),
     ],
   };
 }
