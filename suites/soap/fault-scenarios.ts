@@ -1,9 +1,10 @@
 /**
  * §7.1 pairs that share a scenario: one row per (operation, code, scenario), generated from the
- * fault cells of the coverage matrix (spec/matrix/faults.ts), and each scenario written once here. A suite file describes, per operation, how a valid call is made and
- * what a refused one must leave unchanged (a FaultSubject); soapFaultTests() then declares the
- * tests of the rows of those operations. The operation-specific faults (3019, 3108, 3202, …) stay
- * in the suite files.
+ * fault cells of the coverage matrix (spec/matrix/faults.ts), and each scenario written once here.
+ * A suite file describes, per operation, how a valid call is made and what a refused one must
+ * leave unchanged (a FaultSubject); soapFaultTests() then declares the tests of the rows of those
+ * operations, each with its cells. The operation-specific faults (3019, 3108, 3202, …) stay in the
+ * suite files; a bad argument from a caller without rights is argument-faults.test.ts's.
  */
 import { inject } from 'vitest';
 import { conformanceTest, type ConformanceContext } from '../../lib/conformance-test.ts';
