@@ -8,8 +8,8 @@ import { createState, type DomainState, type StateOptions } from './domain/state
 import { TOKEN_LIFETIME_MS } from './domain/tokens.ts';
 import type { Faults } from './faults.ts';
 import { plantedHooks } from './planted-hooks.ts';
-import { ArgumentsFirstProjectAdmin } from './soap/arguments-first.ts';
 import { PlantedProjectAdmin } from './soap/planted-operations.ts';
+import { SiteAdminOwnProjectsAdmin } from './soap/site-admin-own-projects.ts';
 import { OTHER_ADMINS_UGROUP, type Variants } from './variants.ts';
 
 export interface ServerState extends DomainState {
@@ -42,11 +42,11 @@ export function createServerState(clock: Clock, options: ServerStateOptions): Se
   return state;
 }
 
-/** The operations with the planted faults around them, or with the checks in another order. */
+/** The operations with the planted faults around them, or with the SOAP variants that change a rule. */
 function projectAdmin(faults: Faults, variants: Variants): Pick<StateOptions, 'projectAdmin'> {
   if (!faults.none) return { projectAdmin: (deps) => new PlantedProjectAdmin(deps, faults) };
   // Consulted per call (on the SOAP path only), as tests/support/variant-reach.ts claims.
-  return { projectAdmin: (deps) => new ArgumentsFirstProjectAdmin(deps, variants) };
+  return { projectAdmin: (deps) => new SiteAdminOwnProjectsAdmin(deps, variants) };
 }
 
 function adminsUgroupId(variants: Variants): number | null | undefined {

@@ -110,6 +110,11 @@ export const VARIANTS = [
     '§5.1.2 and §7.1 give both codes and order neither check; the real system checks the rights first',
   ),
   variant(
+    'site-admin-own-projects-only',
+    'a site admin gets the operations on a project only where he is one of its admins (3201 or 3203 elsewhere)',
+    "§5.1.2 names the project's admins only; that a site admin counts as one is the real system's choice (INFO soap.auth.site-admin)",
+  ),
+  variant(
     'no-description-fields',
     'the platform has no project description fields: getPlateformProjectDescriptionFields answers 3107',
     '§7.1 3107 exists for such a platform; nothing in §4.2 requires fields',
