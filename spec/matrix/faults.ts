@@ -59,8 +59,6 @@ export interface FaultCell extends MatrixCell {
    * every code a conforming target may answer. Absent: `code` alone.
    */
   either?: readonly number[];
-  /** The test-control capability without which the cell cannot be reached. */
-  needs?: 'failNext' | 'testControl';
 }
 
 /**
@@ -82,7 +80,7 @@ function meaning(op: OperationName, code: number): string {
 
 const WHO: Readonly<Record<ActorClass, string>> = {
   'project-admin': "the project's admin",
-  'site-admin': 'a site admin who does not administer the project',
+  'site-admin': 'a site admin',
   'project-member': 'a project member (not admin)',
   outsider: 'an outsider',
   'other-project-admin': 'the admin of another project',
@@ -103,7 +101,7 @@ function cell(
   actor: ActorClass,
   sections: readonly string[],
   expected: string,
-  extra: Pick<FaultCell, 'either' | 'needs'> = {},
+  extra: Pick<FaultCell, 'either'> = {},
 ): FaultCell {
   return {
     id: cellId('fault', op, code, actor),
@@ -122,7 +120,8 @@ const fault = (op: OperationName, code: number) => `fault ${code} (${meaning(op,
 function cellsOf(op: OperationName, codes: readonly number[]): FaultCell[] {
   const denied = permissionCode(op);
   return codes.flatMap((code): FaultCell[] => {
-    const by = (actor: ActorClass) => `${op} by ${WHO[actor]}`;
+    const by = (actor: ActorClass) =>
+      `${op} ${actor.startsWith('admin-key') || actor.startsWith('requester') ? 'with' : 'by'} ${WHO[actor]}`;
     if (code === PROJECT)
       return (['project-admin', 'site-admin'] as const).map((actor) =>
         cell(
@@ -179,11 +178,7 @@ function cellsOf(op: OperationName, codes: readonly number[]): FaultCell[] {
         code === QUOTA
           ? 'once the hour has its quota of projects (§8)'
           : 'when the call fails as §7.1 describes (armed by test control: no input provokes it)';
-      return [
-        cell(op, code, actor, ['§7.1', '§5.1'], `${by(actor)} ${when}: ${fault(op, code)}`, {
-          needs: code === QUOTA ? 'testControl' : 'failNext',
-        }),
-      ];
+      return [cell(op, code, actor, ['§7.1', '§5.1'], `${by(actor)} ${when}: ${fault(op, code)}`)];
     }
     // An argument the code describes: reached by the caller who passes the permission check.
     if (op === 'addProject')
@@ -242,11 +237,4 @@ export function faultCell(op: OperationName, code: number | 'refused', actor: Ac
   const id = cellId('fault', op, code, actor);
   if (!BY_ID.has(id)) throw new Error(`no fault cell '${id}' (spec/matrix/faults.ts)`);
   return id;
-}
-
-/** The cell itself (for its `either` codes or `needs`). */
-export function faultCellOf(id: string): FaultCell {
-  const found = BY_ID.get(id);
-  if (!found) throw new Error(`no fault cell '${id}' (spec/matrix/faults.ts)`);
-  return found;
 }
