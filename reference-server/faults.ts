@@ -83,6 +83,19 @@ const SOAP_FAULTS = [
     'remove-non-member-succeeds',
     'removeProjectMember of a user who is not a member answers true instead of 3203 (§7.1)',
   ),
+  // One cell of the fault matrix each (spec/matrix/faults.ts: operation, code, caller).
+  soap(
+    'services-usage-3201-outsider',
+    'getProjectServicesUsage answers 3201 instead of 3203 to a caller outside the project; a member still gets 3203 (§7.1)',
+  ),
+  soap(
+    'site-admin-unknown-project-3203',
+    'getProjectDescriptionFieldsValue of a project that does not exist answers 3203 instead of 3000 to a site admin, who administers every other project (§7.1)',
+  ),
+  soap(
+    'outsider-unknown-field-accepted',
+    'setProjectDescriptionFieldValue by a caller without rights, of a field the platform does not have, answers success: the rights are checked for known fields only (§5.1.2, §7.1 3108 or 3201)',
+  ),
   // Wire typing and faults on the wire.
   soap('no-xsi-type', 'answers carry no xsi:type on returned values (§4.1 rpc/encoded)'),
   soap('arrays-without-array-type', 'arrays are sent without SOAP-ENC:arrayType (§4.1)'),

@@ -9,6 +9,7 @@ import { TOKEN_LIFETIME_MS } from './domain/tokens.ts';
 import type { Faults } from './faults.ts';
 import { plantedHooks } from './planted-hooks.ts';
 import { PlantedProjectAdmin } from './soap/planted-operations.ts';
+import { SiteAdminOwnProjectsAdmin } from './soap/site-admin-own-projects.ts';
 import { OTHER_ADMINS_UGROUP, type Variants } from './variants.ts';
 
 export interface ServerState extends DomainState {
@@ -35,10 +36,17 @@ export function createServerState(clock: Clock, options: ServerStateOptions): Se
     adminsUgroupId: adminsUgroupId(variants),
     tokenLifetimeMs: tokenLifetime(faults),
     hooks: plantedHooks(faults, () => state.projects),
-    ...(faults.none ? {} : { projectAdmin: (deps) => new PlantedProjectAdmin(deps, faults) }),
+    ...projectAdmin(faults, variants),
   };
   const state: ServerState = { ...createState(clock, domain), faults, variants };
   return state;
+}
+
+/** The operations with the planted faults around them, or with the SOAP variants that change a rule. */
+function projectAdmin(faults: Faults, variants: Variants): Pick<StateOptions, 'projectAdmin'> {
+  if (!faults.none) return { projectAdmin: (deps) => new PlantedProjectAdmin(deps, faults) };
+  // Consulted per call (on the SOAP path only), as tests/support/variant-reach.ts claims.
+  return { projectAdmin: (deps) => new SiteAdminOwnProjectsAdmin(deps, variants) };
 }
 
 function adminsUgroupId(variants: Variants): number | null | undefined {

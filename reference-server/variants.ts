@@ -115,6 +115,16 @@ export const VARIANTS = [
     'the spec names no user group a client could rely on; such a target is run with the default profile (4), which the suites probe',
   ),
   variant(
+    'arguments-before-rights',
+    'a caller without rights on the project who passes an unknown service, field, login, user id or user group, or a non-member to remove, gets the code of that argument (3019, 3108, 3202, 3203, 3301), not the permission code',
+    '§5.1.2 and §7.1 give both codes and order neither check; the real system checks the rights first',
+  ),
+  variant(
+    'site-admin-own-projects-only',
+    'a site admin gets the operations on a project only where he is one of its admins (3201 or 3203 elsewhere)',
+    "§5.1.2 names the project's admins only; that a site admin counts as one is the real system's choice (INFO soap.auth.site-admin)",
+  ),
+  variant(
     'no-description-fields',
     'the platform has no project description fields: getPlateformProjectDescriptionFields answers 3107',
     '§7.1 3107 exists for such a platform; nothing in §4.2 requires fields',

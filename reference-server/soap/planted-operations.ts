@@ -5,7 +5,7 @@
  * administers a project (§5.1.2) go through the domain's hooks (planted-hooks.ts). The domain
  * (domain/project-admin.ts) stays the correct rules; the wire's faults are in planted-wire.ts.
  */
-import { DomainError } from '../domain/errors.ts';
+import { DomainError, MESSAGES } from '../domain/errors.ts';
 import { ProjectAdmin, type ProjectAdminDeps } from '../domain/project-admin.ts';
 import type { Faults } from '../faults.ts';
 
@@ -109,6 +109,42 @@ export class PlantedProjectAdmin extends ProjectAdmin {
     return true;
   }
 
+  override getProjectServicesUsage(
+    sessionKey: string,
+    groupId: number,
+  ): ReturnType<ProjectAdmin['getProjectServicesUsage']> {
+    try {
+      return super.getProjectServicesUsage(sessionKey, groupId);
+    } catch (error) {
+      // soap-services-usage-3201-outsider: "not project admin" as 3201 to a non-member only.
+      const caller = this.deps.sessions.userOf(sessionKey);
+      const outside = caller !== undefined && !this.deps.projects.get(groupId)?.members.has(caller);
+      if (this.faults.on('soap-services-usage-3201-outsider') && hasCode(error, 3203) && outside)
+        throw new DomainError(3201, MESSAGES.notProjectAdmin);
+      throw error;
+    }
+  }
+
+  override getProjectDescriptionFieldsValue(
+    sessionKey: string,
+    groupId: number,
+  ): ReturnType<ProjectAdmin['getProjectDescriptionFieldsValue']> {
+    try {
+      return super.getProjectDescriptionFieldsValue(sessionKey, groupId);
+    } catch (error) {
+      // soap-site-admin-unknown-project-3203: a site admin told "not project admin" instead of 3000.
+      const caller = this.deps.sessions.userOf(sessionKey);
+      const siteAdmin = caller !== undefined && this.deps.users.byIdOf(caller)?.siteAdmin === true;
+      if (
+        this.faults.on('soap-site-admin-unknown-project-3203') &&
+        hasCode(error, 3000) &&
+        siteAdmin
+      )
+        throw new DomainError(3203, MESSAGES.notProjectAdmin);
+      throw error;
+    }
+  }
+
   override getPlateformProjectDescriptionFields(
     sessionKey: string,
   ): ReturnType<ProjectAdmin['getPlateformProjectDescriptionFields']> {
@@ -126,6 +162,13 @@ export class PlantedProjectAdmin extends ProjectAdmin {
     try {
       super.setProjectDescriptionFieldValue(sessionKey, groupId, fieldId, stored);
     } catch (error) {
+      // soap-outsider-unknown-field-accepted: refused rights go unnoticed for an unknown field.
+      if (
+        this.faults.on('soap-outsider-unknown-field-accepted') &&
+        hasCode(error, 3201) &&
+        !this.deps.descriptionFields.some((f) => f.id === fieldId)
+      )
+        return;
       // soap-description-written-before-3108: the value is stored, then the fault answered.
       if (this.faults.on('soap-description-written-before-3108') && hasCode(error, 3108))
         this.deps.projects.get(groupId)?.descriptionValues.set(fieldId, value);

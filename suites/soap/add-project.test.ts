@@ -28,6 +28,7 @@ import { advanceClock, NEW_HOUR_SECONDS } from '../../lib/target/clock.ts';
 import { armFailure } from '../../lib/target/fail-next.ts';
 import { countsAgainstQuota, isQuotaFault, spentElsewhere } from '../../lib/target/quota-calls.ts';
 import { recordQuotaCalls, recordSpentElsewhere } from '../../lib/target/quota-plan.ts';
+import { faultCell } from '../../spec/matrix/faults.ts';
 import type { ArgsOf } from '../../spec/soap-operations.ts';
 import { soapFaultTests } from './fault-scenarios.ts';
 
@@ -308,6 +309,7 @@ describe('addProject refusals', () => {
       );
       await expectNotCreated(ctx, name);
     },
+    { cells: [faultCell('addProject', 3102, 'requester-with-site-admin-key')] },
   );
 
   conformanceTest(
@@ -324,6 +326,7 @@ describe('addProject refusals', () => {
       );
       await expectNotCreated(ctx, name);
     },
+    { cells: [faultCell('addProject', 3103, 'requester-with-site-admin-key')] },
   );
 
   soapFaultTests([
@@ -352,11 +355,13 @@ describe('addProject refusals', () => {
 
   conformanceTest(
     ['soap.addProject.fault.3200', 'soap.auth.site-admin-creates', 'soap.fault.nothing-changed'],
-    'addProject whose adminSessionKey is not the session of a site admin (a project admin, or invalid) must answer fault 3200 and create nothing',
+    'addProject whose adminSessionKey is not the session of a site admin (a project admin, a project member, an outsider, or invalid) must answer fault 3200 and create nothing',
     async (ctx) => {
       const { keys, template } = await setUp(ctx);
       for (const [what, adminKey] of [
         ['the session of a project admin', keys.projectAdmin],
+        ['the session of a project member', keys.projectMember],
+        ['the session of a user in no project', keys.nonMember],
         ['an invalid key', `invalid-${inject('runTag')}`],
       ] as const) {
         const name = shortName('noa');
@@ -370,6 +375,14 @@ describe('addProject refusals', () => {
         );
         await expectNotCreated(ctx, name);
       }
+    },
+    {
+      cells: [
+        faultCell('addProject', 3200, 'admin-key-of-project-admin'),
+        faultCell('addProject', 3200, 'admin-key-of-project-member'),
+        faultCell('addProject', 3200, 'admin-key-of-outsider'),
+        faultCell('addProject', 3200, 'admin-key-invalid'),
+      ],
     },
   );
 
@@ -389,6 +402,7 @@ describe('addProject refusals', () => {
       );
       await expectNotCreated(ctx, name);
     },
+    { cells: [faultCell('addProject', 3100, 'requester-with-site-admin-key')] },
   );
 
   conformanceTest(
@@ -411,6 +425,7 @@ describe('addProject refusals', () => {
       );
       await expectNotCreated(ctx, name);
     },
+    { cells: [faultCell('addProject', 3104, 'requester-with-site-admin-key')] },
   );
 
   conformanceTest(
@@ -443,6 +458,7 @@ describe('addProject refusals', () => {
         propertyRun(50),
       );
     },
+    { cells: [faultCell('addProject', 3001, 'invalid-session')] },
   );
 
   for (const [code, failure] of [
@@ -470,6 +486,7 @@ describe('addProject refusals', () => {
         );
         await expectNotCreated(ctx, name);
       },
+      { cells: [faultCell('addProject', code, 'requester-with-site-admin-key')] },
     );
   }
 });
@@ -506,6 +523,7 @@ describe('the addProject quota (§8)', () => {
       budget.left -= 1;
       expectSuccess(await addProject(ctx, args), 'the same call an hour later');
     },
+    { cells: [faultCell('addProject', 4000, 'requester-with-site-admin-key')] },
   );
 });
 

@@ -15,6 +15,7 @@ import { SoapClient } from '../../lib/soap/client.ts';
 import { armFailure } from '../../lib/target/fail-next.ts';
 import { descriptionValuesOf, expectFault, expectSuccess } from '../../lib/soap/expect.ts';
 import { xsiType } from '../../lib/soap/wire.ts';
+import { faultCell } from '../../spec/matrix/faults.ts';
 import { soapFaultTests, type Caller } from './fault-scenarios.ts';
 
 /** XML 1.0 cannot carry C0 controls other than tab, LF and CR, nor U+FFFE and U+FFFF. */
@@ -138,6 +139,7 @@ describe('getPlateformProjectDescriptionFields', () => {
         'the platform fields are unchanged after the failed call',
       ).toEqual(answer.value);
     },
+    { cells: [faultCell('getPlateformProjectDescriptionFields', 3107, 'valid-session')] },
   );
 });
 
@@ -409,5 +411,6 @@ describe('faults and permissions (on the public project, which must stay as it w
         'values after the fault',
       ).toEqual(Object.fromEntries(before));
     },
+    { cells: [faultCell('setProjectDescriptionFieldValue', 3108, 'project-admin')] },
   );
 });

@@ -12,6 +12,7 @@ import { conformanceTest, type ConformanceContext } from '../../lib/conformance-
 import { SoapClient, type SoapAnswer } from '../../lib/soap/client.ts';
 import { expectAnyFault, expectFault, expectSuccess, expectTrue } from '../../lib/soap/expect.ts';
 import { xsiType } from '../../lib/soap/wire.ts';
+import { faultCell } from '../../spec/matrix/faults.ts';
 
 interface UserInfo {
   identifier: string;
@@ -292,6 +293,11 @@ describe('the generic-user operations are project operations (§5.1.2)', () => {
               'read back: the password a refused call gave does not work',
             ).toBe(false);
         }
+      },
+      {
+        cells: (['project-member', 'outsider', 'other-project-admin'] as const).map((actor) =>
+          faultCell(op, 'refused', actor),
+        ),
       },
     );
   }

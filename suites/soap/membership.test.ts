@@ -17,6 +17,7 @@ import { userId } from '../../lib/fixtures/sessions.ts';
 import { SoapClient, type SoapAnswer } from '../../lib/soap/client.ts';
 import { expectFault, expectSuccess, expectTrue } from '../../lib/soap/expect.ts';
 import { xsiType } from '../../lib/soap/wire.ts';
+import { faultCell } from '../../spec/matrix/faults.ts';
 import {
   soapFaultTests,
   type Caller,
@@ -502,6 +503,7 @@ describe('faults (project members)', () => {
         `removeProjectMember ${login}`,
       );
     },
+    { cells: [faultCell('removeProjectMember', 3202, 'project-admin')] },
   );
 
   conformanceTest(
@@ -520,6 +522,7 @@ describe('faults (project members)', () => {
         `removeProjectMember ${w.login('nonMember')} (an outsider)`,
       );
     },
+    { cells: [faultCell('removeProjectMember', 3203, 'project-admin')] },
   );
 });
 
@@ -545,6 +548,7 @@ describe('faults (user groups)', () => {
           `${op} of user id ${NO_SUCH_USER_ID}`,
         );
       },
+      { cells: [faultCell(op, 3203, 'project-admin')] },
     );
 
     conformanceTest(
@@ -564,6 +568,7 @@ describe('faults (user groups)', () => {
           `${op} user group ${NO_SUCH_UGROUP}`,
         );
       },
+      { cells: [faultCell(op, 3301, 'project-admin')] },
     );
   }
 });

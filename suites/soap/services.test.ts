@@ -22,6 +22,7 @@ import {
   type ServiceValue,
 } from '../../lib/soap/expect.ts';
 import { xsiType } from '../../lib/soap/wire.ts';
+import { faultCell } from '../../spec/matrix/faults.ts';
 import { soapFaultTests, type Caller, type FaultSubject } from './fault-scenarios.ts';
 
 const NO_SUCH_SERVICE = 2_000_000_002;
@@ -242,6 +243,7 @@ describe('faults and permissions (on the public project, which must stay as it w
           usage(before),
         );
       },
+      { cells: [faultCell(op, 3019, 'project-admin')] },
     );
 
     conformanceTest(
@@ -282,6 +284,7 @@ describe('faults and permissions (on the public project, which must stay as it w
           `services of project ${project} after the fault`,
         ).toEqual(usage(before));
       },
+      { cells: [faultCell(op, 3019, 'project-admin')] },
     );
   }
 });

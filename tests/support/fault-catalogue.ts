@@ -101,6 +101,21 @@ export const FAULT_CATALOGUE: Readonly<Record<FaultName, FaultCatch>> = {
     caughtBy: ['soap.removeProjectMember.fault.3203'],
     suites: ['soap/membership'],
   },
+  'soap-services-usage-3201-outsider': {
+    caughtBy: ['soap.getProjectServicesUsage.fault.3203'],
+    suites: ['soap/services'],
+  },
+  'soap-site-admin-unknown-project-3203': {
+    caughtBy: ['soap.getProjectDescriptionFieldsValue.fault.3000'],
+    suites: ['soap/description-fields'],
+  },
+  'soap-outsider-unknown-field-accepted': {
+    caughtBy: [
+      'soap.setProjectDescriptionFieldValue.fault.3108',
+      'soap.setProjectDescriptionFieldValue.fault.3201',
+    ],
+    suites: ['soap/argument-faults'],
+  },
   'soap-no-xsi-type': { caughtBy: ['soap.wire.xsi-type'], suites: ['soap/wire'] },
   'soap-arrays-without-array-type': {
     caughtBy: ['soap.wire.encoded-arrays'],
