@@ -99,10 +99,10 @@ describe('docs/ci-example.yml', () => {
 function runStep(name: string): string {
   const at = text.indexOf(`- name: ${name}`);
   expect(at, `a step named '${name}'`).toBeGreaterThan(-1);
-  const step = text.slice(at).split(/\n      - /)[0] ?? '';
+  const step = text.slice(at).split(/\n {6}- /)[0] ?? '';
   const inline = /\n\s+run: (?!\|)(.+)/.exec(step)?.[1];
   if (inline) return inline.trim();
-  const block = /\n(\s+)run: \|\n((?:\1  .*\n?)+)/.exec(step)?.[2] ?? '';
+  const block = /\n(\s+)run: \|\n((?:\1 {2}.*\n?)+)/.exec(step)?.[2] ?? '';
   return block
     .split('\n')
     .map((line) => line.trim())
