@@ -34,6 +34,7 @@ export function planCleanup(
 
   for (const action of actions) {
     if (action.kind === 'token' || action.kind === 'token-deleted') tokens.observe(action);
+    else if (action.kind === 'user-group-read') entries.observeRead(action);
     else if (action.kind === 'artifact') creations.observeArtifact(action);
     else if (action.ok) {
       const call = soapCall(action);
@@ -42,10 +43,17 @@ export function planCleanup(
   }
 
   const created = creations.created;
-  const membership = memberships.plan(sessions.userIds);
+  const membership = memberships.plan(sessions.userIds, (p) => entries.readBeforeChanges(p));
+  const entryPart = entries.plan({
+    introduced: membership.introduced,
+    created,
+    restored: membership.restored,
+  });
   const changes = [
+    // Entries added back after the memberships that hold them are restored (the stack runs last first).
+    entryPart.readd,
     membership,
-    entries.plan({ introduced: membership.introduced, created }),
+    entryPart,
     services.plan(),
     values.plan(),
     genericUsers.plan(created),
