@@ -65,8 +65,13 @@ export function planCleanup(
   const kept = remaining.filter(
     (r) => r.project === undefined || !created.has(r.project) || r.kind === 'generic-user',
   );
+  // Each project call with the login its key belongs to: a refused one can be sent again later.
+  const withLogin = undo.map((step) => {
+    const as = step.call.kind === 'soap' ? sessions.loginOf(step.call.args[0]) : undefined;
+    return as === undefined ? step : { ...step, as };
+  });
   return {
-    undo: [...undo, ...tokens.plan().undo, ...sessions.plan().undo],
+    undo: [...withLogin, ...tokens.plan().undo, ...sessions.plan().undo],
     remaining: kept.map(({ kind, what }) => ({ kind, what })),
   };
 }
