@@ -1,8 +1,8 @@
 /**
- * From what a test did (wire-actions.ts) to what to undo and what remains (issue 9, cleanup).
+ * From what a test did (wire-actions.ts) to what to undo and what remains.
  * Only what the wire proves is undone: a membership the test's addProjectMember introduced (the
- * call succeeds only for a non-member), a value whose earlier state the test read, its own tokens
- * and sessions. What the interfaces cannot undo (projects, artifacts, accounts, a description
+ * call succeeds only for a non-member), a value, service or user-group entry whose earlier state
+ * the test read before changing it (restored to what was read), its own tokens and sessions. What the interfaces cannot undo (projects, artifacts, accounts, a description
  * value that had none) or whose earlier state is unknown is listed as remaining. One tracker per
  * kind of change (trackers/); this composes them.
  */
