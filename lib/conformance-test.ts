@@ -5,6 +5,7 @@
  */
 import * as allure from 'allure-js-commons';
 import { inject, test, type TestContext } from 'vitest';
+import { cleanupOver, untilCleanedUp } from './cleanup/in-flight.ts';
 import { planCleanup } from './cleanup/plan.ts';
 import { runCleanup } from './cleanup/undo.ts';
 import { wireActions } from './cleanup/wire-actions.ts';
@@ -77,7 +78,7 @@ export function conformanceTest(
     const transcript = new Transcript();
     for (const account of Object.values(settings.target.accounts))
       transcript.secrets.add(account.password);
-    const http = targetClient(settings, transcript);
+    const http = untilCleanedUp(targetClient(settings, transcript), context);
     const ctx: ConformanceContext = {
       target: settings.target,
       http,
@@ -145,6 +146,18 @@ export function conformanceTest(
  * (lib/cleanup), on a transcript of its own: the test's evidence is not changed.
  */
 async function cleanUpAfter(
+  context: TestContext,
+  transcript: Transcript,
+  settings: RunSettings,
+): Promise<Transcript | undefined> {
+  try {
+    return await cleanUp(context, transcript, settings);
+  } finally {
+    cleanupOver(context);
+  }
+}
+
+async function cleanUp(
   context: TestContext,
   transcript: Transcript,
   settings: RunSettings,

@@ -3,13 +3,13 @@
  * their memberships and user groups as it found them, no token or session open, and lists in its
  * report every other difference it left (projects, artifacts, accounts, values it could not undo).
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import type { DomainState } from '../reference-server/domain/state.ts';
 import { startReferenceServer } from '../reference-server/listen.ts';
-import { runCli } from './support/cli.ts';
+import { runCli, runCommand } from './support/cli.ts';
 
 interface ProjectSnapshot {
   members: number[];
@@ -139,6 +139,97 @@ describe('cleanup on a shared target', () => {
           named.map((id) => [id, false]),
         );
         expect(leftovers.undone, 'changes undone').toBeGreaterThan(0);
+      } finally {
+        await server.close();
+      }
+    },
+  );
+});
+
+describe('cleanup REPORT_DIR', () => {
+  test(
+    'sends again the undo a report lists as refused, prints what it undid and what remains; exit 1 while one the interfaces can undo remains, 0 after',
+    { timeout: 60_000 },
+    async () => {
+      const server = await startReferenceServer({ testControl: false });
+      const state = server.app.state;
+      try {
+        const key = state.projectAdmin.login('alice', 'alice-pass').session_hash;
+        state.projectAdmin.setProjectDescriptionFieldValue(key, 102, 2, 'changed by a run');
+        state.projectAdmin.logout(key);
+        const report = mkdtempSync(join(tmpdir(), 'cleanup-report-'));
+        const test = 'suites/soap/x.test.ts::a test';
+        const leftover = (what: string, kind: string, retry?: object) => ({
+          kind,
+          what,
+          test,
+          ...(retry ? { retry } : {}),
+        });
+        const summary = (remaining: object[]) =>
+          writeFileSync(
+            join(report, 'summary.json'),
+            JSON.stringify({
+              target: server.url,
+              startedAt: '2026-01-01T00:00:00.000Z',
+              leftovers: { sharedProjects: [], undone: 0, remaining },
+            }),
+          );
+        summary([
+          leftover('artifact 7 in tracker 1', 'artifact'),
+          leftover(
+            'description field 2 of project 102 back to its earlier value: not undone (HTTP 503)',
+            'description-value',
+            {
+              operation: 'setProjectDescriptionFieldValue',
+              args: [102, 2, 'as found'],
+              as: 'alice',
+            },
+          ),
+          leftover('service 21 of project 999999 active again: not undone (HTTP 503)', 'service', {
+            operation: 'activateService',
+            args: [999999, 21],
+            as: 'alice',
+          }),
+        ]);
+
+        const first = await runCommand(['cleanup', report]);
+        expect(first.code, first.stdout + first.stderr).toBe(1);
+        expect(state.projects.get(102)!.descriptionValues.get(2), 'value written back').toBe(
+          'as found',
+        );
+        expect(first.stdout).toContain(
+          'undone: description field 2 of project 102 back to its earlier value',
+        );
+        expect(first.stdout).toMatch(/remains: artifact 7 in tracker 1 \(no interface undoes it\)/);
+        expect(first.stdout).toMatch(
+          /remains: service 21 of project 999999 .*\(again refused: fault 3000/,
+        );
+        expect(existsSync(join(report, 'cleanup.json')), 'what it undid is recorded').toBe(true);
+
+        // Once the refused one is gone from the report, nothing the interfaces can undo remains;
+        // what the first cleanup undid is not sent again.
+        summary([
+          leftover('artifact 7 in tracker 1', 'artifact'),
+          leftover(
+            'description field 2 of project 102 back to its earlier value: not undone (HTTP 503)',
+            'description-value',
+            {
+              operation: 'setProjectDescriptionFieldValue',
+              args: [102, 2, 'as found'],
+              as: 'alice',
+            },
+          ),
+        ]);
+        state.projectAdmin.setProjectDescriptionFieldValue(
+          state.projectAdmin.login('alice', 'alice-pass').session_hash,
+          102,
+          2,
+          'not to be overwritten',
+        );
+        const second = await runCommand(['cleanup', report]);
+        expect(second.code, second.stdout + second.stderr).toBe(0);
+        expect(second.stdout).toContain('1 undone by an earlier cleanup');
+        expect(state.projects.get(102)!.descriptionValues.get(2)).toBe('not to be overwritten');
       } finally {
         await server.close();
       }

@@ -134,4 +134,42 @@ describe('planCleanup', () => {
       'project cf-x (id 120); no interface deletes a project',
     ]);
   });
+
+  test('with the admins group read first (REST), a removed member comes back with their entry, in order', () => {
+    const admins = exchange(
+      'GET',
+      '/api/user_groups/101_4/users',
+      '',
+      200,
+      '[{"id":102,"username":"alice"},{"id":103,"username":"bob"}]',
+      { 'x-pagination-size': '2' },
+    );
+    const login = exchange(
+      'POST',
+      '/soap/',
+      buildRequest(`${BASE}/soap`, 'login', [
+        { name: 'loginname', type: 'xsd:string', value: 'alice' },
+        { name: 'passwd', type: 'xsd:string', value: 'pw' },
+      ]),
+      200,
+      `<E:Envelope xmlns:E="${ENV}" xmlns:ns1="${BASE}" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"><E:Body><ns1:loginResponse><return><user_id xsi:type="xsd:int">102</user_id><session_hash xsi:type="xsd:string">k</session_hash></return></ns1:loginResponse></E:Body></E:Envelope>`,
+    );
+    const p = plan([
+      login,
+      admins,
+      soap('removeUserFromUGroup', ['k', 101, 4, 103], TRUE),
+      soap('removeProjectMember', ['k', 101, 'bob'], TRUE),
+    ]);
+    expect(p.remaining, 'nothing unknown remains').toEqual([]);
+    // The membership first, then the entry it holds; the session last.
+    expect(calls(p)).toEqual([
+      ['addProjectMember', 'k', 101, 'bob'],
+      ['addUserToUGroup', 'k', 101, 4, 103],
+      ['logout', 'k'],
+    ]);
+    expect(
+      p.undo.slice(0, 2).map((s) => s.as),
+      'the login whose session made them',
+    ).toEqual(['alice', 'alice']);
+  });
 });

@@ -1,8 +1,8 @@
 /**
- * From what a test did (wire-actions.ts) to what to undo and what remains (issue 9, cleanup).
+ * From what a test did (wire-actions.ts) to what to undo and what remains.
  * Only what the wire proves is undone: a membership the test's addProjectMember introduced (the
- * call succeeds only for a non-member), a value whose earlier state the test read, its own tokens
- * and sessions. What the interfaces cannot undo (projects, artifacts, accounts, a description
+ * call succeeds only for a non-member), a value, service or user-group entry whose earlier state
+ * the test read before changing it (restored to what was read), its own tokens and sessions. What the interfaces cannot undo (projects, artifacts, accounts, a description
  * value that had none) or whose earlier state is unknown is listed as remaining. One tracker per
  * kind of change (trackers/); this composes them.
  */
@@ -34,6 +34,7 @@ export function planCleanup(
 
   for (const action of actions) {
     if (action.kind === 'token' || action.kind === 'token-deleted') tokens.observe(action);
+    else if (action.kind === 'user-group-read') entries.observeRead(action);
     else if (action.kind === 'artifact') creations.observeArtifact(action);
     else if (action.ok) {
       const call = soapCall(action);
@@ -42,10 +43,17 @@ export function planCleanup(
   }
 
   const created = creations.created;
-  const membership = memberships.plan(sessions.userIds);
+  const membership = memberships.plan(sessions.userIds, (p) => entries.readBeforeChanges(p));
+  const entryPart = entries.plan({
+    introduced: membership.introduced,
+    created,
+    restored: membership.restored,
+  });
   const changes = [
+    // Entries added back after the memberships that hold them are restored (the stack runs last first).
+    entryPart.readd,
     membership,
-    entries.plan({ introduced: membership.introduced, created }),
+    entryPart,
     services.plan(),
     values.plan(),
     genericUsers.plan(created),
@@ -57,8 +65,13 @@ export function planCleanup(
   const kept = remaining.filter(
     (r) => r.project === undefined || !created.has(r.project) || r.kind === 'generic-user',
   );
+  // Each project call with the login its key belongs to: a refused one can be sent again later.
+  const withLogin = undo.map((step) => {
+    const as = step.call.kind === 'soap' ? sessions.loginOf(step.call.args[0]) : undefined;
+    return as === undefined ? step : { ...step, as };
+  });
   return {
-    undo: [...undo, ...tokens.plan().undo, ...sessions.plan().undo],
+    undo: [...withLogin, ...tokens.plan().undo, ...sessions.plan().undo],
     remaining: kept.map(({ kind, what }) => ({ kind, what })),
   };
 }

@@ -8,6 +8,20 @@ export interface UndoStep {
   kind: LeftoverKind;
   what: string;
   call: UndoCall;
+  /** The login whose session the call's key was (a project call), to send it again later. */
+  as?: string;
+}
+
+/**
+ * A project call (§4.2) that undoes a leftover, as a report keeps it for `cleanup REPORT_DIR`:
+ * without its session key (the first part), which the command opens again as the login `as`.
+ */
+export interface RetryCall {
+  operation: string;
+  /** The parts after the session key, in the §4.2 order. */
+  args: Array<string | number>;
+  /** The account whose session sends it (its login name); absent: the profile's projectAdmin. */
+  as?: string;
 }
 
 export type LeftoverKind =
@@ -26,6 +40,8 @@ export interface Leftover {
   what: string;
   /** The project it concerns, for changes inside a project. */
   project?: string;
+  /** The call that undoes it, when the interfaces can and the cleanup's attempt was refused. */
+  retry?: RetryCall;
 }
 
 export interface CleanupPlan {

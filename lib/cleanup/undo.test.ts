@@ -40,3 +40,40 @@ test('changes are undone one after the other, in order; tokens and sessions afte
   expect(outcome.undone).toEqual(['entry', 'member', 'token']);
   expect(outcome.remaining).toEqual([{ kind: 'session', what: 'session: not undone (HTTP 403)' }]);
 });
+
+test('a refused project call is kept, without its session key, for cleanup REPORT_DIR', async () => {
+  const refusing = {
+    send: () =>
+      Promise.resolve({
+        status: 500,
+        headers: { 'content-type': 'text/xml' },
+        text: '<SOAP-ENV:Envelope xmlns:SOAP-ENV="http://schemas.xmlsoap.org/soap/envelope/"><SOAP-ENV:Body><SOAP-ENV:Fault><faultcode>3000</faultcode><faultstring>Invalid project id</faultstring></SOAP-ENV:Fault></SOAP-ENV:Body></SOAP-ENV:Envelope>',
+      }),
+  } as unknown as HttpClient;
+  const outcome = await runCleanup(
+    {
+      undo: [
+        {
+          kind: 'service',
+          what: 'service 21 of project 101 active again',
+          call: {
+            kind: 'soap',
+            service: 'project',
+            operation: 'activateService',
+            args: ['secret-key', 101, 21],
+          },
+          as: 'alice',
+        },
+      ],
+      remaining: [],
+    },
+    refusing,
+  );
+  expect(outcome.remaining).toHaveLength(1);
+  expect(outcome.remaining[0]!.retry).toEqual({
+    operation: 'activateService',
+    args: [101, 21],
+    as: 'alice',
+  });
+  expect(JSON.stringify(outcome.remaining)).not.toContain('secret-key');
+});

@@ -6,7 +6,7 @@
 import type { HttpClient } from '../clients/http.ts';
 import { SoapClient } from '../soap/client.ts';
 import { soapOperation } from '../../spec/soap-operations.ts';
-import type { CleanupPlan, Leftover, UndoStep } from './types.ts';
+import type { CleanupPlan, Leftover, RetryCall, UndoStep } from './types.ts';
 
 export interface CleanupOutcome {
   undone: string[];
@@ -21,7 +21,12 @@ export async function runCleanup(plan: CleanupPlan, http: HttpClient): Promise<C
   const remaining = [...plan.remaining];
   const record = (step: UndoStep, refused: string | undefined) => {
     if (refused === undefined) undone.push(step.what);
-    else remaining.push({ kind: step.kind, what: `${step.what}: not undone (${refused})` });
+    else
+      remaining.push({
+        kind: step.kind,
+        what: `${step.what}: not undone (${refused})`,
+        ...retryOf(step),
+      });
   };
   // In order (a stack: group entries before the membership that holds them), then the tokens and
   // sessions concurrently: through a slow link one round trip, not one per logout (issue 16).
@@ -67,4 +72,17 @@ async function attempt(step: UndoStep, http: HttpClient): Promise<string | undef
   } catch (error) {
     return (error as Error).message.slice(0, 200);
   }
+}
+
+/** A refused project call, kept for `cleanup REPORT_DIR` (tokens and sessions expire by themselves). */
+function retryOf(step: UndoStep): { retry?: RetryCall } {
+  const call = step.call;
+  if (call.kind !== 'soap' || call.service !== 'project') return {};
+  return {
+    retry: {
+      operation: call.operation,
+      args: call.args.slice(1),
+      ...(step.as === undefined ? {} : { as: step.as }),
+    },
+  };
 }

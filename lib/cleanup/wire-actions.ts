@@ -21,7 +21,9 @@ export type WireAction =
     }
   | { kind: 'token'; userId: string; token: string }
   | { kind: 'token-deleted'; token: string }
-  | { kind: 'artifact'; id: string; tracker: string };
+  | { kind: 'artifact'; id: string; tracker: string }
+  /** A user group's users read (GET /api/user_groups/<id>/users, the real system's route). */
+  | { kind: 'user-group-read'; group: string; users: Array<{ id: string; username: string }> };
 
 export function wireActions(exchanges: readonly Exchange[]): WireAction[] {
   return exchanges.flatMap((e) => {
@@ -43,6 +45,21 @@ function actionOf(e: Exchange): WireAction | undefined {
   }
   if (e.method === 'DELETE' && path.startsWith('/tokens/') && ok)
     return { kind: 'token-deleted', token: decodeURIComponent(path.slice('/tokens/'.length)) };
+  const group = /^\/user_groups\/([^/]+)\/users$/.exec(path)?.[1];
+  if (e.method === 'GET' && group !== undefined && e.status === 200) {
+    const users = jsonArray(e.responseBody);
+    // A page of the collection is not the whole group: only a complete answer is a prior state.
+    const size = Number(e.responseHeaders?.['x-pagination-size'] ?? users?.length);
+    if (users === undefined || size !== users.length) return undefined;
+    return {
+      kind: 'user-group-read',
+      group: decodeURIComponent(group),
+      users: users.map((u) => ({
+        id: scalarText((u as { id?: unknown }).id) ?? '?',
+        username: scalarText((u as { username?: unknown }).username) ?? '?',
+      })),
+    };
+  }
   if (e.method === 'POST' && path === '/artifacts' && ok) {
     const id =
       e.responseHeaders?.['location']?.match(/(\d+)\/?$/)?.[1] ??
@@ -85,6 +102,15 @@ function json(text: string | undefined): Record<string, unknown> | undefined {
     return typeof value === 'object' && value !== null
       ? (value as Record<string, unknown>)
       : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function jsonArray(text: string | undefined): unknown[] | undefined {
+  try {
+    const value: unknown = JSON.parse(text ?? '');
+    return Array.isArray(value) ? value : undefined;
   } catch {
     return undefined;
   }

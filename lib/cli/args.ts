@@ -41,6 +41,7 @@ export interface RunOptions {
 export const HELP = `usage: npm run conformance -- [run] [options]          (npx soap-rest-conformance [run] [options])
        npm run conformance -- prepare --target URL --profile FILE [--timeout MS] [--insecure] [--ca FILE]
        npm run conformance -- replay REPORT_DIR [--test ID]... [--target URL] [--profile FILE] [--timeout MS] [--report-dir DIR]
+       npm run conformance -- cleanup REPORT_DIR [--profile FILE] [--timeout MS] [--insecure] [--ca FILE]
        npm run conformance -- merge RUN... [--out DIR] [--expectations FILE [--update-expectations]]
        npm run conformance -- compare SUMMARY... [--out DIR] [--label NAME]...
 
@@ -77,6 +78,12 @@ replay: reruns each failed test of a report (or each --test ID) through the harn
   own preconditions; --profile FILE as for a run; the rerun's report goes to REPORT_DIR-replay (or
   --report-dir). Per test: FIXED (the check passes now), STILL FAILING (it fails as before),
   CHANGED (it fails otherwise), NOT REPLAYED (why). Exit 0 all fixed, 1 one still fails, 2 else.
+
+cleanup: retries undoing what a report lists as left on its target (the changes whose undo the
+  target refused during the run), each with a new session of the account that made it (passwords
+  from --profile, else the reference server's seeded accounts); prints what it undid and what
+  remains, and records what it undid in REPORT_DIR/cleanup.json. Exit 0 when nothing the
+  interfaces can undo remains, 1 when something does, 2 when it could not be done.
 
 merge: joins the report directories of several runs (the shares of a --shard run) into one:
   RUN is a report directory (or its summary.json); --out DIR (default reports/merged) receives

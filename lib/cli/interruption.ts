@@ -11,6 +11,9 @@ export const INTERRUPTED_EXIT = 130;
 export class Interruption {
   private received: NodeJS.Signals | undefined;
   private stop: (() => Promise<void>) | undefined;
+  /** The stops sent: each ends once the tests in flight and their cleanups are done. */
+  private readonly stopping: Array<Promise<void>> = [];
+  private filesQueued = false;
   /** Removed on a second signal, which quits at once (the report's staging directory). */
   staging: string | undefined;
   private readonly handler = (signal: NodeJS.Signals) => this.onSignal(signal);
@@ -40,6 +43,26 @@ export class Interruption {
     this.stop = stop;
   }
 
+  /**
+   * A file is queued. A stop that came before the first one (during the provisioning) did not
+   * reach vitest's pool: sent again, once. Never over a stop in progress: vitest would then make
+   * its workers quit at once, the cleanups of the tests in flight unrun.
+   */
+  fileQueued(): void {
+    const first = !this.filesQueued;
+    this.filesQueued = true;
+    if (first && this.received !== undefined) this.runStop();
+  }
+
+  /** Resolves once the stops sent are over: the tests in flight and their cleanups are done. */
+  async stopped(): Promise<void> {
+    await Promise.allSettled(this.stopping);
+  }
+
+  private runStop(): void {
+    if (this.stop !== undefined) this.stopping.push(this.stop());
+  }
+
   /** The suites are over: a signal now only marks the run interrupted. */
   suitesDone(): void {
     this.stop = () => Promise.resolve();
@@ -60,7 +83,7 @@ export class Interruption {
         : `conformance: interrupted (${signal}): stopping after the tests in flight and their cleanup; ` +
             `the report will say so (${signal} again to quit at once)\n`,
     );
-    void this.stop?.();
+    this.runStop();
   }
 }
 

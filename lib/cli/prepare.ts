@@ -28,6 +28,7 @@ import {
   probeTestControl,
 } from './preflight.ts';
 import { preflightAccounts } from './preflight-accounts.ts';
+import { giveDescriptionValues } from './prepare-values.ts';
 
 const PROFILE_KEYS = {
   publicProject: 'publicProjectId',
@@ -88,15 +89,23 @@ export async function prepare(argv: readonly string[]): Promise<0 | 2> {
     ...(quota.settings === undefined ? {} : { quota: quota.settings }),
   });
   const created = describeSharedProjects(fixtures, profile).filter((p) => p.createdByRun);
+  // The ids first: projects are created whatever happens next.
   writeProfileIds(
     values.profile,
     Object.fromEntries(
       created.map((p) => [PROFILE_KEYS[p.name as keyof typeof PROFILE_KEYS], p.id]),
     ),
   );
+  const valuesSet = await giveDescriptionValues(
+    http,
+    profile,
+    created.filter((p) => p.name !== 'foreignProject').map((p) => p.id),
+    tag,
+  );
   process.stdout.write(
     `prepare: created ${created.map((p) => `${p.name} ${p.id} '${p.shortName}'`).join(', ')} on ` +
-      `${profile.baseUrl} and wrote their ids into ${values.profile} (fixtures); runs with this ` +
+      `${profile.baseUrl}${valuesSet === 0 ? '' : ` (with a value in each description field: ${valuesSet} values)`} ` +
+      `and wrote their ids into ${values.profile} (fixtures); runs with this ` +
       `profile now create only what soap/add-project needs\n`,
   );
   return 0;

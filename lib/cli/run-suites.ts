@@ -116,9 +116,7 @@ export async function runSuites(
     interruption?.whileRunning(() => vitest.cancelCurrentRun('keyboard-input'));
     // A cancel during the provisioning (globalSetup) does not reach the pool: sent again as the
     // first files are queued.
-    collector.onQueued = () => {
-      if (interruption?.signal() !== undefined) void vitest.cancelCurrentRun('keyboard-input');
-    };
+    collector.onQueued = () => interruption?.fileQueued();
     // Interrupted while vitest was made: no suite starts (run.ts reports what ran: nothing).
     if (interruption?.signal() !== undefined) return collector;
     const counts = new TestCounts(root, join(cache, 'test-counts.json'), options.grep);
@@ -131,6 +129,9 @@ export async function runSuites(
     interruption?.suitesDone();
     collector.sharedProjects = provisionedFixtures();
   } finally {
+    // Closing while a stop is in progress would make vitest end the tests in flight before
+    // their cleanups: wait for it.
+    await interruption?.stopped();
     await vitest.close();
   }
   return collector;

@@ -56,7 +56,18 @@ export interface TestResult {
 
 export interface TestCleanup {
   undone: string[];
-  remaining: Array<{ kind: string; what: string }>;
+  remaining: Array<{ kind: string; what: string; retry?: LeftoverRetry }>;
+}
+
+/**
+ * The project call (§4.2) that undoes a leftover, whose undo the target refused: `cleanup
+ * REPORT_DIR` sends it again with a new session of the login `as` (absent: the projectAdmin).
+ */
+export interface LeftoverRetry {
+  operation: string;
+  /** The parts after the session key, in the §4.2 order. */
+  args: Array<string | number>;
+  as?: string;
 }
 
 /** What a run left on the target, so that a user can clean a shared target (issue 9). */
@@ -65,7 +76,7 @@ export interface RunLeftovers {
   sharedProjects: Array<{ name: string; id: number; shortName: string; createdByRun: boolean }>;
   /** How many changes the tests' cleanups undid. */
   undone: number;
-  remaining: Array<{ kind: string; what: string; test: string }>;
+  remaining: Array<{ kind: string; what: string; test: string; retry?: LeftoverRetry }>;
 }
 
 /**

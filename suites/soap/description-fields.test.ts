@@ -16,6 +16,7 @@ import { armFailure } from '../../lib/target/fail-next.ts';
 import { descriptionValuesOf, expectFault, expectSuccess } from '../../lib/soap/expect.ts';
 import { xsiType } from '../../lib/soap/wire.ts';
 import { faultCell } from '../../spec/matrix/faults.ts';
+import { requireSomeField, restorableFields } from '../../lib/cleanup/restorable.ts';
 import { soapFaultTests, type Caller } from './fault-scenarios.ts';
 
 /** XML 1.0 cannot carry C0 controls other than tab, LF and CR, nor U+FFFE and U+FFFF. */
@@ -154,8 +155,9 @@ describe('setProjectDescriptionFieldValue and getProjectDescriptionFieldsValue',
     async (ctx) => {
       const { soap, key, fields } = await owner(ctx);
       const project = ctx.fixtures.soapProject.id;
-      const field = fields[fields.length - 1]!;
-      const before = await descriptionValuesOf(soap, key, project);
+      const writable = await restorableFields(ctx, key, project, fields);
+      const field = requireSomeField(ctx, project, writable.fields).at(-1)!;
+      const before = writable.values;
       const value = `set by the conformance run ${inject('runTag')} at ${Date.now()}`;
       expectSuccess(
         await soap.call('setProjectDescriptionFieldValue', {
@@ -200,10 +202,12 @@ describe('setProjectDescriptionFieldValue and getProjectDescriptionFieldsValue',
     'setProjectDescriptionFieldValue must answer an empty setProjectDescriptionFieldValueResponse (no output part)',
     async (ctx) => {
       const { soap, key, fields } = await owner(ctx);
+      const project = ctx.fixtures.soapProject.id;
+      const writable = await restorableFields(ctx, key, project, fields);
       const answer = await soap.call('setProjectDescriptionFieldValue', {
         session_key: key,
-        group_id: ctx.fixtures.soapProject.id,
-        field_id_to_update: fields[0]!.id,
+        group_id: project,
+        field_id_to_update: requireSomeField(ctx, project, writable.fields)[0]!.id,
         field_value: 'output check',
       });
       expectSuccess(answer, 'setProjectDescriptionFieldValue');
@@ -218,8 +222,13 @@ describe('setProjectDescriptionFieldValue and getProjectDescriptionFieldsValue',
     ['soap.setProjectDescriptionFieldValue.effect', 'soap.getProjectDescriptionFieldsValue.effect'],
     'property: any non-empty string (Unicode, XML special characters, line ends, long) that is not white space alone, set as a value, must be read back unchanged',
     async (ctx) => {
-      const { soap, key, fields } = await owner(ctx);
+      const { soap, key, fields: listed } = await owner(ctx);
       const project = ctx.fixtures.soapProject.id;
+      const fields = requireSomeField(
+        ctx,
+        project,
+        (await restorableFields(ctx, key, project, listed)).fields,
+      );
       const specials = fc.constantFrom(
         '<',
         '>',
@@ -282,8 +291,8 @@ describe('observed: values made only of white space', () => {
     async (ctx) => {
       const { soap, key, fields } = await owner(ctx);
       const project = ctx.fixtures.soapProject.id;
-      const field = fields[0]!;
-      await descriptionValuesOf(soap, key, project);
+      const writable = await restorableFields(ctx, key, project, fields);
+      const field = requireSomeField(ctx, project, writable.fields)[0]!;
       const seen: string[] = [];
       for (const value of [' ', '\t', '\n', '\r\n', ' \t\r\n ']) {
         const set = await soap.call('setProjectDescriptionFieldValue', {

@@ -13,6 +13,7 @@ import { SoapClient, type SoapAnswer } from '../../lib/soap/client.ts';
 import { expectAnyFault, expectFault, expectSuccess, expectTrue } from '../../lib/soap/expect.ts';
 import { xsiType } from '../../lib/soap/wire.ts';
 import { faultCell } from '../../spec/matrix/faults.ts';
+import { requireUndoableOn } from '../../lib/cleanup/restorable.ts';
 
 interface UserInfo {
   identifier: string;
@@ -33,7 +34,15 @@ async function setUp(ctx: ConformanceContext) {
   return { soap: ctx.soap, keys, password, project: ctx.fixtures.soapProject.id };
 }
 
+/**
+ * A generic user, once set, stays the project's (unsetGenericUser drops only its membership, the
+ * real system), and its password cannot be read: set only on a project the run created.
+ */
+const SET_GENERIC_USER =
+  'setProjectGenericUser (a generic user stays set; its password is not readable)';
+
 async function setGenericUser(ctx: ConformanceContext) {
+  requireUndoableOn(ctx, ctx.fixtures.soapProject.id, SET_GENERIC_USER);
   const s = await setUp(ctx);
   const answer = await s.soap.call('setProjectGenericUser', {
     session_key: s.keys.projectAdmin,
@@ -196,8 +205,9 @@ const GENERIC_OPS: readonly GenericOp[] = [
 
 /** The foreign project with a generic user its admin (the projectMember) set, and a password. */
 async function foreignGenericUser(ctx: ConformanceContext) {
-  const s = await setUp(ctx);
   const project = ctx.fixtures.foreignProject.id;
+  requireUndoableOn(ctx, project, SET_GENERIC_USER);
+  const s = await setUp(ctx);
   const owner = s.keys.projectMember;
   const user = expectSuccess(
     await s.soap.call('setProjectGenericUser', {

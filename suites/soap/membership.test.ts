@@ -13,6 +13,7 @@ import { propertyRun } from '../../lib/property-run.ts';
 import { spreadProperty } from '../../lib/property-spread.ts';
 import { conformanceTest, type ConformanceContext } from '../../lib/conformance-test.ts';
 import { soapAndMembershipProjects } from '../../lib/fixtures/projects.ts';
+import { readUserGroupsBeforeChanges } from '../../lib/cleanup/restorable.ts';
 import { userId } from '../../lib/fixtures/sessions.ts';
 import { SoapClient, type SoapAnswer } from '../../lib/soap/client.ts';
 import { expectFault, expectSuccess, expectTrue } from '../../lib/soap/expect.ts';
@@ -74,7 +75,20 @@ function idsOf(ctx: ConformanceContext): Promise<Record<Role, number>> {
 }
 
 async function world(ctx: ConformanceContext): Promise<World> {
-  const [keys, ids] = await Promise.all([ctx.sessionKeys(ACTORS), idsOf(ctx)]);
+  const { soapProject, membershipProject, publicProject } = ctx.fixtures;
+  const admins = ctx.target.projectAdminsUgroupId;
+  const [keys, ids] = await Promise.all([
+    ctx.sessionKeys(ACTORS),
+    idsOf(ctx),
+    // Read before the test writes: its cleanup puts the project-admins entries back as read.
+    admins === null
+      ? undefined
+      : readUserGroupsBeforeChanges(
+          ctx,
+          [soapProject.id, membershipProject.id, publicProject.id],
+          admins,
+        ),
+  ]);
   return {
     soap: ctx.soap,
     keys,

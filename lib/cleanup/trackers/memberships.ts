@@ -20,6 +20,8 @@ interface Membership {
 export interface MembershipPart extends CleanupPart {
   /** Whether the test made the user (by id) a member of the project. */
   introduced: (project: string, userId: string) => boolean;
+  /** The memberships the test removed, which the cleanup restores (without their entries). */
+  restored: Array<{ project: string; login: string; key: string }>;
 }
 
 export class MembershipTracker {
@@ -40,10 +42,18 @@ export class MembershipTracker {
     });
   }
 
-  /** `userIds`: by login name, the user id (SessionTracker): whose entries the test may undo. */
-  plan(userIds: ReadonlyMap<string, string>): MembershipPart {
+  /**
+   * `userIds`: by login name, the user id (SessionTracker): whose entries the test may undo.
+   * `entriesRead`: whether the test read the project's user groups before changing it, so that
+   * the entries a removal dropped are added back (user-group-entries.ts).
+   */
+  plan(
+    userIds: ReadonlyMap<string, string>,
+    entriesRead: (project: string) => boolean = () => false,
+  ): MembershipPart {
     const part: CleanupPart = { undo: [], remaining: [] };
     const introduced = new Set<string>();
+    const restored: MembershipPart['restored'] = [];
     for (const { project, login, first, last, key } of this.changes.values()) {
       if (first === 'add' && last === 'add') {
         introduced.add(`${project}|${userIds.get(login) ?? `login:${login}`}`);
@@ -58,13 +68,19 @@ export class MembershipTracker {
           what: `membership of ${login} in project ${project} (restored)`,
           call: projectCall('addProjectMember', [key, Number(project), login]),
         });
-        part.remaining.push({
-          kind: 'user-group-entry',
-          project,
-          what: `${login}'s user-group entries in project ${project}, dropped with the membership, are not restored`,
-        });
+        restored.push({ project, login, key });
+        if (!entriesRead(project))
+          part.remaining.push({
+            kind: 'user-group-entry',
+            project,
+            what: `${login}'s user-group entries in project ${project}, dropped with the membership, are not restored`,
+          });
       }
     }
-    return { ...part, introduced: (project, userId) => introduced.has(`${project}|${userId}`) };
+    return {
+      ...part,
+      introduced: (project, userId) => introduced.has(`${project}|${userId}`),
+      restored,
+    };
   }
 }

@@ -1,0 +1,37 @@
+/**
+ * An interrupted run restores what its tests in flight changed (design.md). vitest's cancel
+ * rejects a running test at once while its body goes on, and would then end the worker, the
+ * test's cleanup unrun. So, once the run is interrupted, the test's own requests stop (its body
+ * ends at once) and the runner waits, in an onTestFinished hook, for the cleanup, which runs on a
+ * client of its own.
+ */
+import type { TestContext } from 'vitest';
+import { HarnessError } from '../clients/harness-error.ts';
+import type { HttpClient } from '../clients/http.ts';
+
+/** Long enough for a cleanup through a slow link; the run is waiting for it, not judging. */
+const CLEANUP_AFTER_INTERRUPTION_MS = 120_000;
+
+const cleanedUp = new WeakMap<TestContext, () => void>();
+
+/** The test's client, stopped by an interruption; the runner then waits for the cleanup. */
+export function untilCleanedUp(http: HttpClient, context: TestContext): HttpClient {
+  const send = http.send.bind(http);
+  http.send = (request) =>
+    context.signal.aborted
+      ? Promise.reject(
+          new HarnessError('the run was interrupted: this test stops here, and its cleanup runs'),
+        )
+      : send(request);
+  const done = new Promise<void>((resolve) => cleanedUp.set(context, resolve));
+  context.onTestFinished(
+    () => (context.signal.aborted ? done : undefined),
+    CLEANUP_AFTER_INTERRUPTION_MS,
+  );
+  return http;
+}
+
+/** The test's cleanup is over (done or failed). */
+export function cleanupOver(context: TestContext): void {
+  cleanedUp.get(context)?.();
+}
