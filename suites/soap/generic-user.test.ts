@@ -12,6 +12,7 @@ import { conformanceTest, type ConformanceContext } from '../../lib/conformance-
 import { SoapClient, type SoapAnswer } from '../../lib/soap/client.ts';
 import { expectAnyFault, expectFault, expectSuccess, expectTrue } from '../../lib/soap/expect.ts';
 import { xsiType } from '../../lib/soap/wire.ts';
+import { successMessageTests } from './answer-messages.ts';
 
 interface UserInfo {
   identifier: string;
@@ -263,6 +264,23 @@ async function refusals(
   }
   return answers;
 }
+
+describe('answers are sent as text/xml (on the SOAP project)', () => {
+  successMessageTests('setProjectGenericUser', {
+    how: 'on the SOAP project, by its admin',
+    answer: async (ctx) => (await setGenericUser(ctx)).answer,
+  });
+  for (const op of ['getProjectGenericUser', 'unsetGenericUser'] as const)
+    successMessageTests(op, {
+      how: 'on the SOAP project, by its admin, once setProjectGenericUser set one',
+      async answer(ctx) {
+        const { soap, keys, project } = await setGenericUser(ctx);
+        return op === 'getProjectGenericUser'
+          ? soap.call(op, { sessionKey: keys.projectAdmin, groupId: project })
+          : soap.call(op, { session_key: keys.projectAdmin, groupId: project });
+      },
+    });
+});
 
 describe('the generic-user operations are project operations (§5.1.2)', () => {
   for (const op of GENERIC_OPS) {
