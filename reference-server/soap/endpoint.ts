@@ -16,6 +16,7 @@ import {
   plantedAnswer,
   plantedAnswerNamespace,
   plantedFault,
+  plantedMediaType,
   plantedNamespace,
   plantedSoapActionRefused,
   plantedWsdl,
@@ -91,9 +92,11 @@ export async function handleSoap(
       );
     throw error;
   }
+  let operation: string | undefined;
   try {
     const xml = UTF8.decode(body);
     const call = parseCall(xml, { dropWhitespaceText: state.variants.on('php-whitespace') });
+    operation = call.operation;
     const action = soapActionOf(req.headers['soapaction']);
     checkSoapAction(state, action, call.operation);
     checkOwnName(variants, call, action.value, namespace);
@@ -106,11 +109,15 @@ export async function handleSoap(
       answer.part,
       style,
     );
-    send(res, 200, plantedAnswer(faults, encoded), { 'Content-Type': XML });
+    send(res, 200, plantedAnswer(faults, encoded), {
+      'Content-Type': plantedMediaType(faults, operation, 'success', XML),
+    });
   } catch (error) {
     const fault = (code: string, message: string) => {
       const sent = plantedFault(faults, { status: 500, code, message });
-      sendFault(answering, sent.status, sent.code, sent.message);
+      sendFault(answering, sent.status, sent.code, sent.message, {
+        'Content-Type': plantedMediaType(faults, operation, 'fault', XML),
+      });
     };
     if (error instanceof DomainError) return fault(String(error.code), error.message);
     if (error instanceof BadRequest) return fault(error.faultcode, error.message);
