@@ -25,6 +25,11 @@ import { checkOwnName, faultTextOf, ownBase, wireStyleOf, wsdlStyleOf } from './
 import { loginWsdl, projectWsdl } from './wsdl.ts';
 
 const XML = 'text/xml; charset=utf-8';
+
+/** The media type of SOAP answers and faults: text/xml (SOAP 1.1 §6), as the variant writes it. */
+function answerMediaType(variants: Variants): string {
+  return variants.on('soap-media-type-bare') ? 'Text/XML' : XML;
+}
 /** Strict: a body that is not UTF-8 is refused, not repaired. */
 const UTF8 = new TextDecoder('utf-8', { fatal: true });
 
@@ -110,13 +115,13 @@ export async function handleSoap(
       style,
     );
     send(res, 200, plantedAnswer(faults, encoded), {
-      'Content-Type': plantedMediaType(faults, operation, 'success', XML),
+      'Content-Type': plantedMediaType(faults, operation, 'success', answerMediaType(variants)),
     });
   } catch (error) {
     const fault = (code: string, message: string) => {
       const sent = plantedFault(faults, { status: 500, code, message });
       sendFault(answering, sent.status, sent.code, sent.message, {
-        'Content-Type': plantedMediaType(faults, operation, 'fault', XML),
+        'Content-Type': plantedMediaType(faults, operation, 'fault', answerMediaType(variants)),
       });
     };
     if (error instanceof DomainError) return fault(String(error.code), error.message);
@@ -145,7 +150,7 @@ function sendFault(
 ): void {
   const text = faultTextOf(variants, code, message);
   send(res, status, encodeFault(namespace, code, text.faultstring, style, text.detail), {
-    'Content-Type': XML,
+    'Content-Type': answerMediaType(variants),
     ...headers,
   });
 }

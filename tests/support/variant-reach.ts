@@ -39,6 +39,7 @@ export const REACH: Readonly<Partial<Record<VariantName, readonly string[]>>> = 
   'soap-multi-ref': SOAP,
   'soap-wsdl-redirect': SOAP,
   'php-whitespace': SOAP,
+  'soap-media-type-bare': SOAP,
   'invalid-credentials-500': REST_AND_ADD_PROJECT,
   'rest-errors-plain-text': REST_AND_ADD_PROJECT,
   'rest-errors-problem-json': REST_AND_ADD_PROJECT,
