@@ -117,6 +117,14 @@ const SOAP_FAULTS = [
   ),
   soap('fault-http-200', 'SOAP faults are sent with HTTP status 200 (§7.1, SOAP 1.1 over HTTP)'),
   soap(
+    'fault-media-type-html',
+    'the faults of removeUserFromUGroup are sent with Content-Type text/html (§4.1: SOAP 1.1 over HTTP sends text/xml)',
+  ),
+  soap(
+    'answer-media-type-soap12',
+    "the successful answers of getProjectServicesUsage are sent with SOAP 1.2's Content-Type application/soap+xml (§4.1: SOAP 1.1 over HTTP sends text/xml)",
+  ),
+  soap(
     'faultcode-qualified',
     'the faultcode is SOAP-ENV:Server with the number only in the faultstring (§7.1)',
   ),
@@ -199,6 +207,14 @@ const REST_FAULTS = [
   rest('query-ignores-criteria', 'the artifact query answers every artifact (§4.3)'),
   rest('query-first-value-only', "'contains' looks at the first bound value only (§2.2)"),
   rest('etag-missing', 'GET of an artifact carries no Etag (§4.4.1)'),
+  rest(
+    'etag-missing-xml',
+    'GET of an artifact asked for XML carries no Etag; the JSON GET does (§4.4.1: every GET)',
+  ),
+  rest(
+    'pagination-size-missing-query',
+    'the artifact query (POST /api/trackers/<id>/artifacts) carries no X-PAGINATION-SIZE; the other pagination headers and routes are whole (§8.2)',
+  ),
   rest('last-modified-missing', 'GET of an artifact carries no Last-Modified (§4.4.1)'),
   rest('if-match-ignored', 'If-match is not checked (§4.4.3)'),
   rest('if-unmodified-since-ignored', 'If-Unmodified-Since is not checked (§4.4.3)'),

@@ -100,6 +100,11 @@ export const VARIANTS = [
     'the spec locates the service, not the WSDL document; Tuleap itself redirects /soap/?wsdl (tuleap-facts A.7)',
   ),
   variant(
+    'soap-media-type-bare',
+    'SOAP answers and faults are sent with Content-Type Text/XML: no charset parameter (the XML declaration names UTF-8), the type in capitals',
+    'SOAP 1.1 §6 sends text/xml; a media type is case-insensitive and its charset parameter optional (RFC 9110 §8.3.1, RFC 7303 §3.2)',
+  ),
+  variant(
     'php-whitespace',
     'SOAP request parsing drops text nodes made only of spaces, tabs, CR or LF (a string part "\\n" arrives as "")',
     "the real system's SOAP stack does (PHP SoapServer::handle() with no argument, tuleap-facts A.1); whitespace inside a value is kept",

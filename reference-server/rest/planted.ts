@@ -6,6 +6,7 @@
  * pages, or its store made to drop what it is given.
  */
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
+import { PAGINATION_HEADERS } from '../../spec/limits.ts';
 import { staleness } from '../domain/artifacts.ts';
 import type { Projects } from '../domain/projects.ts';
 import type { ServerState } from '../server-state.ts';
@@ -191,6 +192,10 @@ function plantedAnswer(ctx: RestContext, route: RouteKey, answer: Answer): Answe
     };
   }
   if (faults.on('etag-missing')) delete headers['Etag'];
+  if (route === 'GET artifacts/:id' && ctx.format === 'xml' && faults.on('etag-missing-xml'))
+    delete headers['Etag'];
+  if (route === 'POST trackers/:id/artifacts' && faults.on('pagination-size-missing-query'))
+    delete headers[PAGINATION_HEADERS.size];
   if (faults.on('last-modified-missing')) delete headers['Last-Modified'];
   if (faults.on('last-modified-creation-time') && headers['Last-Modified'] !== undefined) {
     // The artifact's creation time: its submitted_on (a created artifact has not changed since).

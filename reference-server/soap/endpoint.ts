@@ -16,6 +16,7 @@ import {
   plantedAnswer,
   plantedAnswerNamespace,
   plantedFault,
+  plantedMediaType,
   plantedNamespace,
   plantedSoapActionRefused,
   plantedWsdl,
@@ -31,6 +32,11 @@ import {
 import { loginWsdl, projectWsdl } from './wsdl.ts';
 
 const XML = 'text/xml; charset=utf-8';
+
+/** The media type of SOAP answers and faults: text/xml (SOAP 1.1 §6), as the variant writes it. */
+function answerMediaType(variants: Variants): string {
+  return variants.on('soap-media-type-bare') ? 'Text/XML' : XML;
+}
 /** Strict: a body that is not UTF-8 is refused, not repaired. */
 const UTF8 = new TextDecoder('utf-8', { fatal: true });
 
@@ -105,9 +111,11 @@ export async function handleSoap(
       );
     throw error;
   }
+  let operation: string | undefined;
   try {
     const xml = UTF8.decode(body);
     const call = parseCall(xml, { dropWhitespaceText: state.variants.on('php-whitespace') });
+    operation = call.operation;
     const action = soapActionOf(req.headers['soapaction']);
     checkSoapAction(state, action, call.operation);
     checkOwnName(variants, call, action.value, namespace);
@@ -120,11 +128,15 @@ export async function handleSoap(
       answer.part,
       style,
     );
-    send(res, 200, plantedAnswer(faults, encoded), { 'Content-Type': XML });
+    send(res, 200, plantedAnswer(faults, encoded), {
+      'Content-Type': plantedMediaType(faults, operation, 'success', answerMediaType(variants)),
+    });
   } catch (error) {
     const fault = (code: string, message: string) => {
       const sent = plantedFault(faults, { status: 500, code, message });
-      sendFault(answering, sent.status, sent.code, sent.message);
+      sendFault(answering, sent.status, sent.code, sent.message, {
+        'Content-Type': plantedMediaType(faults, operation, 'fault', answerMediaType(variants)),
+      });
     };
     if (error instanceof DomainError) return fault(String(error.code), error.message);
     if (error instanceof BadRequest) return fault(error.faultcode, error.message);
@@ -152,7 +164,7 @@ function sendFault(
 ): void {
   const text = faultTextOf(variants, code, message);
   send(res, status, encodeFault(namespace, code, text.faultstring, style, text.detail), {
-    'Content-Type': XML,
+    'Content-Type': answerMediaType(variants),
     ...headers,
   });
 }

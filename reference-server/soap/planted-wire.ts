@@ -55,6 +55,31 @@ export function plantedFault(
   };
 }
 
+/**
+ * The Content-Type of an answer of `operation` (undefined: the call could not be read) as the
+ * planted faults send it; `correct` otherwise.
+ */
+export function plantedMediaType(
+  faults: Faults,
+  operation: string | undefined,
+  answer: 'success' | 'fault',
+  correct: string,
+): string {
+  if (
+    answer === 'fault' &&
+    operation === 'removeUserFromUGroup' &&
+    faults.on('soap-fault-media-type-html')
+  )
+    return 'text/html; charset=utf-8';
+  if (
+    answer === 'success' &&
+    operation === 'getProjectServicesUsage' &&
+    faults.on('soap-answer-media-type-soap12')
+  )
+    return 'application/soap+xml; charset=utf-8';
+  return correct;
+}
+
 /** Another §7.1 code for what does not exist: a project (3000) or a user group (3301). */
 function plantedCode(faults: Faults, fault: { code: string; message: string }) {
   if (fault.code === '3000' && faults.on('soap-unknown-project-3001'))

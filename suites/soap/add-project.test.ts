@@ -30,6 +30,7 @@ import { countsAgainstQuota, isQuotaFault, spentElsewhere } from '../../lib/targ
 import { recordQuotaCalls, recordSpentElsewhere } from '../../lib/target/quota-plan.ts';
 import { faultCell } from '../../spec/matrix/faults.ts';
 import type { ArgsOf } from '../../spec/soap-operations.ts';
+import { faultMessageTests, successMessageTests } from './answer-messages.ts';
 import { soapFaultTests } from './fault-scenarios.ts';
 
 const NO_SUCH_PROJECT = 2_000_000_001;
@@ -588,4 +589,27 @@ describe('observed rules (the spec leaves them open)', () => {
       );
     },
   );
+});
+
+describe('answers are sent as text/xml', () => {
+  successMessageTests('addProject', {
+    how: 'of a public project from the template, on behalf of the site admin',
+    async answer(ctx) {
+      const { keys, template } = await setUp(ctx);
+      await reserve(ctx, 1);
+      return addProject(ctx, newProject({ keys, template }, shortName('msg')));
+    },
+  });
+
+  faultMessageTests('addProject', {
+    how: 'with an invalid sessionKey (3001)',
+    async answer(ctx) {
+      const { keys, template } = await setUp(ctx);
+      const name = shortName('msgf');
+      return addProject(
+        ctx,
+        newProject({ keys, template }, name, { sessionKey: `invalid-${inject('runTag')}` }),
+      );
+    },
+  });
 });

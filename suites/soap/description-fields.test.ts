@@ -17,6 +17,7 @@ import { descriptionValuesOf, expectFault, expectSuccess } from '../../lib/soap/
 import { xsiType } from '../../lib/soap/wire.ts';
 import { faultCell } from '../../spec/matrix/faults.ts';
 import { requireSomeField, restorableFields } from '../../lib/cleanup/restorable.ts';
+import { successMessageTests } from './answer-messages.ts';
 import { soapFaultTests, type Caller } from './fault-scenarios.ts';
 
 /** XML 1.0 cannot carry C0 controls other than tab, LF and CR, nor U+FFFE and U+FFFF. */
@@ -351,6 +352,24 @@ describe('getPlateformProjectDescriptionFields lists every field (§4.2 #6: all)
       }
     },
   );
+});
+
+describe('answers are sent as text/xml', () => {
+  successMessageTests('setProjectDescriptionFieldValue', {
+    how: 'of a field of the SOAP project, by its admin (the value it has, when it has one)',
+    async answer(ctx) {
+      const { soap, key, fields } = await owner(ctx);
+      const project = ctx.fixtures.soapProject.id;
+      const values = await descriptionValuesOf(soap, key, project);
+      const field = fields.find((f) => values.has(f.id)) ?? fields[fields.length - 1]!;
+      return soap.call('setProjectDescriptionFieldValue', {
+        session_key: key,
+        group_id: project,
+        field_id_to_update: field.id,
+        field_value: values.get(field.id) ?? `set by the conformance run ${inject('runTag')}`,
+      });
+    },
+  });
 });
 
 describe('faults and permissions (on the public project, which must stay as it was)', () => {

@@ -14,6 +14,7 @@ import { expectAnyFault, expectFault, expectSuccess, expectTrue } from '../../li
 import { xsiType } from '../../lib/soap/wire.ts';
 import { faultCell } from '../../spec/matrix/faults.ts';
 import { requireUndoableOn } from '../../lib/cleanup/restorable.ts';
+import { successMessageTests } from './answer-messages.ts';
 
 interface UserInfo {
   identifier: string;
@@ -274,6 +275,23 @@ async function refusals(
   }
   return answers;
 }
+
+describe('answers are sent as text/xml (on the SOAP project)', () => {
+  successMessageTests('setProjectGenericUser', {
+    how: 'on the SOAP project, by its admin',
+    answer: async (ctx) => (await setGenericUser(ctx)).answer,
+  });
+  for (const op of ['getProjectGenericUser', 'unsetGenericUser'] as const)
+    successMessageTests(op, {
+      how: 'on the SOAP project, by its admin, once setProjectGenericUser set one',
+      async answer(ctx) {
+        const { soap, keys, project } = await setGenericUser(ctx);
+        return op === 'getProjectGenericUser'
+          ? soap.call(op, { sessionKey: keys.projectAdmin, groupId: project })
+          : soap.call(op, { session_key: keys.projectAdmin, groupId: project });
+      },
+    });
+});
 
 describe('the generic-user operations are project operations (§5.1.2)', () => {
   for (const op of GENERIC_OPS) {

@@ -19,6 +19,7 @@ import { SoapClient, type SoapAnswer } from '../../lib/soap/client.ts';
 import { expectFault, expectSuccess, expectTrue } from '../../lib/soap/expect.ts';
 import { xsiType } from '../../lib/soap/wire.ts';
 import { faultCell } from '../../spec/matrix/faults.ts';
+import { successMessageTests } from './answer-messages.ts';
 import {
   soapFaultTests,
   type Caller,
@@ -496,6 +497,65 @@ describe('addUserToUGroup and removeUserFromUGroup', () => {
       );
     },
   );
+});
+
+describe('answers are sent as text/xml (on the SOAP project, left as found)', () => {
+  const memberCall = (w: World, op: 'addProjectMember' | 'removeProjectMember', project: number) =>
+    w.soap.call(op, {
+      sessionKey: w.keys.projectAdmin,
+      groupId: project,
+      userLogin: w.login('nonMember'),
+    });
+  for (const op of ['addProjectMember', 'removeProjectMember'] as const)
+    successMessageTests(op, {
+      how: 'of the nonMember on the SOAP project, by its admin (added, then removed)',
+      async answer(ctx) {
+        const w = await world(ctx);
+        const project = ctx.fixtures.soapProject.id;
+        await reset(w, project);
+        const added = await memberCall(w, 'addProjectMember', project);
+        expectTrue(added, `addProjectMember ${w.login('nonMember')}`);
+        const removed = await memberCall(w, 'removeProjectMember', project);
+        return op === 'addProjectMember' ? added : removed;
+      },
+    });
+
+  const groupCall = (
+    w: World,
+    op: 'addUserToUGroup' | 'removeUserFromUGroup',
+    project: number,
+    admins: number,
+  ) =>
+    w.soap.call(op, {
+      sessionKey: w.keys.projectAdmin,
+      groupId: project,
+      ugroupId: admins,
+      userId: w.ids.projectMember,
+    });
+  for (const op of ['addUserToUGroup', 'removeUserFromUGroup'] as const)
+    successMessageTests(op, {
+      how: "of the projectMember in the SOAP project's admins user group, by its admin (added, then removed)",
+      async answer(ctx) {
+        const w = await world(ctx);
+        const project = ctx.fixtures.soapProject.id;
+        await reset(w, project);
+        const admins = await requireAdminsGroup(ctx, w, project);
+        const user = w.login('projectMember');
+        expectTrue(
+          await w.soap.call('addProjectMember', {
+            sessionKey: w.keys.projectAdmin,
+            groupId: project,
+            userLogin: user,
+          }),
+          `addProjectMember ${user}`,
+        );
+        const added = await groupCall(w, 'addUserToUGroup', project, admins);
+        expectTrue(added, `addUserToUGroup ${user} to user group ${admins}`);
+        const removed = await groupCall(w, 'removeUserFromUGroup', project, admins);
+        await reset(w, project);
+        return op === 'addUserToUGroup' ? added : removed;
+      },
+    });
 });
 
 describe('faults (project members)', () => {

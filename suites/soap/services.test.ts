@@ -23,6 +23,7 @@ import {
 } from '../../lib/soap/expect.ts';
 import { xsiType } from '../../lib/soap/wire.ts';
 import { faultCell } from '../../spec/matrix/faults.ts';
+import { successMessageTests, type AnswerMaker } from './answer-messages.ts';
 import { soapFaultTests, type Caller, type FaultSubject } from './fault-scenarios.ts';
 
 const NO_SUCH_SERVICE = 2_000_000_002;
@@ -208,6 +209,35 @@ describe('activateService and deactivateService', () => {
       ).toBe(true);
     },
   );
+});
+
+/**
+ * An answer of `op` that changes a service of the SOAP project (switched the other way first when
+ * needed), the service then put back as it was.
+ */
+function switching(op: 'activateService' | 'deactivateService'): AnswerMaker {
+  return {
+    how: 'switching a service of the SOAP project, by its admin (then put back)',
+    async answer(ctx) {
+      const { soap, key, project } = await ownerOfSoapProject(ctx);
+      const target = switchable(await servicesOf(soap, key, project))[0]!;
+      const call = (name: 'activateService' | 'deactivateService') =>
+        soap.call(name, { session_key: key, group_id: project, service_id: target.id });
+      const other = op === 'activateService' ? 'deactivateService' : 'activateService';
+      const wasUsed = target.is_used === 1;
+      const changes = op === 'activateService' ? !wasUsed : wasUsed;
+      if (!changes) expectTrue(await call(other), `${other} ${target.short_name} first`);
+      const answer = await call(op);
+      if ((op === 'activateService') !== wasUsed)
+        expectTrue(await call(other), `${target.short_name} put back as it was`);
+      return answer;
+    },
+  };
+}
+
+describe('answers are sent as text/xml', () => {
+  successMessageTests('deactivateService', switching('deactivateService'));
+  successMessageTests('activateService', switching('activateService'));
 });
 
 describe('faults and permissions (on the public project, which must stay as it was)', () => {

@@ -151,6 +151,7 @@ const SOAP_VARIANTS: readonly VariantName[] = [
   'soap-indented-xml',
   'soap-multi-ref',
   'soap-wsdl-redirect',
+  'soap-media-type-bare',
 ];
 
 describe.each(SOAP_VARIANTS)('variant %s', (variant) => {

@@ -262,4 +262,18 @@ export const FAULT_CATALOGUE: Readonly<Record<FaultName, FaultCatch>> = {
     suites: ['rest/projects'],
   },
   'tracker-without-values': { caughtBy: ['rest.trackers.get'], suites: ['rest/trackers'] },
+  // The message dimension (spec/matrix/messages.ts): one header of one message.
+  'soap-fault-media-type-html': {
+    caughtBy: ['soap.wire.media-type'],
+    suites: ['soap/answer-headers'],
+  },
+  'soap-answer-media-type-soap12': {
+    caughtBy: ['soap.wire.media-type'],
+    suites: ['soap/answer-headers'],
+  },
+  'etag-missing-xml': { caughtBy: ['rest.concurrency.etag'], suites: ['rest/message-headers'] },
+  'pagination-size-missing-query': {
+    caughtBy: ['rest.pagination.headers'],
+    suites: ['rest/message-headers'],
+  },
 };

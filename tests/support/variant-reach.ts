@@ -43,6 +43,7 @@ export const REACH: Readonly<Partial<Record<VariantName, readonly string[]>>> = 
   'php-whitespace': SOAP,
   'arguments-before-rights': SOAP,
   'site-admin-own-projects-only': SOAP,
+  'soap-media-type-bare': SOAP,
   'invalid-credentials-500': REST_AND_ADD_PROJECT,
   'rest-errors-plain-text': REST_AND_ADD_PROJECT,
   'rest-errors-problem-json': REST_AND_ADD_PROJECT,

@@ -34,6 +34,9 @@ export const soapTransport = section('§4.1', {
   'soap.wire.soap-action-header': must(
     "A request carrying the operation's SOAPAction header is served.",
   ),
+  'soap.wire.media-type': must(
+    'Every answer, a fault included, is sent with Content-Type text/xml (SOAP 1.1 over HTTP; a charset parameter is allowed).',
+  ),
 });
 
 export const soapOperations = section('§4.2', {
