@@ -34,11 +34,11 @@ describe('planQuota', () => {
   });
 
   test('the shared projects fit, not every add-project test: a note with when all fit', () => {
-    const profile = { ...defaultProfile(URL_), projectQuotaPerHour: 13 };
+    const profile = { ...defaultProfile(URL_), projectQuotaPerHour: 12 };
     const plan = planQuota(profile, [], ledgerWith([50, 5]), now);
-    expect(plan.settings?.addProjectBudget).toBe(3);
+    expect(plan.settings?.addProjectBudget).toBe(2);
     expect(plan.note).toMatch(
-      /leaves 8 of 13 .* soap\/add-project gets 3 of the 8 .* \(at 10:40 local time for all of them/,
+      /leaves 7 of 12 .* soap\/add-project gets 2 of the 7 .* \(at 10:40 local time for all of them/,
     );
     const tight = planQuota(defaultProfile(URL_), [], ledgerWith([50, 3]), now);
     expect(tight.note).toMatch(/never in one hour of projectQuotaPerHour 10 \(`prepare`/);
@@ -59,17 +59,17 @@ describe('planQuota', () => {
       expect(error).toBeInstanceOf(QuotaRefused);
       message = (error as Error).message;
     }
-    expect(message).toContain('needs 5 addProject call(s) for the shared projects and up to 8');
+    expect(message).toContain('needs 5 addProject call(s) for the shared projects and up to 7');
     expect(message).toContain(`counts 8 of the profile's 10 per hour used on ${URL_}`);
     expect(message).toContain('2 left');
-    // The 4 made 50 minutes ago leave the window at 10:40; 5 + 8 never fit in one hour of 10.
+    // The 4 made 50 minutes ago leave the window at 10:40; 5 + 7 never fit in one hour of 10.
     expect(message).toMatch(/Wait until 10:40 local time, or name existing projects/);
     expect(message).toContain('prepare --target');
     expect(message.split('\n')).toHaveLength(1);
   });
 
   test('the add-project suite counts fail-next tests only when the target has fail-next', () => {
-    expect(addProjectSuiteCalls({ testControl: false, failNext: false })).toBe(8);
-    expect(addProjectSuiteCalls({ testControl: false, failNext: true })).toBe(10);
+    expect(addProjectSuiteCalls({ testControl: false, failNext: false })).toBe(7);
+    expect(addProjectSuiteCalls({ testControl: false, failNext: true })).toBe(9);
   });
 });

@@ -18,11 +18,11 @@ export const ADD_PROJECT_FILE = 'suites/soap/add-project.test.ts';
 
 /**
  * Counted addProject calls of soap/add-project without test control, one per test that creates or
- * has a name refused: public, private, template 100, name conflict, 3102, 3103, an odd privacy,
- * the media type of a successful answer; 3101 and 3105 with fail-next. tests/quota-ledger.test.ts checks it against the ledger of a run.
+ * has a name refused: public, private, template 100, name conflict, 3102, 3103, an odd privacy;
+ * 3101 and 3105 with fail-next. tests/quota-ledger.test.ts checks it against the ledger of a run.
  */
 export function addProjectSuiteCalls(capabilities: Profile['capabilities']): number {
-  return 8 + (capabilities.failNext ? 2 : 0);
+  return 7 + (capabilities.failNext ? 2 : 0);
 }
 
 /** --suite NAME selects the files whose path contains NAME (none: every file). */
