@@ -25,6 +25,8 @@ export interface RunSettings {
   har?: boolean;
   /** --rate-limit: N requests a second over the run's one schedule (lib/clients/rate-limit.ts). */
   rateLimit?: { perSecond: number; schedule: SharedArrayBuffer };
+  /** Counts every request of the run, in every thread (lib/clients/rate-limit.ts). */
+  requestCounter?: SharedArrayBuffer;
   /** --insecure, --ca (lib/clients/transport.ts); the proxy comes from the environment. */
   transport?: TransportOptions;
 }

@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { chai, inject } from 'vitest';
-import { limitRate } from './clients/rate-limit.ts';
+import { countRequests, limitRate } from './clients/rate-limit.ts';
 import { Transcript } from './clients/transcript.ts';
 import { configureTransport, freshConnections } from './clients/transport.ts';
 import './provided.ts';
@@ -29,11 +29,12 @@ prototype.assert = function (this: Chai.AssertionStatic, ...args: unknown[]) {
   }
 } as typeof assert;
 
-const { seed, runs, rateLimit, transport } = inject('settings');
+const { seed, runs, rateLimit, requestCounter, transport } = inject('settings');
 configureTransport(transport ?? {});
 // Each file on connections of its own, as in a worker of its own.
 freshConnections();
 limitRate(rateLimit?.perSecond, rateLimit?.schedule);
+countRequests(requestCounter);
 // The failing assertion's message goes into the report with the counterexample.
 fc.configureGlobal({ seed, numRuns: runs, includeErrorInReport: true });
 

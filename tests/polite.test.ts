@@ -50,6 +50,12 @@ describe('--rate-limit N/s', () => {
       expect(busiestSecond(limited.times)).toBeLessThanOrEqual(11);
       const span = limited.times.at(-1)! - limited.times[0]!;
       expect((limited.times.length - 1) / (span / 1000)).toBeLessThanOrEqual(10.2);
+      // Said before the run: what it will cost (no count yet for this selection on a new ledger).
+      expect(slow.stdout.split('\n').find((l) => l.startsWith('conformance:'))).toMatch(
+        /^conformance: --rate-limit 10\/s: no count yet of the requests this selection sends \(a full run sends about [\d,]+, \d+ min at this rate\)$/,
+      );
+      // The run counts every request it sends: as many as reached the target.
+      expect(slow.summary().requests).toBe(limited.times.length);
     } finally {
       await front.close();
       await limited.close();

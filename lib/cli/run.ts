@@ -4,7 +4,14 @@
  * Returns the exit code of design.md.
  */
 import { writeFileSync } from 'node:fs';
-import { limitRate, newRateSchedule } from '../clients/rate-limit.ts';
+import {
+  countRequests,
+  limitRate,
+  newRateSchedule,
+  newRequestCounter,
+  requestsCounted,
+} from '../clients/rate-limit.ts';
+import { describeRateLimitCost, estimateRequests, recordRequests } from './request-history.ts';
 import { configureTransport } from '../clients/transport.ts';
 import { transportOptions } from './transport-options.ts';
 import { rm } from 'node:fs/promises';
@@ -94,6 +101,8 @@ export async function run(
         ? undefined
         : { perSecond: options.rateLimit, schedule: newRateSchedule() };
     limitRate(rateLimit?.perSecond, rateLimit?.schedule);
+    const requestCounter = newRequestCounter();
+    countRequests(requestCounter);
     let baseUrl = options.target ?? profileFile?.baseUrl;
     if (baseUrl === undefined) {
       // The embedded reference server is loaded only for a run without --target (issue 15).
@@ -102,6 +111,10 @@ export async function run(
       baseUrl = server.url;
     }
     const profile: Profile = resolveProfile(baseUrl, profileFile);
+    if (options.rateLimit !== undefined)
+      process.stdout.write(
+        `conformance: ${describeRateLimitCost(options.rateLimit, estimateRequests(profile.baseUrl, options))}\n`,
+      );
     await checkReachable(
       profile.baseUrl,
       Math.min(REACHABILITY_DEADLINE_MS, options.timeoutMs),
@@ -150,6 +163,7 @@ export async function run(
         ...(quota.settings === undefined ? {} : { quota: quota.settings }),
         ...(options.har === undefined ? {} : { har: true }),
         ...(rateLimit === undefined ? {} : { rateLimit }),
+        requestCounter,
         transport,
       },
       interruption,
@@ -212,6 +226,7 @@ export async function run(
         runs: options.runs,
         capabilities: { ...profile.capabilities },
         command: reproduceCommand(argv, options.seed),
+        requests: requestsCounted(),
         sharedProjects: describeSharedProjects(collector.sharedProjects, profile),
         ...(options.shard === undefined ? {} : { shard: options.shard }),
       },
@@ -223,6 +238,7 @@ export async function run(
     );
     result.durationMs = Date.now() - startedAt.getTime();
     const signal = interruption.signal();
+    if (signal === undefined) recordRequests(profile.baseUrl, options, result.requests ?? 0);
     if (signal !== undefined) markInterrupted(result, signal);
     // An interrupted run's report goes beside the last complete one, which stays (design.md).
     const destination = signal === undefined ? reportDir : `${reportDir}.interrupted`;

@@ -17,6 +17,24 @@ interface Limit {
 }
 const SLOT = Symbol.for('soap-rest-conformance.rate-limit');
 const slot = globalThis as { [SLOT]?: Limit | undefined };
+const COUNTER = Symbol.for('soap-rest-conformance.request-counter');
+const counterSlot = globalThis as { [COUNTER]?: Int32Array | undefined };
+
+/** A counter of a run's requests, over every thread that is handed it (RunSettings). */
+export function newRequestCounter(): SharedArrayBuffer {
+  return new SharedArrayBuffer(4);
+}
+
+/** Counts this thread's requests on the run's counter (undefined: no counting). */
+export function countRequests(shared: SharedArrayBuffer | undefined): void {
+  counterSlot[COUNTER] = shared === undefined ? undefined : new Int32Array(shared);
+}
+
+/** The requests counted so far, every thread's. */
+export function requestsCounted(): number {
+  const counter = counterSlot[COUNTER];
+  return counter === undefined ? 0 : Atomics.load(counter, 0);
+}
 
 /** The shared schedule of one run: the time of its next free slot. */
 export function newRateSchedule(): SharedArrayBuffer {
@@ -34,8 +52,10 @@ export function limitRate(perSecond: number | undefined, shared?: SharedArrayBuf
         };
 }
 
-/** Resolves when this request's slot comes. */
+/** Resolves when this request's slot comes; every request of a run passes here once. */
 export async function awaitTurn(): Promise<void> {
+  const counter = counterSlot[COUNTER];
+  if (counter !== undefined) Atomics.add(counter, 0, 1);
   const limit = slot[SLOT];
   if (limit === undefined) return;
   const { schedule, intervalUs } = limit;

@@ -129,6 +129,8 @@ export interface RunResult {
   runs: number;
   capabilities: Record<string, boolean>;
   command: string;
+  /** Requests the run sent to the target (preflight, provisioning, tests and cleanups). */
+  requests?: number;
   totals: Record<TestStatus, number>;
   requirementTotals: Record<RequirementStatus, number>;
   /** What the run says of the target (verdict.ts); recomputed from requirements when absent. */
