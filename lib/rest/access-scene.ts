@@ -1,0 +1,83 @@
+/**
+ * What a test of the access matrix works on, for one project privacy: the run's shared project
+ * (lib/fixtures), a tracker of it and an artifact the project member created there, the admin's
+ * token that reads back what a cell may have changed, and what a refusal must not tell of the
+ * project (§5.2.1).
+ */
+import { inject } from 'vitest';
+import type { ConformanceContext } from '../conformance-test.ts';
+import type { FixtureProject } from '../fixtures/projects.ts';
+import type { Privacy } from '../../spec/matrix/access.ts';
+import type { ModelValue } from './artifact-values.ts';
+import { givenArtifact, uniqueText } from './artifacts.ts';
+import { tokenFor, type Auth } from './auth.ts';
+import { get, jsonOf } from './requests.ts';
+import { discoverTracker, type TrackerModel } from './tracker-model.ts';
+
+export interface Scene {
+  privacy: Privacy;
+  project: FixtureProject;
+  /** The project admin: reads back what a cell may have changed. */
+  reader: Auth;
+  /** The shortname, the label and the artifact's text: a refusal must tell none of them. */
+  secrets: string[];
+}
+
+export interface TrackerScene extends Scene {
+  tracker: TrackerModel;
+  /** The bound value every artifact of the scene holds in the list field. */
+  listValue: number;
+}
+
+export interface ArtifactScene extends TrackerScene {
+  artifact: { id: number; text: string };
+}
+
+export async function sceneOf(ctx: ConformanceContext, privacy: Privacy): Promise<Scene> {
+  const fixtures = inject('fixtures');
+  const project = privacy === 'public' ? fixtures.publicProject : fixtures.privateProject;
+  const reader = await tokenFor(ctx, 'projectAdmin');
+  const label = (
+    jsonOf(await get(ctx, `/api/projects/${project.id}`, reader)) as {
+      label?: unknown;
+    } | null
+  )?.label;
+  const secrets = [project.shortName, ...(typeof label === 'string' ? [label] : [])];
+  return { privacy, project, reader, secrets };
+}
+
+export async function trackerSceneOf(
+  ctx: ConformanceContext,
+  privacy: Privacy,
+): Promise<TrackerScene> {
+  const scene = await sceneOf(ctx, privacy);
+  const tracker = await discoverTracker(ctx, scene.reader, scene.project.id);
+  return { ...scene, tracker, listValue: tracker.listField.valueIds[0]! };
+}
+
+/** The member creates the artifact (§2.2 creation body), as a member of a project may (§4.3). */
+export async function artifactSceneOf(
+  ctx: ConformanceContext,
+  privacy: Privacy,
+): Promise<ArtifactScene> {
+  const scene = await trackerSceneOf(ctx, privacy);
+  const text = uniqueText(inject('runTag'), `access ${privacy}`);
+  const member = await tokenFor(ctx, 'projectMember');
+  const id = await givenArtifact(ctx, member, scene.tracker, valuesOf(scene, text));
+  return { ...scene, secrets: [...scene.secrets, text], artifact: { id, text } };
+}
+
+/** The values an artifact of the scene is created with: the text, and the scene's bound value. */
+export function valuesOf(scene: TrackerScene, text: string): Map<number, ModelValue> {
+  return new Map<number, ModelValue>([
+    [scene.tracker.stringField.id, text],
+    [scene.tracker.listField.id, [scene.listValue]],
+  ]);
+}
+
+/** The artifact query (§2.2) that selects the artifacts of the scene: 'contains' its bound value. */
+export function sceneQuery(scene: TrackerScene): Record<string, unknown> {
+  return {
+    [scene.tracker.listField.name]: { operator: 'contains', value: String(scene.listValue) },
+  };
+}
