@@ -33,15 +33,27 @@ export interface ArtifactScene extends TrackerScene {
   artifact: { id: number; text: string };
 }
 
+/**
+ * What the tests of one file learn once and share: ids and texts only (a token is the test's own,
+ * registered as a secret of its transcript). A failure is not kept: the next test tries again.
+ */
+const learned = new Map<string, unknown>();
+
+async function once<T>(key: string, make: () => Promise<T>): Promise<T> {
+  if (learned.has(key)) return learned.get(key) as T;
+  const made = await make();
+  learned.set(key, made);
+  return made;
+}
+
 export async function sceneOf(ctx: ConformanceContext, privacy: Privacy): Promise<Scene> {
   const fixtures = inject('fixtures');
   const project = privacy === 'public' ? fixtures.publicProject : fixtures.privateProject;
   const reader = await tokenFor(ctx, 'projectAdmin');
-  const label = (
-    jsonOf(await get(ctx, `/api/projects/${project.id}`, reader)) as {
-      label?: unknown;
-    } | null
-  )?.label;
+  const label = await once(`label ${privacy}`, async () => {
+    const answer = await get(ctx, `/api/projects/${project.id}`, reader);
+    return (jsonOf(answer) as { label?: unknown } | null)?.label;
+  });
   const secrets = [project.shortName, ...(typeof label === 'string' ? [label] : [])];
   return { privacy, project, reader, secrets };
 }
@@ -51,20 +63,29 @@ export async function trackerSceneOf(
   privacy: Privacy,
 ): Promise<TrackerScene> {
   const scene = await sceneOf(ctx, privacy);
-  const tracker = await discoverTracker(ctx, scene.reader, scene.project.id);
+  const tracker = await once(`tracker ${privacy}`, () =>
+    discoverTracker(ctx, scene.reader, scene.project.id),
+  );
   return { ...scene, tracker, listValue: tracker.listField.valueIds[0]! };
 }
 
-/** The member creates the artifact (§2.2 creation body), as a member of a project may (§4.3). */
+/**
+ * An artifact the member created (§2.2 creation body), as a member of a project may (§4.3): one
+ * per privacy for the tests that only read it, a new one for a test that changes it (`own`).
+ */
 export async function artifactSceneOf(
   ctx: ConformanceContext,
   privacy: Privacy,
+  own = false,
 ): Promise<ArtifactScene> {
   const scene = await trackerSceneOf(ctx, privacy);
-  const text = uniqueText(inject('runTag'), `access ${privacy}`);
-  const member = await tokenFor(ctx, 'projectMember');
-  const id = await givenArtifact(ctx, member, scene.tracker, valuesOf(scene, text));
-  return { ...scene, secrets: [...scene.secrets, text], artifact: { id, text } };
+  const create = async () => {
+    const text = uniqueText(inject('runTag'), `access ${privacy}`);
+    const member = await tokenFor(ctx, 'projectMember');
+    return { id: await givenArtifact(ctx, member, scene.tracker, valuesOf(scene, text)), text };
+  };
+  const artifact = own ? await create() : await once(`artifact ${privacy}`, create);
+  return { ...scene, secrets: [...scene.secrets, artifact.text], artifact };
 }
 
 /** The values an artifact of the scene is created with: the text, and the scene's bound value. */
