@@ -8,7 +8,7 @@ import { is2xx, jsonOf } from './requests.ts';
 
 export const REFUSALS: readonly number[] = [401, 403, 404];
 
-/** What the class allows besides a success, in words; undefined: only a success. */
+/** Whether the class accepts this status, which is no success, as the answer of the cell. */
 export function refusalAllowed(expects: AccessClass, status: number): boolean {
   switch (expects) {
     case 'served':
