@@ -48,6 +48,7 @@ import { Unjudgeable } from '../../lib/rest/unjudgeable.ts';
 import {
   ACCESS_CELLS,
   ACCESS_ROUTES,
+  accessCellId,
   mustBeListed,
   type AccessCell,
   type AccessRoute,
@@ -66,27 +67,28 @@ const ROUTE_RULE: Record<AccessRoute, RequirementId> = {
 };
 
 /**
- * The requirements one cell judges: a cell fails only the rules its own answers break. The
- * status of a refusal the spec leaves open, and the listing of a project a caller need not see,
- * are observed (rest.access.open-choices).
+ * The requirements one cell judges: a cell fails only the rules its own answers break. What the
+ * spec leaves open in a cell (the status of a refusal, whether an open cell is served, whether a
+ * project a caller need not see is listed) is observed there, and compared with the real system's
+ * choices by the INFO test below (rest.access.open-choices).
  */
 function requirementsOf(cell: AccessCell): RequirementId[] {
   const route = ROUTE_RULE[cell.route];
   switch (cell.expects) {
     case 'served':
-      return mustBeListed(cell.actor) ? [route] : [route, 'rest.access.open-choices'];
+      return [route];
     case 'served-or-401':
-      return ['rest.auth.missing-401', route, 'rest.access.open-choices'];
+      return ['rest.auth.missing-401', route];
     case '401':
       return ['rest.auth.missing-401', 'rest.errors.401', 'rest.access.private-refused'];
     case 'refused':
-      return ['rest.access.private-refused', 'rest.access.open-choices'];
+      return ['rest.access.private-refused'];
     case 'not-a-success':
       return cell.privacy === 'private' && cell.route !== 'GET /api/projects'
         ? ['rest.auth.invalid-credentials-fail', 'rest.access.private-refused']
         : ['rest.auth.invalid-credentials-fail'];
     case 'open':
-      return [route, 'rest.access.open-choices'];
+      return [route];
     case 'hidden':
       return ['rest.projects.private-hidden'];
   }
@@ -324,7 +326,38 @@ const AS: Record<AccessCell['actor'], string> = {
   'site-admin': 'by a site admin outside it',
 };
 
+/** The real system's choice in an open cell: the status it answers (tuleap-facts B.1–B.5). */
+const REAL_SYSTEM: ReadonlyArray<{ cell: string; status: number }> = [
+  { cell: accessCellId('GET /api/trackers/<id>', 'anonymous', 'public'), status: 200 },
+  { cell: accessCellId('GET /api/artifacts/<id>', 'anonymous', 'public'), status: 200 },
+  { cell: accessCellId('GET /api/artifacts/<id>', 'outsider', 'public'), status: 200 },
+  { cell: accessCellId('GET /api/projects/<id>', 'outsider', 'private'), status: 403 },
+  { cell: accessCellId('GET /api/artifacts/<id>', 'outsider', 'private'), status: 403 },
+  { cell: accessCellId('GET /api/artifacts/<id>', 'site-admin', 'private'), status: 200 },
+];
+
 describe('access: every route × actor × project privacy (§4.3, §5.2, §7.2)', () => {
+  conformanceTest(
+    ['rest.access.open-choices'],
+    "where the spec leaves the answer open, the target's choice is observed against the real system's (public readable by all, a private project 403 to an outsider, a site admin served)",
+    async (ctx) => {
+      for (const { cell: id, status } of REAL_SYSTEM) {
+        const cell = ACCESS_CELLS.find((c) => c.id === id)!;
+        const [auth] = await actorAuths(ctx, cell.actor);
+        const scene = await artifactSceneOf(ctx, cell.privacy);
+        const probe =
+          cell.route === 'GET /api/trackers/<id>'
+            ? trackerProbe(ctx, scene)
+            : cell.route === 'GET /api/projects/<id>'
+              ? projectProbe(ctx, scene)
+              : artifactProbe(ctx, scene);
+        const answer = await probe.send(auth!);
+        const what = `${probe.what} ${asActor(cell.actor, cell.privacy, auth!)}`;
+        expect.soft(answer.status, `${what} (the real system: ${status})`).toBe(status);
+      }
+    },
+  );
+
   for (const route of ACCESS_ROUTES)
     describe(route, () => {
       for (const cell of ACCESS_CELLS.filter((c) => c.route === route))
