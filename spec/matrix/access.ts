@@ -54,9 +54,6 @@ export interface AccessCell extends MatrixCell {
   expects: AccessClass;
 }
 
-export const isWrite = (route: AccessRoute) =>
-  route === 'POST /artifacts' || route.startsWith('PUT');
-
 /** The class of a cell, from the spec (the reasons are in the sections each cell cites). */
 export function accessClass(route: AccessRoute, actor: Actor, privacy: Privacy): AccessClass {
   if (actor === 'invalid-credentials') return 'not-a-success';
