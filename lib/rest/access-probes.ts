@@ -126,7 +126,7 @@ export async function matchingIds(
   const path = `${apiPath(scene.tracker.uri)}/artifacts`;
   const { items } = await readCollection<{ id?: unknown }>(
     ctx.http,
-    { method: 'POST', path, headers: scene.reader.headers, json: sceneQuery(scene) },
+    { method: 'POST', path, headers: (await scene.reader()).headers, json: sceneQuery(scene) },
     { what: `POST ${path} as the project admin`, rule: 'rest.query.route' },
     true,
   );

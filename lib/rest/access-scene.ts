@@ -17,8 +17,8 @@ import { discoverTracker, type TrackerModel } from './tracker-model.ts';
 export interface Scene {
   privacy: Privacy;
   project: FixtureProject;
-  /** The project admin: reads back what a cell may have changed. */
-  reader: Auth;
+  /** The project admin's token, obtained on first use: reads back what a cell may have changed. */
+  reader(): Promise<Auth>;
   /** The shortname, the label and the artifact's text: a refusal must tell none of them. */
   secrets: string[];
 }
@@ -49,9 +49,10 @@ async function once<T>(key: string, make: () => Promise<T>): Promise<T> {
 export async function sceneOf(ctx: ConformanceContext, privacy: Privacy): Promise<Scene> {
   const fixtures = inject('fixtures');
   const project = privacy === 'public' ? fixtures.publicProject : fixtures.privateProject;
-  const reader = await tokenFor(ctx, 'projectAdmin');
+  let token: Promise<Auth> | undefined;
+  const reader = () => (token ??= tokenFor(ctx, 'projectAdmin'));
   const label = await once(`label ${privacy}`, async () => {
-    const answer = await get(ctx, `/api/projects/${project.id}`, reader);
+    const answer = await get(ctx, `/api/projects/${project.id}`, await reader());
     return (jsonOf(answer) as { label?: unknown } | null)?.label;
   });
   const secrets = [project.shortName, ...(typeof label === 'string' ? [label] : [])];
@@ -63,8 +64,8 @@ export async function trackerSceneOf(
   privacy: Privacy,
 ): Promise<TrackerScene> {
   const scene = await sceneOf(ctx, privacy);
-  const tracker = await once(`tracker ${privacy}`, () =>
-    discoverTracker(ctx, scene.reader, scene.project.id),
+  const tracker = await once(`tracker ${privacy}`, async () =>
+    discoverTracker(ctx, await scene.reader(), scene.project.id),
   );
   return { ...scene, tracker, listValue: tracker.listField.valueIds[0]! };
 }

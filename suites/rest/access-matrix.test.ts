@@ -188,7 +188,9 @@ async function createdReadBack(
     throw new Unjudgeable(
       `could not judge: ${what} answered ${answer.status} with neither an id member nor a Location ending in the id (rest.routes.shapes); ${excerpt(answer)}`,
     );
-  const read = (await readArtifact(ctx, scene.reader, id)).values.get(scene.tracker.stringField.id);
+  const read = (await readArtifact(ctx, await scene.reader(), id)).values.get(
+    scene.tracker.stringField.id,
+  );
   verdict(
     read === text,
     `${what}: answered ${answer.status}, but artifact ${id} reads back "${String(read)}", not "${text}"`,
@@ -232,7 +234,7 @@ async function judgeNothingCreated(
 ) {
   const after = await matchingIds(ctx, scene);
   for (const id of [...after].filter((id) => !before.has(id))) {
-    const read = await readArtifact(ctx, scene.reader, id);
+    const read = await readArtifact(ctx, await scene.reader(), id);
     const value = read.values.get(scene.tracker.stringField.id);
     const culprit = refused.find((r) => r.text === value);
     verdict(
@@ -248,7 +250,7 @@ async function judgeUpdate(ctx: ConformanceContext, scene: ArtifactScene, cell: 
   const field = scene.tracker.stringField.id;
   for (const auth of await actorAuths(ctx, cell.actor)) {
     const what = `PUT /artifacts/${id} ${asActor(cell.actor, cell.privacy, auth)}`;
-    const before = await readArtifact(ctx, scene.reader, id);
+    const before = await readArtifact(ctx, await scene.reader(), id);
     const text = uniqueText(inject('runTag'), `access update ${cell.actor}`);
     const json = { values: valuesJson(new Map([[field, text]])) };
     const answer = await putArtifact(ctx, auth, id, { json });
@@ -258,7 +260,7 @@ async function judgeUpdate(ctx: ConformanceContext, scene: ArtifactScene, cell: 
           `could not judge: ${what} with the real system's update body answered ${answer.status}; the update body is 'not shown' (rest.artifacts.update-body); ${excerpt(answer)}`,
         );
       judgeRefusal(ctx, scene, cell, answer, what, 'the artifact updated');
-      const now = await readArtifact(ctx, scene.reader, id);
+      const now = await readArtifact(ctx, await scene.reader(), id);
       verdict(
         now.values.get(field) === before.values.get(field) && now.etag === before.etag,
         `${what}: refused with ${answer.status}, yet the artifact changed (string field "${String(before.values.get(field))}" → "${String(now.values.get(field))}", Etag ${before.etag} → ${now.etag})`,
@@ -266,7 +268,7 @@ async function judgeUpdate(ctx: ConformanceContext, scene: ArtifactScene, cell: 
       continue;
     }
     if (!successWanted(cell, answer, what, 'the artifact updated')) continue;
-    const read = (await readArtifact(ctx, scene.reader, id)).values.get(field);
+    const read = (await readArtifact(ctx, await scene.reader(), id)).values.get(field);
     verdict(
       read === text,
       `${what}: answered ${answer.status}, but the string field reads back "${String(read)}", not "${text}"`,
