@@ -52,6 +52,7 @@ export function trackersProbe(ctx: ConformanceContext, scene: TrackerScene): Rea
         { what: `GET ${path} as ${auth.label}`, rule: 'rest.projects.trackers' },
         false,
       );
+      unreadableIds(items, `GET ${path}`, 'rest.trackers.representation');
       return items.some((t) => t.id === scene.tracker.id)
         ? undefined
         : `tracker ${scene.tracker.id} of the project is not in the collection`;
@@ -93,6 +94,7 @@ export function queryProbe(ctx: ConformanceContext, scene: ArtifactScene): ReadP
         { what: `POST ${path} as ${auth.label}`, rule: 'rest.query.route' },
         true,
       );
+      unreadableIds(items, `POST ${path}`, 'rest.artifacts.representation');
       return items.some((a) => a.id === scene.artifact.id)
         ? undefined
         : `artifact ${scene.artifact.id}, which holds the value the query asks for, is not among the matches`;
@@ -116,6 +118,14 @@ export function artifactProbe(ctx: ConformanceContext, scene: ArtifactScene): Re
       return body.id === id ? undefined : `the answer is not artifact ${id}`;
     },
   };
+}
+
+/** Items without an integer id: their representation is 'not shown', so no verdict on which. */
+function unreadableIds(items: ReadonlyArray<{ id?: unknown }>, what: string, rule: string): void {
+  if (items.some((item) => !Number.isInteger(item?.id)))
+    throw new Unjudgeable(
+      `could not judge which items ${what} answered: an item has no integer id (the representation is 'not shown'; ${rule})`,
+    );
 }
 
 /** The ids the scene's query matches, read as the project admin across every page. */
