@@ -269,6 +269,26 @@ const REST_FAULTS = [
     'GET /api/projects lists private projects to everyone, anonymous callers and outsiders included (§5.2.1)',
   ),
   rest('tracker-without-values', 'the tracker structure gives no bound value ids (§4.3)'),
+  rest(
+    'private-trackers-outsider',
+    "GET /api/projects/<id>/trackers serves a private project's trackers to users outside it (§5.2.1)",
+  ),
+  rest(
+    'private-artifact-anonymous',
+    "GET /api/artifacts/<id> serves a private project's artifact without credentials (§5.2.1)",
+  ),
+  rest(
+    'private-create-outsider',
+    "POST /artifacts creates an artifact in a private project's tracker for a user outside it (§5.2.1)",
+  ),
+  rest(
+    'refused-create-applied',
+    'POST /artifacts from a user outside a private project answers 403, yet creates the artifact (§5.2.1: a refusal changes nothing)',
+  ),
+  rest(
+    'refusal-names-project',
+    'a 403 refusal names the private project refused, its shortname and label (§5.2.1: a refusal tells nothing of it)',
+  ),
 ];
 
 /** The name of a planted fault: a typo in a fault name is a compile error. */

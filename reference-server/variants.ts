@@ -205,6 +205,11 @@ export const VARIANTS = [
     "§5.2.2 and §7.2: invalid credentials give a 'server error'; §5.2.5: an expired token gives 401",
   ),
   variant(
+    'outsider-refused-404',
+    'a private project, and what hangs below it, answers 404 to an authenticated user outside it, as if it did not exist (anonymous callers still get 401)',
+    "§5.2.1 and §7.2 fix 401 for missing authentication only; how an authenticated user is refused is not shown, and hiding a private project's existence is a common choice",
+  ),
+  variant(
     'throttled-429',
     'every 40th request is answered 429 Too Many Requests with Retry-After: 1, whatever it asks',
     'a server may limit the rate of its clients (RFC 6585 §4) and say when to come back (RFC 9110 §10.2.3); the spec says nothing of rates',

@@ -83,11 +83,12 @@ beforeAll(async () => {
       'rest/artifacts',
       'rest/concurrency',
       'rest/xml',
+      'rest/access-matrix',
     ]),
     reshaped(
       (url) => TRACKERS.test(url),
       (body) => (Array.isArray(body) ? body.map(reshapeTracker) : reshapeTracker(body)),
-      ['rest/trackers', 'rest/artifacts'],
+      ['rest/trackers', 'rest/artifacts', 'rest/access-matrix'],
     ),
   ]);
 });

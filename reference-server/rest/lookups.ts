@@ -15,7 +15,10 @@ export function requireAccess(ctx: RestContext, project: Project, need: Need): v
       401,
       'Authentication required (headers: X-Auth-Token, X-Auth-UserId, or Basic)',
     );
-  if (access === 'forbidden') throw new RestError(403, `you cannot access project ${project.id}`);
+  if (access === 'forbidden')
+    throw ctx.state.variants.on('outsider-refused-404')
+      ? new RestError(404, `project ${project.id} does not exist`)
+      : new RestError(403, `you cannot access project ${project.id}`);
 }
 
 export function requireUser(ctx: RestContext) {

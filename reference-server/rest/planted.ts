@@ -7,6 +7,7 @@
  */
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import { PAGINATION_HEADERS } from '../../spec/limits.ts';
+import { writeAccess } from '../domain/access.ts';
 import { staleness } from '../domain/artifacts.ts';
 import type { Projects } from '../domain/projects.ts';
 import type { ServerState } from '../server-state.ts';
@@ -80,8 +81,12 @@ function plantedHandler(state: ServerState, route: RouteKey, handler: Handler): 
       format: plantedFormat(ctx, route),
       ...(faults.on('xml-request-root-refused') ? { xmlRequestRoot: 'artifact' } : {}),
     };
-    await refusedFirst(planted, route);
-    await handler(planted);
+    try {
+      await refusedFirst(planted, route);
+      await handler(planted);
+    } catch (error) {
+      throw namingRefusal(state, error);
+    }
   };
 }
 
@@ -160,10 +165,48 @@ function plantedStores(ctx: RestContext, route: RouteKey): ServerState {
   // private-readable-anonymously: an anonymous read finds private projects as public ones (not
   // in the list of projects, which the fault leaves as it is).
   const projects =
-    faults.on('private-readable-anonymously') && !ctx.user && route !== 'GET projects'
+    (faults.on('private-readable-anonymously') && !ctx.user && route !== 'GET projects') ||
+    privateOpened(ctx, route)
       ? publicView(state.projects)
       : state.projects;
   return { ...state, artifacts, projects };
+}
+
+/** The faults that open private projects to one route and kind of caller (§5.2.1 broken). */
+function privateOpened({ state: { faults }, user }: RestContext, route: RouteKey): boolean {
+  if (route === 'GET projects/:id/trackers')
+    return faults.on('private-trackers-outsider') && user !== undefined;
+  if (route === 'GET artifacts/:id') return faults.on('private-artifact-anonymous') && !user;
+  if (route === 'POST artifacts')
+    return (
+      (faults.on('private-create-outsider') || faults.on('refused-create-applied')) &&
+      user !== undefined
+    );
+  return false;
+}
+
+/**
+ * refused-create-applied: an artifact created where the caller may not write is answered as the
+ * refusal the correct server gives (403), though it was created.
+ */
+function refusedYetCreated(ctx: RestContext, route: RouteKey, answer: Answer): Answer {
+  if (route !== 'POST artifacts' || !ctx.state.faults.on('refused-create-applied')) return answer;
+  const trackerId = (answer.value as { tracker?: { id?: number } }).tracker?.id;
+  const tracker = trackerId === undefined ? undefined : ctx.state.trackers.get(trackerId);
+  const project = tracker && ctx.state.projects.get(tracker.projectId);
+  if (!project || writeAccess(project, ctx.user) !== 'forbidden') return answer;
+  const message = `Forbidden: you cannot access project ${project.id}`;
+  return { status: 403, value: { error: { code: 403, message } }, headers: {} };
+}
+
+/** refusal-names-project: a 403 names the project refused, shortname and label (§5.2.1 broken). */
+function namingRefusal(state: ServerState, error: unknown): unknown {
+  if (!state.faults.on('refusal-names-project') || !(error instanceof RestError)) return error;
+  const id = /project (\d+)/.exec(error.message)?.[1];
+  const project = id === undefined ? undefined : state.projects.get(Number(id));
+  if (error.status !== 403 || !project) return error;
+  const detail = error.message.replace(/^Forbidden: /, '');
+  return new RestError(403, `${detail} (${project.shortName}, ${project.publicName})`);
 }
 
 function publicView(projects: Projects): Projects {
@@ -180,8 +223,9 @@ function publicView(projects: Projects): Projects {
 /** The answer as the faulty server writes it. */
 function plantedAnswer(ctx: RestContext, route: RouteKey, answer: Answer): Answer {
   const { faults } = ctx.state;
-  let { status, value } = answer;
-  const headers = { ...answer.headers };
+  const answered = refusedYetCreated(ctx, route, answer);
+  let { status, value } = answered;
+  const headers = { ...answered.headers };
   if (route === 'POST tokens') {
     const token = value as { user_id: string; token: string; uri: string };
     if (faults.on('token-status-201')) status = 201;

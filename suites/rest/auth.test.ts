@@ -1,35 +1,15 @@
 /** §5.2, §4.3 rule 2, §7.2: anonymous and authenticated access, 401, token and Basic, bad credentials. */
 import { describe, expect, inject } from 'vitest';
-import { conformanceTest, type ConformanceContext } from '../../lib/conformance-test.ts';
+import { conformanceTest } from '../../lib/conformance-test.ts';
 import { creationJson } from '../../lib/rest/artifact-values.ts';
 import { postArtifact } from '../../lib/rest/artifacts.ts';
 import { discoverTracker } from '../../lib/rest/tracker-model.ts';
-import { ANONYMOUS, basicFor, tokenFor, type Auth } from '../../lib/rest/auth.ts';
+import { ANONYMOUS, basicFor, tokenFor } from '../../lib/rest/auth.ts';
+import { invalidCredentials } from '../../lib/rest/invalid-credentials.ts';
 import { get, is2xx } from '../../lib/rest/requests.ts';
 
 const privatePath = () => `/api/projects/${inject('fixtures').privateProject.id}`;
 const publicPath = () => `/api/projects/${inject('fixtures').publicProject.id}`;
-
-/** Credentials that are not valid, each built from the profile's accounts. */
-async function invalidCredentials(ctx: ConformanceContext): Promise<Auth[]> {
-  const member = await tokenFor(ctx, 'projectMember');
-  const other = await tokenFor(ctx, 'nonMember');
-  const token = member.token!;
-  return [
-    {
-      label: 'an unknown token',
-      headers: { 'X-Auth-Token': `${token.token.slice(0, -4)}0000`, 'X-Auth-UserId': token.userId },
-    },
-    {
-      label: "a token sent with another user's id",
-      headers: { ...member.headers, 'X-Auth-UserId': other.token!.userId },
-    },
-    basicFor(ctx, 'projectMember', `${ctx.target.accounts.projectMember.password}-wrong`),
-  ].map((auth) => ({
-    ...auth,
-    label: auth.label.startsWith('Basic') ? 'a wrong Basic password' : auth.label,
-  }));
-}
 
 describe('REST authentication (§5.2)', () => {
   conformanceTest(

@@ -1,6 +1,7 @@
 /**
  * §8 and §4.3: pagination and the artifact query, as properties over a tracker whose content this
- * file alone writes (the shared private project's), so the model knows every artifact in it.
+ * file alone writes (the shared foreign project's, which its admin the projectMember writes; the
+ * private project's is written by the access matrix too), so the model knows every artifact in it.
  * The tests of this file run in order and share that model.
  */
 import fc from 'fast-check';
@@ -29,9 +30,9 @@ const LARGEST_GROWTH = 101;
 let shared: CollectionModel | undefined;
 
 async function setup(ctx: ConformanceContext): Promise<{ auth: Auth; model: CollectionModel }> {
-  const auth = await tokenFor(ctx, 'projectAdmin');
+  const auth = await tokenFor(ctx, 'projectMember');
   if (!shared) {
-    const tracker = await discoverTracker(ctx, auth, inject('fixtures').privateProject.id);
+    const tracker = await discoverTracker(ctx, auth, inject('fixtures').foreignProject.id);
     shared = await CollectionModel.load(ctx, auth, tracker);
   }
   return { auth, model: shared };

@@ -276,4 +276,24 @@ export const FAULT_CATALOGUE: Readonly<Record<FaultName, FaultCatch>> = {
     caughtBy: ['rest.pagination.headers'],
     suites: ['rest/message-headers'],
   },
+  'private-trackers-outsider': {
+    caughtBy: ['rest.access.private-refused'],
+    suites: ['rest/access-matrix'],
+  },
+  'private-artifact-anonymous': {
+    caughtBy: ['rest.access.private-refused', 'rest.auth.missing-401'],
+    suites: ['rest/access-matrix'],
+  },
+  'private-create-outsider': {
+    caughtBy: ['rest.access.private-refused'],
+    suites: ['rest/access-matrix'],
+  },
+  'refused-create-applied': {
+    caughtBy: ['rest.access.private-refused'],
+    suites: ['rest/access-matrix'],
+  },
+  'refusal-names-project': {
+    caughtBy: ['rest.access.private-refused'],
+    suites: ['rest/access-matrix'],
+  },
 };

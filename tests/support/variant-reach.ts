@@ -54,6 +54,7 @@ export const REACH: Readonly<Partial<Record<VariantName, readonly string[]>>> = 
   'limit-over-max-400': REST_AND_ADD_PROJECT,
   'limit-over-max-capped': REST_AND_ADD_PROJECT,
   'projects-list-needs-auth': REST_AND_ADD_PROJECT,
+  'outsider-refused-404': REST_AND_ADD_PROJECT,
   'artifact-routes-api-only': REST_AND_ADD_PROJECT,
   'etag-unquoted': REST,
   'last-modified-iso8601': REST,

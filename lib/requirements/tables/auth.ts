@@ -42,6 +42,13 @@ export const restAuth = section('§5.2', {
   'rest.auth.new-token-after-expiry': must(
     'After expiry the client can obtain a new token that works.',
   ),
+  'rest.access.private-refused': must(
+    'What hangs below a private project (its trackers, a tracker, the artifact query, its artifacts, creating and updating them) is refused like the project itself: 401 to an anonymous caller, 401, 403 or 404 to a user outside it; the refusal tells nothing of the project and changes nothing.',
+  ),
+  'rest.access.open-choices': info(
+    'Who besides the members of a project reads it and writes its artifacts is observed (a user outside a public project, a site admin outside any project, an anonymous caller), and which status refuses a user outside a private project.',
+    'As the real system: a public project with its trackers and artifacts is readable anonymously and by every user; creating and updating artifacts needs authentication (401 anonymously) and is open to every user who can read the project; a site admin reads and writes every project and sees every project in the list; a user outside a private project gets 403.',
+  ),
   'rest.tokens.bad-credentials': info(
     'The answer to POST /api/tokens with wrong credentials is observed.',
     '401 as the real system.',
