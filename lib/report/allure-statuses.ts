@@ -22,6 +22,8 @@ const ALLURE_STATUS: Record<TestStatus, string> = {
   fail: 'failed',
   error: 'broken',
   'expected-fail': 'skipped',
+  // Not judged: its message names the failed requirement it depends on.
+  blocked: 'skipped',
   skip: 'skipped',
 };
 
