@@ -209,6 +209,7 @@ describe('addProject creates projects', () => {
   conformanceTest(
     [
       'soap.addProject.accepted',
+      'soap.addProject.session-key-admin',
       'soap.addProject.inherits-services',
       'soap.addProject.no-description',
     ],
