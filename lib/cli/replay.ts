@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { splitTranscript } from '../report/html-transcript.ts';
 import { REDACTED } from '../clients/redact.ts';
+import { isRootCause } from '../results/blocked.ts';
 import type { RunResult, TestResult } from '../results/model.ts';
 import { resolveProfile } from '../target/default-profile.ts';
 import { loadProfileFile } from '../target/profile.ts';
@@ -100,6 +101,11 @@ export async function replayTest(
   passwords: ReadonlyMap<string, string>,
   timeoutMs: number,
 ): Promise<ReplayOutcome> {
+  if (isRootCause(test))
+    return {
+      kind: 'NOT REPLAYED',
+      why: 'a setup read-back, no test of its own: every run reads it back again (--last-failed)',
+    };
   if (!test.reproduce || !test.transcript)
     return { kind: 'NOT REPLAYED', why: 'the report has no exchange to send for it' };
   const recorded = recordedExchange(test);
