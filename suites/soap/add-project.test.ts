@@ -209,7 +209,6 @@ describe('addProject creates projects', () => {
   conformanceTest(
     [
       'soap.addProject.accepted',
-      'soap.addProject.session-key-admin',
       'soap.addProject.inherits-services',
       'soap.addProject.no-description',
     ],
@@ -226,6 +225,23 @@ describe('addProject creates projects', () => {
       ).toEqual(usage(templateServices));
       const values = await descriptionValuesOf(ctx.soap, keys.projectAdmin, project.id);
       expect(Object.fromEntries(values), 'description field values of the new project').toEqual({});
+    },
+  );
+
+  conformanceTest(
+    ['soap.addProject.session-key-admin'],
+    "the user whose session is addProject's sessionKey must administer the created project (an admin's getProjectServicesUsage answers them)",
+    async (ctx) => {
+      const project = needCreated(ctx);
+      const { projectAdmin } = await ctx.sessionKeys(['projectAdmin']);
+      const login = ctx.target.accounts.projectAdmin.username;
+      expectSuccess(
+        await ctx.soap.call('getProjectServicesUsage', {
+          session_key: projectAdmin,
+          group_id: project.id,
+        }),
+        `getProjectServicesUsage of the new project ${project.id} as '${login}', whose session was addProject's sessionKey`,
+      );
     },
   );
 
