@@ -17,6 +17,8 @@ import { reproduceScript } from './clients/reproduce.ts';
 import { Transcript } from './clients/transcript.ts';
 import type { RunSettings } from './provided.ts';
 import { requirement, type RequirementId } from './requirements/index.ts';
+import { blockedReason } from './results/blocked.ts';
+import type { BrokenPrecondition } from './results/model.ts';
 import { matrixCell } from '../spec/matrix/index.ts';
 import { withSoapBase } from './soap/base.ts';
 import { SoapClient } from './soap/client.ts';
@@ -44,6 +46,18 @@ export interface ConformanceContext {
   skip(reason: string, options?: { needs?: Array<keyof Profile['capabilities']> }): never;
   /** Records what an INFO check observed ('not shown' behaviour), for the reports. */
   observe(observation: string): void;
+  /**
+   * Declares a rule the test's setup relies on: `fact`, the behaviour of the MUST `requirement`.
+   * `readBack` reads it back and answers undefined when it holds, else what it saw (the evidence).
+   * When broken, the test ends 'blocked', naming the requirement, which fails with that evidence
+   * (once per run: lib/results/blocked.ts). The read-back must not go through what the test
+   * judges: a broken rule of the test's own would block it instead of failing it.
+   */
+  precondition(
+    requirement: RequirementId,
+    fact: string,
+    readBack: () => Promise<string | undefined>,
+  ): Promise<void>;
 }
 
 export interface ConformanceTestOptions {
@@ -75,6 +89,14 @@ export function conformanceTest(
   const meta = { requirements: [...requirements], ...(cells.length ? { cells: [...cells] } : {}) };
   test(title, { meta }, async (context: TestContext) => {
     const settings = inject('settings');
+    const block = (broken: BrokenPrecondition): never => {
+      context.task.meta.blockedBy = broken;
+      context.skip(blockedReason(broken.requirement));
+      throw new Error('unreachable: context.skip throws');
+    };
+    // The shared projects could not be provisioned: the target broke the rule named.
+    const setupBroken = inject('setupBroken');
+    if (setupBroken) block(setupBroken);
     const transcript = new Transcript();
     for (const account of Object.values(settings.target.accounts))
       transcript.secrets.add(account.password);
@@ -94,6 +116,16 @@ export function conformanceTest(
         if (options?.needs?.length) context.task.meta.needs = [...options.needs];
         context.skip(reason);
         throw new Error('unreachable: context.skip throws');
+      },
+      async precondition(id, fact, readBack) {
+        if (requirement(id)?.level !== 'MUST')
+          throw new Error(
+            `precondition '${fact}': ${id} is no MUST requirement (only a MUST can fail)`,
+          );
+        const evidence = await readBack();
+        if (evidence === undefined) return;
+        const redact = (text: string) => transcript.secrets.redact(text);
+        block({ requirement: id, fact: redact(fact), evidence: redact(evidence) });
       },
       requireCapability(name) {
         if (!settings.target.capabilities[name])

@@ -1,7 +1,7 @@
 /** What the CLI provides to the suites' workers (vitest provide/inject). */
 import type { Exchange } from './clients/transcript.ts';
 import type { TransportOptions } from './clients/transport.ts';
-import type { TestCleanup } from './results/model.ts';
+import type { BrokenPrecondition, TestCleanup } from './results/model.ts';
 import type { Fixtures } from './fixtures/projects.ts';
 import type { Profile } from './target/profile.ts';
 import type { QuotaSettings } from './target/quota-plan.ts';
@@ -38,6 +38,11 @@ declare module 'vitest' {
     fixtures: Fixtures;
     /** Why the shared projects could not be provisioned (then every suite file fails to load). */
     fixturesError: string | null;
+    /**
+     * The stated rule the target broke so that the shared projects could not be provisioned (read
+     * back, without the transcript): every test is then blocked on it (lib/conformance-test.ts).
+     */
+    setupBroken: Omit<BrokenPrecondition, 'transcript'> | null;
     /** Unique to this run (base 36 time): makes names of things the suites create unique. */
     runTag: string;
   }
@@ -68,5 +73,7 @@ declare module '@vitest/runner' {
     needs?: string[];
     /** Set when the harness could not judge (target did not answer). */
     harnessError?: string;
+    /** Not judged: the requirement its setup depends on failed (ctx.precondition). */
+    blockedBy?: BrokenPrecondition;
   }
 }

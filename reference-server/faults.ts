@@ -48,6 +48,10 @@ const SOAP_FAULTS = [
     'new-project-without-services',
     'a project created by addProject has no services: nothing inherited from the template (§4.2 #2)',
   ),
+  soap(
+    'add-project-admin-not-set',
+    "addProject does not make the sessionKey user the created project's admin: adding a member then answers 3201 (§4.2 #2)",
+  ),
   // Permissions and fault codes.
   soap('quota-unlimited', 'addProject has no quota: never fault 4000 (§8)'),
   soap(

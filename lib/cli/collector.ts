@@ -9,7 +9,8 @@ import type { Reporter, TestCase, TestModule, TestSpecification, TestSuite } fro
 import type { SerializedError } from 'vitest';
 import { requirement } from '../requirements/index.ts';
 import type { HarExchange } from '../report/har.ts';
-import type { TestResult } from '../results/model.ts';
+import { blockedReason, rootCauseFailure } from '../results/blocked.ts';
+import type { BrokenPrecondition, TestResult } from '../results/model.ts';
 import { observedIfInfo } from '../results/verdict.ts';
 
 export class Collector implements Reporter {
@@ -66,6 +67,17 @@ export class Collector implements Reporter {
     return total;
   }
 
+  /**
+   * The rules the provisioning read back and found broken: each requirement's failure, once, with
+   * the provisioning's transcript (the tests blocked on it name it).
+   */
+  addSetupFailures(broken: readonly BrokenPrecondition[]): void {
+    const byRequirement = new Map<string, BrokenPrecondition[]>();
+    for (const b of broken)
+      byRequirement.set(b.requirement, [...(byRequirement.get(b.requirement) ?? []), b]);
+    this.tests.unshift(...[...byRequirement.values()].map(rootCauseFailure));
+  }
+
   onTestCaseResult(testCase: TestCase): void {
     const test = `${sourceName(relative(this.root, testCase.module.moduleId))}::${testCase.fullName}`;
     for (const exchange of testCase.meta().exchanges ?? [])
@@ -93,6 +105,7 @@ export class Collector implements Reporter {
     this.out.write(
       `[${this.modulesDone}/${this.modulesTotal}] ${file}: ${count('pass')} passed, ` +
         `${count('observed') ? `${count('observed')} observed, ` : ''}${count('fail')} failed, ` +
+        `${count('blocked') ? `${count('blocked')} blocked, ` : ''}` +
         `${count('error')} errors, ${count('skip')} skipped | ${this.tests.length}/${this.total} tests done, ` +
         `${failures} failing so far\n`,
     );
@@ -194,6 +207,14 @@ function toTestResult(
   if (result.state === 'skipped') {
     // Not started before an interruption (vitest's cancel): not run, no result (run.ts).
     if (result.note === ABORTED_NOTE) return undefined;
+    // ctx.precondition: a rule its setup depends on was read back broken.
+    if (meta.blockedBy)
+      return {
+        ...base,
+        status: 'blocked',
+        message: blockedReason(meta.blockedBy.requirement),
+        blockedBy: meta.blockedBy,
+      };
     if (mode !== 'run')
       return { ...base, status: 'skip', message: `skipped in the suite source (test.${mode})` };
     if (result.note)

@@ -22,7 +22,16 @@ export function renderFailureList(run: RunResult, verbose: boolean): string {
     const shown = verbose ? failing : failing.slice(0, FAILURES_SHOWN);
     // A test that fails several requirements: its script once, the others point to it.
     const printed = new Set<string>();
-    for (const r of shown) lines.push(...describeFailure(r, byId, verbose, printed));
+    const blockedOn = new Map<string, number>();
+    for (const t of run.tests)
+      if (t.status === 'blocked' && t.blockedBy)
+        blockedOn.set(t.blockedBy.requirement, (blockedOn.get(t.blockedBy.requirement) ?? 0) + 1);
+    for (const r of shown) {
+      lines.push(...describeFailure(r, byId, verbose, printed));
+      const blocked = blockedOn.get(r.id);
+      // The root cause once, with what it kept from being judged.
+      if (blocked) lines.push(`    blocks: ${blocked} test(s), not judged (status blocked)`);
+    }
     if (shown.length < failing.length)
       lines.push(`  … ${failing.length - shown.length} more: index.html, or rerun with --verbose`);
   }
@@ -30,7 +39,10 @@ export function renderFailureList(run: RunResult, verbose: boolean): string {
   const needTestControl = new Set((run.verdict?.needTestControl ?? []).map((r) => r.id));
   const notJudged = must.filter(
     (r) =>
-      (r.status === 'error' || r.status === 'skip' || r.status === 'not-run') &&
+      (r.status === 'error' ||
+        r.status === 'skip' ||
+        r.status === 'blocked' ||
+        r.status === 'not-run') &&
       !needTestControl.has(r.id),
   );
   if (notJudged.length > 0) {

@@ -1,10 +1,12 @@
 /**
- * `--last-failed REPORT_DIR`: the tests that failed or errored in that report, as the suite files
+ * `--last-failed REPORT_DIR`: the tests that failed, errored or were blocked in that report (a
+ * setup read-back's failure is no suite test: every run's setup reads it back again), as the suite files
  * and the exact test-name pattern that select them again (vitest matches a test's full name, its
  * describe blocks and its own name joined by spaces).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { isRootCause } from '../results/blocked.ts';
 import type { RunResult, TestResult } from '../results/model.ts';
 import { UsageError } from './args.ts';
 
@@ -26,7 +28,10 @@ export function lastFailedSelection(reportDir: string): Selection | undefined {
   } catch (error) {
     throw new UsageError(`--last-failed: ${file} is not a summary: ${(error as Error).message}`);
   }
-  const failed = (run.tests ?? []).filter((t) => t.status === 'fail' || t.status === 'error');
+  const failed = (run.tests ?? []).filter(
+    (t) =>
+      (t.status === 'fail' || t.status === 'error' || t.status === 'blocked') && !isRootCause(t),
+  );
   if (failed.length === 0) return undefined;
   return { ...selectionOf(failed), seed: run.seed };
 }

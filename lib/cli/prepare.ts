@@ -12,6 +12,8 @@ import {
   describeSharedProjects,
   provisionFixtures,
   provisionedProjectCount,
+  SetupRuleBroken,
+  type SetupBreak,
 } from '../fixtures/projects.ts';
 import { withSoapBase } from '../soap/base.ts';
 import { resolveProfile } from '../target/default-profile.ts';
@@ -38,7 +40,7 @@ const PROFILE_KEYS = {
   foreignProject: 'foreignProjectId',
 } as const;
 
-export async function prepare(argv: readonly string[]): Promise<0 | 2> {
+export async function prepare(argv: readonly string[]): Promise<0 | 1 | 2> {
   let values;
   try {
     ({ values } = parseArgs({
@@ -85,9 +87,19 @@ export async function prepare(argv: readonly string[]): Promise<0 | 2> {
   for (const account of Object.values(profile.accounts)) transcript.secrets.add(account.password);
   const http = withSoapBase(new HttpClient(profile.baseUrl, transcript, timeoutMs), soapBase.base);
   const tag = `p${Date.now().toString(36)}`;
-  const fixtures = await provisionFixtures(http, profile, tag, {
-    ...(quota.settings === undefined ? {} : { quota: quota.settings }),
-  });
+  let fixtures;
+  try {
+    fixtures = await provisionFixtures(http, profile, tag, {
+      ...(quota.settings === undefined ? {} : { quota: quota.settings }),
+    });
+  } catch (error) {
+    if (error instanceof SetupRuleBroken) return brokeRule([error.broken]);
+    throw error;
+  }
+  // A project written into the profile is not read back again: one without its member would make
+  // every daily run fail the member's tests instead of naming the root cause.
+  const broken = Object.values(fixtures.membershipBroken ?? {});
+  if (broken.length > 0) return brokeRule(broken);
   const created = describeSharedProjects(fixtures, profile).filter((p) => p.createdByRun);
   // The ids first: projects are created whatever happens next.
   writeProfileIds(
@@ -109,6 +121,16 @@ export async function prepare(argv: readonly string[]): Promise<0 | 2> {
       `profile now create only what soap/add-project needs\n`,
   );
   return 0;
+}
+
+/** The target broke a rule the shared projects rely on (a MUST: exit 1); no id is written. */
+function brokeRule(broken: readonly SetupBreak[]): 1 {
+  for (const b of broken)
+    process.stderr.write(
+      `prepare: the target broke ${b.requirement}: ${b.fact}: does not hold. ${b.evidence}. ` +
+        `No id was written into the profile; what was created stays on the target\n`,
+    );
+  return 1;
 }
 
 /**

@@ -44,6 +44,12 @@ describe('judgeReplay: FIXED only when the check itself passes again', () => {
     });
   });
 
+  test('a setup read-back that failed and is not in the rerun held this time: FIXED', () => {
+    const cause = result({ file: '(setup)', id: '(setup)::soap.addProjectMember.effect' });
+    expect(judgeReplay(cause, undefined)).toEqual({ kind: 'FIXED' });
+    expect(judgeReplay(cause, { ...cause }).kind).toBe('STILL FAILING');
+  });
+
   test('skipped or missing in the rerun: NOT REPLAYED, with why', () => {
     expect(judgeReplay(before, result({ status: 'skip', message: 'needs test control' }))).toEqual({
       kind: 'NOT REPLAYED',

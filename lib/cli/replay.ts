@@ -11,6 +11,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { isRootCause } from '../results/blocked.ts';
 import type { RunResult, TestResult } from '../results/model.ts';
 import { UsageError } from './args.ts';
 import { selectionOf } from './last-failed.ts';
@@ -46,12 +47,13 @@ export async function replay(argv: string[]): Promise<number> {
       `replay: ${dir} judged the embedded reference server, which ended with its run: give --target URL`,
     );
   const target = values.target ?? run.target;
+  const rerunTests = toRerun(tests, run.tests);
   const reportDir = values['report-dir'] ?? `${reportDirOf(dir)}-replay`;
   process.stdout.write(
     `replay: ${tests.length} test(s) of ${dir} rerun against ${target}, seed ${run.seed}, ` +
       `each with its own setup (report: ${reportDir})\n`,
   );
-  const rerun = await rerunTests(tests, run, {
+  const rerun = await rerunSelected(rerunTests, run, {
     target,
     reportDir,
     ...(values.profile === undefined ? {} : { profile: values.profile }),
@@ -78,8 +80,22 @@ export async function replay(argv: string[]): Promise<number> {
   return count('FIXED') === outcomes.length ? 0 : 2;
 }
 
+/**
+ * The suite tests to rerun: the failed ones, and for a setup read-back that failed (a root cause,
+ * no test of its own: every run reads it back again) the tests it blocked, whose run does it.
+ */
+function toRerun(selected: readonly TestResult[], all: readonly TestResult[]): TestResult[] {
+  const causes = new Set(selected.filter(isRootCause).flatMap((t) => t.requirements));
+  return [
+    ...selected.filter((t) => !isRootCause(t)),
+    ...all.filter((t) => t.blockedBy !== undefined && causes.has(t.blockedBy.requirement)),
+  ];
+}
+
 /** FIXED only when the check itself passes now; a failure is the same when it reads the same. */
 export function judgeReplay(before: TestResult, now: TestResult | undefined): ReplayOutcome {
+  // A setup read-back that no longer fails is not in the rerun: the rule held this time.
+  if (now === undefined && isRootCause(before)) return { kind: 'FIXED' };
   if (now === undefined)
     return { kind: 'NOT REPLAYED', why: 'the rerun has no such test (renamed or moved since?)' };
   if (now.status === 'pass' || now.status === 'observed') return { kind: 'FIXED' };
@@ -115,7 +131,7 @@ interface RerunOptions {
 }
 
 /** The tests rerun by the CLI itself (a child process, its output kept out of replay's). */
-async function rerunTests(
+async function rerunSelected(
   tests: readonly TestResult[],
   run: RunResult,
   options: RerunOptions,

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { createVitest, type Vitest } from 'vitest/node';
 import type { RunSettings } from '../provided.ts';
 import type { RunOptions } from './args.ts';
-import { provisionedFixtures } from '../fixtures/global-setup.ts';
+import { provisionedFixtures, provisioningBroke } from '../fixtures/global-setup.ts';
 import { Collector, testsToRun } from './collector.ts';
 import { LongestChainsFirst } from './file-order.ts';
 import { withoutTheirSignalListeners, type Interruption } from './interruption.ts';
@@ -78,7 +78,7 @@ export async function runSuites(
               include: [CLOCK_FILES],
               globalSetup: [],
               setupFiles: setupFiles(root),
-              provide: { fixturesError: null },
+              provide: { fixturesError: null, setupBroken: null },
               sequence: { groupOrder: 1 },
               maxWorkers: 1,
             },
@@ -128,6 +128,7 @@ export async function runSuites(
     counts.save();
     interruption?.suitesDone();
     collector.sharedProjects = provisionedFixtures();
+    collector.addSetupFailures(provisioningBroke());
   } finally {
     // Closing while a stop is in progress would make vitest end the tests in flight before
     // their cleanups: wait for it.

@@ -57,7 +57,8 @@ export function renderClosing(
     renderSummaryTable(run),
     '',
     `tests: ${t.pass} passed, ${t.observed ?? 0} observed (INFO), ${t.fail} failed, ${t.error} errors, ` +
-      `${t.skip} skipped, ${t['expected-fail']} expected failures`,
+      `${t.skip} skipped, ${t['expected-fail']} expected failures` +
+      `${(t.blocked ?? 0) > 0 ? `, ${t.blocked} blocked (not judged: a requirement their setup depends on failed)` : ''}`,
   ];
   const failures = renderFailureList(run, verbose);
   if (failures) lines.push('', failures.trimEnd());

@@ -7,7 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import type { TestResult, TestStatus } from '../results/model.ts';
-import { alignAllureStatuses, writeAllureGlobals } from './allure-statuses.ts';
+import { rootCauseFailure } from '../results/blocked.ts';
+import { alignAllureStatuses, writeAllureGlobals, writeRootCauses } from './allure-statuses.ts';
 
 const TRACE = [
   'AssertionError: assertion',
@@ -117,4 +118,49 @@ test('harness errors become Allure global errors, replaced on each write', async
   });
   await writeAllureGlobals(dir, []);
   expect(readdirSync(dir).filter((f) => f.endsWith('-globals.json'))).toEqual([]);
+});
+
+test('blocked → skipped with its reason; its root cause is a failed result of its own, once', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'allure-'));
+  const file = join(dir, 'blocked-result.json');
+  writeFileSync(
+    file,
+    JSON.stringify({
+      fullName: 'pkg:suites/x.test.ts#blocked',
+      status: 'skipped',
+      statusDetails: {},
+    }),
+  );
+  const blocked = {
+    ...result('blocked', 'blocked'),
+    message: 'not judged: depends on r, which failed',
+  };
+  const cause = {
+    ...rootCauseFailure([{ requirement: 'r', fact: 'bob is a member', evidence: '3203' }]),
+    transcript: 'POST /soap/project/',
+  };
+  await alignAllureStatuses(dir, [blocked, cause]);
+  await writeRootCauses(dir, [blocked, cause]);
+  await writeRootCauses(dir, [blocked, cause]);
+  const skipped = JSON.parse(readFileSync(file, 'utf8')) as {
+    status: string;
+    statusDetails: { message?: string };
+  };
+  expect(skipped).toMatchObject({ status: 'skipped', statusDetails: { message: blocked.message } });
+  const written = readdirSync(dir).filter((f) => f.startsWith('setup-'));
+  expect(written.sort()).toEqual([
+    expect.stringMatching(/-attachment\.txt$/),
+    expect.stringMatching(/-result\.json$/),
+  ]);
+  const failure = JSON.parse(
+    readFileSync(
+      join(
+        dir,
+        written.find((f) => f.endsWith('.json'))!,
+      ),
+      'utf8',
+    ),
+  ) as { status: string; statusDetails: { message: string } };
+  expect(failure.status).toBe('failed');
+  expect(failure.statusDetails.message).toBe('bob is a member: does not hold. 3203');
 });

@@ -6,9 +6,10 @@
  * trace without the harness's frames (allure-enrich.ts). The run's harness errors become
  * Allure's global errors. Idempotent: merge runs it again over the shares' results.
  */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { isRootCause } from '../results/blocked.ts';
 import type { TestResult, TestStatus } from '../results/model.ts';
 import { describeHarnessError, type HarnessErrorEntry } from '../results/harness-errors.ts';
 import { enrichResult, type AllureResult } from './allure-enrich.ts';
@@ -22,6 +23,8 @@ const ALLURE_STATUS: Record<TestStatus, string> = {
   fail: 'failed',
   error: 'broken',
   'expected-fail': 'skipped',
+  // Not judged: its message names the failed requirement it depends on.
+  blocked: 'skipped',
   skip: 'skipped',
 };
 
@@ -84,6 +87,41 @@ async function alignResult(path: string, byKey: ReadonlyMap<string, TestResult>)
   };
   const enriched = enrichResult(result, test);
   await writeFile(path, JSON.stringify(enriched));
+}
+
+/**
+ * The failures of setup read-backs (results/blocked.ts), which no vitest test wrote: a failed
+ * result each, with the read-back's transcript, so that Allure shows the root cause of its skipped
+ * (blocked) tests. Named after the test id: written again (merge), never twice.
+ */
+export async function writeRootCauses(
+  resultsDir: string,
+  tests: readonly TestResult[],
+): Promise<void> {
+  for (const t of tests.filter(isRootCause)) {
+    const name = `setup-${createHash('sha256').update(t.id).digest('hex').slice(0, 16)}`;
+    const attachments = t.transcript
+      ? [{ name: 'transcript.txt', source: `${name}-attachment.txt`, type: 'text/plain' }]
+      : [];
+    if (t.transcript) await writeFile(join(resultsDir, `${name}-attachment.txt`), t.transcript);
+    const result = enrichResult(
+      {
+        uuid: name,
+        historyId: name,
+        name: t.name,
+        fullName: `${t.file}#${t.name}`,
+        status: ALLURE_STATUS[t.status],
+        statusDetails: { message: t.message ?? '' },
+        stage: 'finished',
+        labels: [],
+        attachments,
+        start: 0,
+        stop: t.durationMs,
+      },
+      t,
+    );
+    await writeFile(join(resultsDir, `${name}-result.json`), JSON.stringify(result));
+  }
 }
 
 /**

@@ -18,7 +18,7 @@ main{padding:16px 24px}table{border-collapse:collapse;background:#fff;margin:8px
 th,td{border:1px solid #d8dee4;padding:4px 8px;text-align:left;vertical-align:top}th{background:#eef1f4}
 td.n{text-align:right;font-variant-numeric:tabular-nums}
 .badge{display:inline-block;padding:0 6px;border-radius:3px;color:#fff;font-size:12px;font-weight:600;white-space:nowrap}
-.s-pass{background:#2da44e}.s-observed{background:#0969da}.s-fail{background:#cf222e}.s-error{background:#fb8500}.s-expected-fail{background:#8250df}
+.s-pass{background:#2da44e}.s-observed{background:#0969da}.s-fail{background:#cf222e}.s-error{background:#fb8500}.s-expected-fail{background:#8250df}.s-blocked{background:#9a6700}
 .s-skip{background:#8c959f}.s-not-covered{background:#d0d7de;color:#1d2430}.s-not-run{background:#afb8c1;color:#1d2430}.s-absent{background:#fff;color:#57606a;border:1px dashed #8c959f}
 tr.diff td{background:#fff8c5}tr.diff td.mark{color:#9a6700;font-weight:700}
 tr.section th{background:#1d2430;color:#fff}.lvl{font-size:12px;font-weight:600}

@@ -35,14 +35,14 @@ th,td{border:1px solid #d8dee4;padding:4px 8px;text-align:left;vertical-align:to
 td.n{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
 .bar{display:flex;height:14px;min-width:240px;border-radius:3px;overflow:hidden;background:#eee}
 .bar span{display:block;height:100%}
-.s-pass{background:#2da44e}.s-observed{background:#0969da}.s-fail{background:#cf222e}.s-error{background:#fb8500}.s-expected-fail{background:#8250df}
+.s-pass{background:#2da44e}.s-observed{background:#0969da}.s-fail{background:#cf222e}.s-error{background:#fb8500}.s-expected-fail{background:#8250df}.s-blocked{background:#9a6700}
 .s-skip{background:#8c959f}.s-not-covered{background:#d0d7de}.s-not-run{background:#afb8c1}
 .badge{display:inline-block;padding:0 6px;border-radius:3px;color:#fff;font-size:12px;font-weight:600;white-space:nowrap;text-decoration:none}
 .badge.s-not-covered,.badge.s-not-run{color:#1d2430}.lvl{font-size:12px;font-weight:600}.lvl-INFO,.lvl-SHOULD{color:#57606a}
 code,pre{font:12px/1.4 ui-monospace,monospace}
 pre{background:#f6f8fa;border:1px solid #d8dee4;padding:8px;overflow:auto;max-height:480px;white-space:pre-wrap;overflow-wrap:anywhere;margin:4px 0}
 .failure{background:#fff;border:1px solid #d8dee4;border-left:4px solid #cf222e;padding:8px 12px;margin:10px 0}
-.failure.error{border-left-color:#fb8500}.failure.expected-fail{border-left-color:#8250df}.failure.observed{border-left-color:#0969da}
+.failure.error{border-left-color:#fb8500}.failure.expected-fail{border-left-color:#8250df}.failure.blocked{border-left-color:#9a6700}.failure.observed{border-left-color:#0969da}
 .failure .where{font-size:12px;color:#57606a}
 .harness-count{font-weight:700;color:#bc4c00;margin-right:6px}
 .exchange{border-left:2px solid #d8dee4;padding-left:8px;margin:6px 0}.exchange>summary{cursor:pointer}.exchange.judged{border-left:4px solid #cf222e;background:#fff5f5}.judged-label{background:#cf222e;color:#fff;border-radius:3px;padding:0 5px;font-size:12px}

@@ -5,6 +5,7 @@
  * grouped by spec section with failures first, and links both ways between requirement, test and
  * failure card (ids: req-<id>, test-<anchor>, card-<anchor>).
  */
+import { rootCauseId } from '../results/blocked.ts';
 import { describeHarnessError } from '../results/harness-errors.ts';
 import { SECTION_TITLES, SECTIONS } from '../requirements/index.ts';
 import {
@@ -27,11 +28,12 @@ const STATUSES = REQUIREMENT_STATUSES;
 const TEST_ORDER: Readonly<Record<string, number>> = {
   fail: 0,
   error: 1,
-  'expected-fail': 2,
-  observed: 3,
-  skip: 4,
-  'not-run': 5,
-  pass: 6,
+  blocked: 2,
+  'expected-fail': 3,
+  observed: 4,
+  skip: 5,
+  'not-run': 6,
+  pass: 7,
 };
 
 /** The statuses whose tests get a card of their own (what went wrong, transcript, reproduce). */
@@ -102,6 +104,7 @@ ${sectionTable(run.requirements)}
 ${controls(run)}
 <h2 id="failures">Failures and harness errors (${failing.length})</h2>
 ${failing.length === 0 ? html`<p>No test failed.</p>` : cards(failing)}
+${blocked(run, at)}
 ${excused.length > 0 && html`<h2 id="expected-failures">Expected failures (${excused.length})</h2>\n${cards(excused)}`}
 ${observedTests.length > 0 && html`<h2 id="observed">Observed where the specification leaves the choice open (${observedTests.length})</h2>\n<p class="decision">INFO checks: the target does not do what the real system does. Recorded for comparison, never a failure.</p>\n${cards(observedTests)}`}
 <h2 id="requirements">Requirements</h2>
@@ -123,6 +126,30 @@ ${leftovers(run, at)}
 <script>${trusted(SCRIPT)}</script>
 </body></html>
 `);
+}
+
+/**
+ * The blocked tests under their root cause, each root cause once: the requirement that failed,
+ * a link to its failure, and the tests that depended on it (results/blocked.ts).
+ */
+function blocked(run: RunResult, at: Layout): Html | '' {
+  const byCause = new Map<string, TestResult[]>();
+  for (const t of run.tests)
+    if (t.status === 'blocked' && t.blockedBy)
+      byCause.set(t.blockedBy.requirement, [...(byCause.get(t.blockedBy.requirement) ?? []), t]);
+  if (byCause.size === 0) return '';
+  const total = [...byCause.values()].reduce((n, tests) => n + tests.length, 0);
+  const causes = [...byCause].map(([id, tests]) => {
+    const r = at.requirements.get(id);
+    const failure = at.testAnchor.get(rootCauseId(id));
+    return html`<div class="failure blocked" id="blocked-by-${anchor(id)}" data-root-cause="${id}">
+<p><strong>Root cause</strong>: <a href="#req-${id}">${idCode(id)}</a> <span class="badge s-${r?.status ?? 'fail'}">${r?.status ?? 'fail'}</span> ${r?.text ?? ''}${failure && html` · <a href="#card-${failure}">its failure: the read-back</a>`}</p>
+<p>${tests.length} test(s) not judged, blocked on it:</p>
+<ul>${tests.map((t) => html`<li><a href="#test-${at.testAnchor.get(t.id)}">${t.name}</a> <code>${t.file}</code></li>`)}</ul></div>`;
+  });
+  return html`<h2 id="blocked">Blocked: not judged, a requirement their setup depends on failed (${total})</h2>
+<p class="decision">Each root cause once, with the tests that depended on it. Fix the root cause and run again: these tests are then judged. A blocked test neither passes nor fails; its root cause's failure decides the exit code.</p>
+${join(causes, '\n')}`;
 }
 
 /**
@@ -214,6 +241,8 @@ export const STATUS_MEANING: Readonly<Record<RequirementStatus, string>> = {
   fail: 'the target broke the rule',
   error: 'the harness could not judge (no answer, timeout, failed setup)',
   'expected-fail': 'failed, listed as a known failure',
+  blocked:
+    'not judged: a requirement its setup depends on failed (named; that failure decides the exit code)',
   skip: 'not judged, with the reason (e.g. a missing capability)',
   'not-run':
     'its tests exist, but this run left them out (--suite, --grep, --shard, or interrupted)',

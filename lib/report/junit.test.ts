@@ -6,13 +6,14 @@ import { renderJunit } from './junit.ts';
 
 const run: RunResult = {
   ...RUN_HEADER,
-  totals: { pass: 1, observed: 0, fail: 1, skip: 1, error: 0, 'expected-fail': 0 },
+  totals: { pass: 1, observed: 0, fail: 1, skip: 1, error: 0, 'expected-fail': 0, blocked: 0 },
   requirementTotals: {
     pass: 1,
     observed: 0,
     fail: 1,
     skip: 1,
     'not-run': 0,
+    blocked: 0,
     error: 0,
     'expected-fail': 0,
     'not-covered': 0,

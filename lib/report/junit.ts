@@ -12,14 +12,14 @@ export function renderJunit(run: RunResult): string {
     const time = tests.reduce((sum, t) => sum + t.durationMs, 0) / 1000;
     return (
       `  <testsuite name="${x(file)}" tests="${tests.length}" failures="${count('fail')}" errors="${count('error')}" ` +
-      `skipped="${count('skip') + count('expected-fail')}" time="${time.toFixed(3)}">\n${tests.map(testcase).join('')}  </testsuite>\n`
+      `skipped="${count('skip') + count('expected-fail') + count('blocked')}" time="${time.toFixed(3)}">\n${tests.map(testcase).join('')}  </testsuite>\n`
     );
   });
   const t = run.totals;
   return (
     `<?xml version="1.0" encoding="UTF-8"?>\n` +
     `<testsuites name="conformance ${x(run.target)}" tests="${run.tests.length}" failures="${t.fail}" errors="${t.error}" ` +
-    `skipped="${t.skip + t['expected-fail']}" time="${(run.durationMs / 1000).toFixed(3)}">\n${suites.join('')}${verdicts(run)}</testsuites>\n`
+    `skipped="${t.skip + t['expected-fail'] + (t.blocked ?? 0)}" time="${(run.durationMs / 1000).toFixed(3)}">\n${suites.join('')}${verdicts(run)}</testsuites>\n`
   );
 }
 
@@ -55,6 +55,7 @@ function verdicts(run: RunResult): string {
 function testcase(t: TestResult): string {
   const props =
     `<property name="status" value="${t.status}"/>` +
+    (t.blockedBy ? `<property name="blocked-by" value="${x(t.blockedBy.requirement)}"/>` : '') +
     t.requirements.map((id) => `<property name="requirement" value="${x(id)}"/>`).join('');
   let outcome = '';
   if (t.status === 'fail')
@@ -62,6 +63,8 @@ function testcase(t: TestResult): string {
   else if (t.status === 'error')
     outcome = `<error message="${x(firstLine(t.message))}">${x(details(t))}</error>`;
   else if (t.status === 'skip') outcome = `<skipped message="${x(t.message ?? '')}"/>`;
+  // Not judged: its message names the failed requirement it depends on (results/blocked.ts).
+  else if (t.status === 'blocked') outcome = `<skipped message="${x(t.message ?? '')}"/>`;
   else if (t.status === 'expected-fail')
     outcome = `<skipped message="expected failure: ${x(firstLine(t.message))}"/>`;
   // INFO never fails: a passed testcase that says what it observed.

@@ -1,5 +1,5 @@
 /**
- * The eight statuses stay distinct in every report (README, "Statuses"), INFO never shows a
+ * The nine statuses stay distinct in every report (README, "Statuses"), INFO never shows a
  * failure, and no report calls a run conforming unless every MUST requirement passed (or, saying
  * so, every MUST but those that need test control).
  */
@@ -24,6 +24,12 @@ const t = (status: TestStatus, requirement: string): TestResult => ({
   ...(status === 'pass' ? {} : { message: `why ${status}` }),
   ...(status === 'pass' || status === 'skip' ? {} : { transcript: `wire of ${status}` }),
 });
+/** A test blocked on the requirement 'fail' (lib/results/blocked.ts). */
+const blocked = (requirement: string): TestResult => ({
+  ...t('blocked', requirement),
+  message: `not judged: depends on fail, which failed`,
+  blockedBy: { requirement: 'fail', fact: 'the setup holds', evidence: 'read back: it does not' },
+});
 const header = {
   target: 'http://t',
   targetKind: 'external' as const,
@@ -35,13 +41,14 @@ const header = {
   command: 'npm run conformance --',
 };
 // One requirement per status: 'observed' is INFO (a failing INFO test), the others MUST;
-// 'expected-fail' is a failure listed in the expectations file.
+// 'expected-fail' is a failure listed in the expectations file; 'blocked' is blocked on 'fail',
+// whose failure its read-back adds once.
 const catalogue = REQUIREMENT_STATUSES.map((s) => (s === 'observed' ? info(s) : must(s)));
 const run = assembleRun(
   header,
   catalogue,
-  (['pass', 'fail', 'fail', 'error', 'fail', 'skip'] as const).map((s, i) =>
-    t(s, catalogue[i]!.id),
+  (['pass', 'fail', 'fail', 'error', 'fail', 'blocked', 'skip'] as const).map((s, i) =>
+    s === 'blocked' ? blocked(catalogue[i]!.id) : t(s, catalogue[i]!.id),
   ),
   [],
   { file: 'known.txt', entries: ['expected-fail'], judged: 'here' },
@@ -57,9 +64,10 @@ describe('every status is distinct in every report', () => {
     expect(summary.totals).toEqual({
       pass: 1,
       observed: 1,
-      fail: 1,
+      fail: 2,
       error: 1,
       'expected-fail': 1,
+      blocked: 1,
       skip: 1,
     });
     expect(summary.exitCode).toBe(1);
@@ -70,7 +78,17 @@ describe('every status is distinct in every report', () => {
       'fail',
       'error',
       'expected-fail',
+      'blocked',
+      'fail',
     ]);
+    // The root cause once: the blocked test's read-back is the failure of what it depends on.
+    const rootCause = summary.tests.find((x) => x.id === '(setup)::fail');
+    expect(rootCause?.message).toBe('the setup holds: does not hold. read back: it does not');
+    expect(summary.requirements.find((r) => r.id === 'blocked')).toMatchObject({
+      status: 'blocked',
+      blockedBy: 'fail',
+      reason: 'not judged: depends on fail, which failed',
+    });
     // What the INFO test saw is its requirement's observation.
     expect(summary.requirements[1]?.observations).toEqual(['why fail']);
   });
@@ -83,7 +101,12 @@ describe('every status is distinct in every report', () => {
     expect(html).toContain('Expected failures (1)');
     expect(html).toContain('why skip');
     // The observed test is not among the failures, and its badge is not the failure's.
-    expect(html).toContain('Failures and harness errors (2)');
+    expect(html).toContain('Failures and harness errors (3)');
+    // The root cause once, the blocked test under it.
+    expect(html).toMatch(/<h2 id="blocked">[^<]*\(1\)<\/h2>/);
+    expect(html).toMatch(
+      /id="blocked-by-fail" data-root-cause="fail">[\s\S]*<a href="#card-[^"]+">its failure: the read-back<\/a>[\s\S]*blocked test<\/a>/,
+    );
     expect(html).toMatch(/<h2 id="observed">[^<]*\(1\)<\/h2>/);
     expect(html).toContain('<span class="badge s-observed">observed</span>');
     expect(html).toMatch(/\.s-observed\{background:#0969da\}/);
@@ -91,11 +114,14 @@ describe('every status is distinct in every report', () => {
 
   test('junit.xml: failure, error and two kinds of skipped, each with its own status property', () => {
     const xml = renderJunit(run);
-    expect(xml).toContain('failures="1" errors="1" skipped="2"');
+    expect(xml).toContain('failures="2" errors="1" skipped="3"');
+    expect(xml).toContain(
+      '<property name="blocked-by" value="fail"/><property name="requirement" value="blocked"/></properties><skipped message="not judged: depends on fail, which failed"/>',
+    );
     expect(xml).toMatch(
       /name="observed test"[^\n]*<property name="status" value="observed"\/>[^\n]*<system-out>observed \(INFO, never a failure\): why fail/,
     );
-    expect(xml.match(/<failure /g)).toHaveLength(1);
+    expect(xml.match(/<failure /g)).toHaveLength(2);
     expect(xml).toContain('<property name="verdict.kind" value="not-conforming"/>');
     expect(xml).toContain('<failure message="why fail">');
     expect(xml).toContain('<error message="why error">');
@@ -110,18 +136,21 @@ describe('every status is distinct in every report', () => {
   test('the terminal: a column per status, the verdict and the exit code', () => {
     const text = renderClosing(run, '/tmp/r', 1);
     expect(text).toMatch(
-      /^section +pass +observed +fail +error +expected-fail +skip +not-run +not-covered +total$/m,
+      /^section +pass +observed +fail +error +expected-fail +blocked +skip +not-run +not-covered +total$/m,
     );
-    expect(text).toMatch(/^all +1 +1 +1 +1 +1 +1 +1 +1 +8$/m);
+    expect(text).toMatch(/^all +1 +1 +1 +1 +1 +1 +1 +1 +1 +9$/m);
     // What failed, then what was not judged, each with its reason (failure-list.ts).
     expect(text).toContain(
-      'failing MUST requirements (1):\n  fail (§8)\n    test: f > fail test\n    why:  why fail',
+      'failing MUST requirements (1):\n  fail (§8)\n    test: f > fail test (and 1 more tests)\n    why:  why fail',
     );
-    expect(text).toMatch(/^MUST requirements not judged \(3\):$/m);
+    expect(text).toContain('    blocks: 1 test(s), not judged (status blocked)');
+    expect(text).toMatch(/^MUST requirements not judged \(4\):$/m);
+    expect(text).toMatch(/^ {2}blocked: blocked: not judged: depends on fail, which failed$/m);
     expect(text).toMatch(/^ {2}error: error: why error$/m);
     expect(text).toMatch(/^ {2}skip: skip: why skip$/m);
     expect(text).toMatch(/^ {2}not-run: not-run: its tests exist, but this run selected a subset/m);
-    expect(text).toContain('tests: 1 passed, 1 observed (INFO), 1 failed, 1 errors, 1 skipped');
+    expect(text).toContain('tests: 1 passed, 1 observed (INFO), 2 failed, 1 errors, 1 skipped');
+    expect(text).toContain('1 blocked (not judged: a requirement their setup depends on failed)');
     expect(text).toContain('verdict: Not conforming: 1 MUST requirement(s) failed.');
   });
 });

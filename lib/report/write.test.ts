@@ -10,13 +10,14 @@ import { writeReports } from './write.ts';
 function passingRun(): RunResult {
   return {
     ...RUN_HEADER,
-    totals: { pass: 1, observed: 0, fail: 0, skip: 0, error: 0, 'expected-fail': 0 },
+    totals: { pass: 1, observed: 0, fail: 0, skip: 0, error: 0, 'expected-fail': 0, blocked: 0 },
     requirementTotals: {
       pass: 1,
       observed: 0,
       fail: 0,
       skip: 0,
       'not-run': 0,
+      blocked: 0,
       error: 0,
       'expected-fail': 0,
       'not-covered': 0,

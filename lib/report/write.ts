@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { RunResult } from '../results/model.ts';
 import { exitCode, judgeVerdict } from '../results/verdict.ts';
 import { allureReportName, generateAllureReport } from './allure.ts';
-import { alignAllureStatuses, writeAllureGlobals } from './allure-statuses.ts';
+import { alignAllureStatuses, writeAllureGlobals, writeRootCauses } from './allure-statuses.ts';
 import type { StartedAllure } from './allure-process.ts';
 import { renderHtml } from './html.ts';
 import { renderJunit } from './junit.ts';
@@ -27,6 +27,7 @@ export async function writeReports(
   if (!nothing) {
     try {
       await alignAllureStatuses(allureResults, result.tests);
+      await writeRootCauses(allureResults, result.tests);
       await writeAllureGlobals(allureResults, result.harnessErrors);
       // Allure generates in a process of its own while the other reports are written.
       generated = generateAllureReport(reportDir, allureReportName(result), ahead).then(

@@ -5,6 +5,7 @@
 import { collapseHarnessErrors, type HarnessErrorEntry } from './harness-errors.ts';
 import type { Requirement } from '../requirements/index.ts';
 import { MATRIX } from '../../spec/matrix/index.ts';
+import { withRootCauses } from './blocked.ts';
 import { judgeCells } from './cells.ts';
 import { plantedFaultsOf } from './evidence.ts';
 import { applyExpectations } from './expectations.ts';
@@ -55,8 +56,9 @@ export function assembleRun(
   hasTests: (id: string) => boolean = () => false,
 ): RunResult {
   const levels = new Map(catalogue.map((r) => [r.id, r.level]));
-  // INFO never fails (before the known failures: an observation is never an expected failure).
-  let tests = rawTests.map((t) => observedIfInfo(t, (id) => levels.get(id)));
+  // Blocked never hides a failure: what a test is blocked on fails. INFO never fails (before the
+  // known failures: an observation is never an expected failure).
+  let tests = withRootCauses(rawTests).map((t) => observedIfInfo(t, (id) => levels.get(id)));
   let expectations: RunResult['expectations'];
   if (known) {
     const applied = applyExpectations(tests, known.entries);

@@ -3,7 +3,15 @@ import type { MatrixCell } from '../../spec/matrix/index.ts';
 import type { CellResult, TestResult, TestStatus } from './model.ts';
 
 /** Worst first: a cell any of whose tests failed has failed. */
-const ORDER: readonly TestStatus[] = ['fail', 'error', 'expected-fail', 'pass', 'observed', 'skip'];
+const ORDER: readonly TestStatus[] = [
+  'fail',
+  'error',
+  'blocked',
+  'expected-fail',
+  'pass',
+  'observed',
+  'skip',
+];
 
 export const NOT_JUDGED_REASON = 'no test of this run judged it';
 
@@ -19,8 +27,9 @@ export function judgeCells(
     const base = { id: cell.id, dimension: cell.dimension, tests: judging.map((t) => t.id) };
     const status = ORDER.find((s) => judging.some((t) => t.status === s));
     if (status === undefined) return { ...base, status: 'not-run', reason: NOT_JUDGED_REASON };
-    const skipped = judging.find((t) => t.status === 'skip');
-    return status === 'skip' && skipped?.message
+    // skip: the first skipped test's reason; blocked: the requirement it is blocked on.
+    const skipped = judging.find((t) => t.status === status);
+    return (status === 'skip' || status === 'blocked') && skipped?.message
       ? { ...base, status, reason: skipped.message }
       : { ...base, status };
   });

@@ -169,3 +169,22 @@ describe('compare: columns named by the user, never by an ephemeral port', () =>
     );
   });
 });
+
+test('a blocked requirement is its own column of the totals and its own badge; its root cause fails', () => {
+  const blocked: TestResult = {
+    ...t('blocked', 'rest.b'),
+    message: 'not judged: depends on soap.a, which failed',
+    blockedBy: { requirement: 'soap.a', fact: 'the member was added', evidence: '3203' },
+  };
+  const comparison = compareRuns([
+    { source: 'x', run: runOf('http://x', [t('pass', 'soap.a'), t('pass', 'rest.b')]) },
+    { source: 'y', run: runOf('http://y', [blocked]) },
+  ]);
+  const row = (id: string) => comparison.requirements.find((r) => r.id === id)?.statuses;
+  expect(row('rest.b')).toEqual({ 'http://x': 'pass', 'http://y': 'blocked' });
+  expect(row('soap.a')).toEqual({ 'http://x': 'pass', 'http://y': 'fail' });
+  expect(comparison.implementations[1]?.requirementTotals.blocked).toBe(1);
+  expect(renderCompareHtml(comparison, [undefined, undefined])).toContain(
+    '<span class="badge s-blocked">blocked</span>',
+  );
+});

@@ -78,6 +78,7 @@ export function compareRuns(inputs: readonly CompareInput[]): Comparison {
       requirementTotals: {
         ...run.requirementTotals,
         observed: run.requirementTotals.observed ?? 0,
+        blocked: run.requirementTotals.blocked ?? 0,
       },
     };
   });

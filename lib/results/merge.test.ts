@@ -57,6 +57,7 @@ describe('mergeRuns', () => {
       skip: 1,
       error: 0,
       'expected-fail': 0,
+      blocked: 0,
     });
     expect(merged.exitCode).toBe(1);
     expect(merged.mergedFrom?.map((m) => m.shard)).toEqual(['1/2', '2/2']);

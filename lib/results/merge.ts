@@ -8,6 +8,7 @@ import { OneLineError } from '../errors/one-line-error.ts';
 import { collapseHarnessErrors } from './harness-errors.ts';
 import type { Requirement } from '../requirements/index.ts';
 import { assembleRun, type KnownFailures } from './assemble.ts';
+import { isRootCause } from './blocked.ts';
 import type { RunResult, TestResult } from './model.ts';
 
 export class MergeError extends OneLineError {}
@@ -34,6 +35,8 @@ export function mergeRuns(
   for (const { source, run } of inputs) {
     for (const test of run.tests) {
       const seen = origin.get(test.id);
+      // Each share read the same setup back: one failure of its requirement (results/blocked.ts).
+      if (seen !== undefined && isRootCause(test)) continue;
       if (seen !== undefined)
         throw new MergeError(`test '${test.id}' is in both ${seen} and ${source}: runs overlap`);
       origin.set(test.id, source);

@@ -5,9 +5,12 @@ import type { Level } from '../requirements/index.ts';
 /**
  * A test's own outcome. 'error': the harness could not judge (timeout, target unreachable).
  * 'observed': a test of INFO requirements only saw the target differ from the real system; what
- * it saw is recorded, never shown as a failure (the spec leaves the choice open).
+ * it saw is recorded, never shown as a failure (the spec leaves the choice open). 'blocked': not
+ * judged, because a requirement its setup depends on failed (`blockedBy` names it; that
+ * requirement's failure, not the blocked test, decides the exit code).
  */
-export type TestStatus = 'pass' | 'observed' | 'fail' | 'skip' | 'error' | 'expected-fail';
+export type TestStatus =
+  'pass' | 'observed' | 'fail' | 'skip' | 'error' | 'expected-fail' | 'blocked';
 
 /**
  * 'not-run': tests of it exist, but a --suite, --grep or --shard subset left them out;
@@ -22,6 +25,7 @@ export const REQUIREMENT_STATUSES: readonly RequirementStatus[] = [
   'fail',
   'error',
   'expected-fail',
+  'blocked',
   'skip',
   'not-run',
   'not-covered',
@@ -52,6 +56,23 @@ export interface TestResult {
   observations?: string[];
   /** What its cleanup undid and what it left on the target (lib/cleanup). */
   cleanup?: TestCleanup;
+  /** For 'blocked': the requirement its setup depends on, which failed (lib/results/blocked.ts). */
+  blockedBy?: BrokenPrecondition;
+}
+
+/**
+ * A rule the setup of a test (or the run's provisioning) relies on, read back and found broken:
+ * the root cause of the tests blocked on it, and the evidence of its requirement's failure.
+ */
+export interface BrokenPrecondition {
+  /** The MUST requirement whose rule the read-back showed broken. */
+  requirement: string;
+  /** What the setup relies on, e.g. 'the projectMember is a member of the private project'. */
+  fact: string;
+  /** What the read-back saw: expected and actual, in the domain's words. */
+  evidence: string;
+  /** The exchanges of the read-back (the provisioning's, when it was the provisioning's). */
+  transcript?: string;
 }
 
 export interface TestCleanup {
@@ -87,7 +108,7 @@ export interface CellResult {
   id: string;
   dimension: string;
   status: TestStatus | 'not-run';
-  /** For skip: the first skipped test's reason; for 'not-run': why. */
+  /** For skip: the first skipped test's reason; for blocked: what it is blocked on; for 'not-run': why. */
   reason?: string;
   tests: string[];
 }
@@ -103,6 +124,8 @@ export interface RequirementResult {
   reason?: string;
   /** For skip: the capabilities the target lacked, when every skipped test of it names one. */
   needs?: string[];
+  /** For blocked: the failed requirement its tests' setup depends on (the root cause). */
+  blockedBy?: string;
   /**
    * The planted faults of the reference server that self-validation saw make this requirement
    * fail (lib/requirements/planted-fault-evidence.json, measured): evidence that its check can

@@ -1,7 +1,7 @@
 /**
  * From test results to requirement statuses, the verdict and the exit code (design.md). A
- * requirement takes the worst status of its tests: fail > error > expected-fail > observed > skip >
- * pass. It is 'pass' only when every test of it passed: one skipped test (a missing capability)
+ * requirement takes the worst status of its tests: fail > error > blocked > expected-fail >
+ * observed > skip > pass. It is 'pass' only when every test of it passed: one skipped test (a missing capability)
  * leaves it 'skip', never 'pass'. With no test result it is 'not-run' when tests of it exist (the
  * run selected a subset), else 'not-covered'. Only 'pass' counts as
  * conforming. INFO never fails: an INFO requirement that a failing test checks is 'observed'.
@@ -22,8 +22,9 @@ const SEVERITY: Record<TestStatus, number> = {
   skip: 1,
   observed: 2,
   'expected-fail': 3,
-  error: 4,
-  fail: 5,
+  blocked: 4,
+  error: 5,
+  fail: 6,
 };
 
 /**
@@ -93,6 +94,7 @@ export function judgeRequirements(
         ? 'its tests exist, but this run selected a subset (--suite, --grep, --shard)'
         : undefined;
     let needs: string[] | undefined;
+    let blockedBy: string | undefined;
     if (checked.length > 0) {
       const worst = checked.reduce((a, b) => (SEVERITY[b.status] > SEVERITY[a.status] ? b : a));
       status = worst.status;
@@ -105,6 +107,7 @@ export function judgeRequirements(
             : '');
       }
       if (status === 'skip') needs = capabilitiesLacked(checked.filter((t) => t.status === 'skip'));
+      if (status === 'blocked') blockedBy = worst.blockedBy?.requirement;
     }
     const observations = [
       ...checked.flatMap((t) => t.observations ?? []),
@@ -115,6 +118,7 @@ export function judgeRequirements(
       status,
       ...(reason === undefined ? {} : { reason }),
       ...(needs === undefined ? {} : { needs }),
+      ...(blockedBy === undefined ? {} : { blockedBy }),
       ...(observations.length > 0 ? { observations } : {}),
       tests: checked.map((t) => ({ id: t.id, status: t.status })),
     };
@@ -137,6 +141,7 @@ export function countRequirements(
     skip: 0,
     error: 0,
     'expected-fail': 0,
+    blocked: 0,
     'not-run': 0,
     'not-covered': 0,
   };
@@ -152,13 +157,15 @@ export function countTests(tests: readonly TestResult[]): RunResult['totals'] {
     skip: 0,
     error: 0,
     'expected-fail': 0,
+    blocked: 0,
   };
   for (const t of tests) totals[t.status] += 1;
   return totals;
 }
 
 /**
- * 1 when a MUST requirement failed; 2 when the run could not be done, a MUST could not be judged
+ * 1 when a MUST requirement failed; a blocked one decides nothing (the requirement it is blocked
+ * on failed: results/blocked.ts); 2 when the run could not be done, a MUST could not be judged
  * (harness errors) or the expectations file lists a failure that now passes; else 0. SHOULD/INFO
  * never decide the exit code.
  */
@@ -191,10 +198,11 @@ export function judgeVerdict(
     .filter(needsOnlyTestControl)
     .map((r) => ({ id: r.id, needs: [...r.needs!] }));
   const unexpected = run.expectations?.unexpectedPasses.length ?? 0;
-  const open = n('skip') + n('not-run') + n('not-covered');
+  const open = n('skip') + n('not-run') + n('not-covered') + n('blocked');
   const notChecked =
     open + n('expected-fail') > 0
       ? ` ${n('pass')} of ${must.length} MUST requirements passed; not counted as conforming: ` +
+        `${n('blocked') > 0 ? `${n('blocked')} blocked (by a failed requirement their setup depends on), ` : ''}` +
         `${n('expected-fail')} expected-fail, ${n('skip')} skip, ` +
         `${n('not-run') > 0 ? `${n('not-run')} not-run (a subset was run), ` : ''}${n('not-covered')} not-covered.`
       : '';
@@ -224,7 +232,7 @@ export function judgeVerdict(
       `Expectations out of date: ${unexpected} listed failure(s) now pass.${notChecked}`,
     );
   if (
-    n('not-covered') + n('not-run') + n('expected-fail') === 0 &&
+    n('not-covered') + n('not-run') + n('expected-fail') + n('blocked') === 0 &&
     needTestControl.length === n('skip')
   ) {
     if (n('skip') === 0)

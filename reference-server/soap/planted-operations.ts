@@ -40,6 +40,10 @@ export class PlantedProjectAdmin extends ProjectAdmin {
     }
     const project = this.deps.projects.get(id);
     if (project && this.faults.on('soap-new-project-without-services')) project.services = [];
+    // The desired project admin (sessionKey) stays a member, and nobody administers the project.
+    const requester = this.deps.sessions.userOf(sessionKey);
+    if (project && requester !== undefined && this.faults.on('soap-add-project-admin-not-set'))
+      project.admins.delete(requester);
     return id;
   }
 

@@ -1,6 +1,7 @@
 /** §5.2, §4.3 rule 2, §7.2: anonymous and authenticated access, 401, token and Basic, bad credentials. */
 import { describe, expect, inject } from 'vitest';
-import { conformanceTest } from '../../lib/conformance-test.ts';
+import { conformanceTest, type ConformanceContext } from '../../lib/conformance-test.ts';
+import { memberOf } from '../../lib/fixtures/membership.ts';
 import { creationJson } from '../../lib/rest/artifact-values.ts';
 import { postArtifact } from '../../lib/rest/artifacts.ts';
 import { discoverTracker } from '../../lib/rest/tracker-model.ts';
@@ -33,6 +34,7 @@ describe('REST authentication (§5.2)', () => {
     ['rest.auth.missing-401', 'rest.errors.401'],
     'a resource that needs authentication must answer 401 without credentials',
     async (ctx) => {
+      await memberOf(ctx, 'privateProject');
       const project = await get(ctx, privatePath(), ANONYMOUS);
       expect.soft(project.status, 'GET of a private project without credentials').toBe(401);
       // A valid creation body in the private project's tracker: only the credentials are missing.
@@ -52,6 +54,7 @@ describe('REST authentication (§5.2)', () => {
     ['rest.auth.token-headers'],
     'X-Auth-Token with X-Auth-UserId must authenticate the call (a private project becomes readable)',
     async (ctx) => {
+      await memberOf(ctx, 'privateProject');
       expect((await get(ctx, privatePath(), ANONYMOUS)).status, 'without credentials').not.toBe(
         200,
       );
@@ -64,6 +67,7 @@ describe('REST authentication (§5.2)', () => {
     ['rest.auth.basic'],
     'HTTP Basic with username and password must authenticate the call',
     async (ctx) => {
+      await memberOf(ctx, 'privateProject');
       const answer = await get(ctx, privatePath(), basicFor(ctx, 'projectMember'));
       expect(answer.status, 'GET of the private project with Basic credentials of a member').toBe(
         200,

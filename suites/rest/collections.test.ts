@@ -7,6 +7,7 @@
 import fc from 'fast-check';
 import { describe, expect, inject } from 'vitest';
 import { conformanceTest, type ConformanceContext } from '../../lib/conformance-test.ts';
+import { memberOf } from '../../lib/fixtures/membership.ts';
 import type { ModelValue } from '../../lib/rest/artifact-values.ts';
 import { tokenFor, type Auth } from '../../lib/rest/auth.ts';
 import { CollectionModel } from '../../lib/rest/collection-model.ts';
@@ -130,6 +131,7 @@ describe('pagination (§8)', () => {
     ],
     'on the tracker list: every limit and offset gives the four headers and min(limit, size − offset) items, and paging visits each item once',
     async (ctx) => {
+      await memberOf(ctx, 'privateProject');
       const auth = await tokenFor(ctx, 'projectMember');
       // Not /api/projects: the SOAP suites create projects meanwhile, so its size moves.
       for (const path of [`/api/projects/${inject('fixtures').privateProject.id}/trackers`]) {

@@ -5,6 +5,7 @@
  */
 import { describe, inject } from 'vitest';
 import { conformanceTest, type ConformanceContext } from '../../lib/conformance-test.ts';
+import { memberOf } from '../../lib/fixtures/membership.ts';
 import { tokenFor } from '../../lib/rest/auth.ts';
 import {
   expectDefaultPageWithinLimit,
@@ -15,6 +16,7 @@ import {
 } from '../../lib/rest/page-boundaries.ts';
 
 async function routes(ctx: ConformanceContext): Promise<PaginatedRoute[]> {
+  await memberOf(ctx, 'privateProject');
   const { headers } = await tokenFor(ctx, 'projectMember');
   const trackers = `/api/projects/${inject('fixtures').privateProject.id}/trackers`;
   return [

@@ -1,6 +1,7 @@
 /** §2.2, §4.3, §1: the project list and representation, its resources, discovery by links. */
 import { describe, expect, inject } from 'vitest';
 import { conformanceTest, type ConformanceContext } from '../../lib/conformance-test.ts';
+import { memberOf } from '../../lib/fixtures/membership.ts';
 import { ANONYMOUS, tokenFor, type Auth } from '../../lib/rest/auth.ts';
 import { apiPath } from '../../lib/rest/paths.ts';
 import { readCollection } from '../../lib/rest/pages.ts';
@@ -35,6 +36,8 @@ describe('projects (§2.2, §4.3)', () => {
     ['rest.projects.list'],
     'GET /api/projects must answer an array of project representations holding the shared projects',
     async (ctx) => {
+      await memberOf(ctx, 'publicProject');
+      await memberOf(ctx, 'privateProject');
       const fixtures = inject('fixtures');
       const projects = await allProjects(ctx, await tokenFor(ctx, 'projectMember'));
       const ids = projects.map((p) => p.id);

@@ -231,6 +231,23 @@ describe('addProject creates projects', () => {
   );
 
   conformanceTest(
+    ['soap.addProject.session-key-admin'],
+    "the user whose session is addProject's sessionKey must administer the created project (an admin's getProjectServicesUsage answers them)",
+    async (ctx) => {
+      const project = needCreated(ctx);
+      const { projectAdmin } = await ctx.sessionKeys(['projectAdmin']);
+      const login = ctx.target.accounts.projectAdmin.username;
+      expectSuccess(
+        await ctx.soap.call('getProjectServicesUsage', {
+          session_key: projectAdmin,
+          group_id: project.id,
+        }),
+        `getProjectServicesUsage of the new project ${project.id} as '${login}', whose session was addProject's sessionKey`,
+      );
+    },
+  );
+
+  conformanceTest(
     ['soap.addProject.privacy'],
     "addProject with privacy 'private' must create a private project: listed for its admin, not for an outsider",
     async (ctx) => {

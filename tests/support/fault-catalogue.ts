@@ -50,6 +50,11 @@ export const FAULT_CATALOGUE: Readonly<Record<FaultName, FaultCatch>> = {
     caughtBy: ['soap.addProject.inherits-services'],
     suites: ['soap/add-project'],
   },
+  // Breaks the provisioning: every test is blocked on the requirement (lib/results/blocked.ts).
+  'soap-add-project-admin-not-set': {
+    caughtBy: ['soap.addProject.session-key-admin'],
+    suites: ['soap/add-project'],
+  },
   'soap-quota-unlimited': {
     caughtBy: ['soap.addProject.fault.4000', 'soap.quota.threshold'],
     suites: ['soap/add-project'],

@@ -97,6 +97,9 @@ export const soapOperations = section('§4.2', {
   'soap.addProject.no-description': must(
     'A created project has no project description and no description field values.',
   ),
+  'soap.addProject.session-key-admin': must(
+    "The user whose session is addProject's sessionKey (the desired project admin) administers the created project.",
+  ),
   'soap.addProject.accepted': must(
     'A created project is accepted automatically (usable at once by the other operations).',
   ),
