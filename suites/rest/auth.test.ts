@@ -1,6 +1,6 @@
 /** §5.2, §4.3 rule 2, §7.2: anonymous and authenticated access, 401, token and Basic, bad credentials. */
 import { describe, expect, inject } from 'vitest';
-import { conformanceTest, type ConformanceContext } from '../../lib/conformance-test.ts';
+import { conformanceTest } from '../../lib/conformance-test.ts';
 import { memberOf } from '../../lib/fixtures/membership.ts';
 import { creationJson } from '../../lib/rest/artifact-values.ts';
 import { postArtifact } from '../../lib/rest/artifacts.ts';
