@@ -20,6 +20,7 @@ import { CODE_ROOT as ROOT } from '../layout.ts';
 import type { RunningServer } from '../../reference-server/listen.ts';
 import { CATALOGUE } from '../requirements/index.ts';
 import { hasTests } from '../requirements/coverage.ts';
+import { NOT_RUN_REASONS } from '../results/verdict.ts';
 import { assembleRun, type KnownFailures } from '../results/assemble.ts';
 import { loadExpectations, updateExpectations } from '../results/expectations.ts';
 import { stagingDir, swapIn } from '../report/atomic-dir.ts';
@@ -227,6 +228,7 @@ export async function run(
         capabilities: { ...profile.capabilities },
         command: reproduceCommand(argv, options.seed),
         requests: requestsCounted(),
+        notRunReason: notRunReason(options, collector.tests.length, harnessErrors.length),
         sharedProjects: describeSharedProjects(collector.sharedProjects, profile),
         ...(options.shard === undefined ? {} : { shard: options.shard }),
       },
@@ -290,6 +292,13 @@ function markInterrupted(result: RunResult, signal: string): void {
       `The requirements that were not reached are not-run.`,
     needTestControl: [],
   };
+}
+
+/** Why a requirement whose tests exist has no result: a subset, or suites that did not run. */
+function notRunReason(options: RunOptions, tests: number, harnessErrors: number): string {
+  if (options.suites.length > 0 || options.grep !== undefined || options.shard !== undefined)
+    return NOT_RUN_REASONS.subset;
+  return tests === 0 && harnessErrors > 0 ? NOT_RUN_REASONS.suitesFailed : NOT_RUN_REASONS.notRan;
 }
 
 function seconds(ms: number): string {

@@ -33,6 +33,8 @@ export type RunHeader = Omit<
 > & {
   /** The shared projects (lib/fixtures), for the run's leftovers. */
   sharedProjects?: RunLeftovers['sharedProjects'];
+  /** Why requirements whose tests exist have no result (verdict.ts NOT_RUN_REASONS). */
+  notRunReason?: string;
 };
 
 export interface KnownFailures {
@@ -74,13 +76,17 @@ export function assembleRun(
   const requirementEntries = new Set(
     (known?.entries ?? []).filter((id) => catalogue.some((r) => r.id === id)),
   );
-  const requirements = judgeRequirements(catalogue, tests, requirementEntries, hasTests).map(
-    (r) => ({
-      ...r,
-      plantedFaults: plantedFaultsOf(r.id),
-    }),
-  );
-  const { sharedProjects = [], ...runHeader } = header;
+  const requirements = judgeRequirements(
+    catalogue,
+    tests,
+    requirementEntries,
+    hasTests,
+    header.notRunReason,
+  ).map((r) => ({
+    ...r,
+    plantedFaults: plantedFaultsOf(r.id),
+  }));
+  const { sharedProjects = [], notRunReason: _, ...runHeader } = header;
   const result: RunResult = {
     ...runHeader,
     totals: countTests(tests),

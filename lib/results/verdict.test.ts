@@ -6,6 +6,7 @@ import {
   exitCode,
   judgeRequirements,
   judgeVerdict,
+  NOT_RUN_REASONS,
   observedIfInfo,
   verdictLine,
 } from './verdict.ts';
@@ -92,6 +93,32 @@ describe('judgeRequirements', () => {
       ['a', 'expected-fail'],
       ['b', 'fail'],
     ]);
+  });
+});
+
+describe('a reason belongs to its status', () => {
+  const hasTests = () => true;
+
+  test('a requirement that passed has no reason, though its tests exist', () => {
+    const [r] = judgeRequirements([must('a')], [result('1', 'pass', ['a'])], new Set(), hasTests);
+    expect(r?.status).toBe('pass');
+    expect(r?.reason).toBeUndefined();
+  });
+
+  test('not-run says why: a subset by default, or the reason the run gives', () => {
+    const [subset] = judgeRequirements([must('a')], [], new Set(), hasTests);
+    expect(subset?.reason).toBe(NOT_RUN_REASONS.subset);
+    const reqs = judgeRequirements(
+      [must('a')],
+      [],
+      new Set(),
+      hasTests,
+      NOT_RUN_REASONS.suitesFailed,
+    );
+    expect(reqs[0]?.reason).toBe(NOT_RUN_REASONS.suitesFailed);
+    expect(judgeVerdict({ requirements: reqs, harnessErrors: [] }).text).toContain(
+      '1 not-run (their tests did not run)',
+    );
   });
 });
 

@@ -62,6 +62,19 @@ export function observedIfInfo(
   return informative ? { ...test, status: 'observed' } : test;
 }
 
+/** Why tests that exist have no result: the short form is the verdict line's. */
+export const NOT_RUN_REASONS = {
+  subset: 'its tests exist, but this run selected a subset (--suite, --grep, --shard)',
+  suitesFailed: 'not judged: the suites could not run (the harness errors say why)',
+  notRan: 'not judged: its tests did not run (the harness errors say why)',
+} as const;
+
+function notRunShort(reason: string | undefined): string {
+  if (reason === NOT_RUN_REASONS.subset) return 'a subset was run';
+  if (reason?.startsWith('not reached')) return 'not reached';
+  return 'their tests did not run';
+}
+
 /**
  * `expectedRequirements`: requirement ids of the expectations file; a failing test counts as an
  * expected failure for those (and stays a failure for the other requirements it checks).
@@ -72,6 +85,8 @@ export function judgeRequirements(
   expectedRequirements: ReadonlySet<string> = new Set(),
   /** Whether tests of the requirement exist in the suites (lib/requirements/coverage.ts). */
   hasTests: (id: string) => boolean = () => false,
+  /** Why a requirement whose tests exist has no result in this run. */
+  notRunReason: string = NOT_RUN_REASONS.subset,
 ): RequirementResult[] {
   const byRequirement = new Map<string, TestResult[]>();
   for (const test of tests) {
@@ -89,15 +104,14 @@ export function judgeRequirements(
       return t;
     });
     let status: RequirementStatus = hasTests(r.id) ? 'not-run' : 'not-covered';
-    let reason: string | undefined =
-      status === 'not-run'
-        ? 'its tests exist, but this run selected a subset (--suite, --grep, --shard)'
-        : undefined;
+    // A reason belongs to its status: a requirement that passed has none.
+    let reason: string | undefined = status === 'not-run' ? notRunReason : undefined;
     let needs: string[] | undefined;
     let blockedBy: string | undefined;
     if (checked.length > 0) {
       const worst = checked.reduce((a, b) => (SEVERITY[b.status] > SEVERITY[a.status] ? b : a));
       status = worst.status;
+      reason = undefined;
       if (status !== 'pass') {
         const others = checked.filter((t) => t.status === 'pass').length;
         reason =
@@ -204,7 +218,7 @@ export function judgeVerdict(
       ? ` ${n('pass')} of ${must.length} MUST requirements passed; not counted as conforming: ` +
         `${n('blocked') > 0 ? `${n('blocked')} blocked (by a failed requirement their setup depends on), ` : ''}` +
         `${n('expected-fail')} expected-fail, ${n('skip')} skip, ` +
-        `${n('not-run') > 0 ? `${n('not-run')} not-run (a subset was run), ` : ''}${n('not-covered')} not-covered.`
+        `${n('not-run') > 0 ? `${n('not-run')} not-run (${notRunShort(must.find((r) => r.status === 'not-run')?.reason)}), ` : ''}${n('not-covered')} not-covered.`
       : '';
   const verdict = (kind: Verdict['kind'], text: string): Verdict => ({
     kind,
