@@ -9,7 +9,15 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { RunResult } from '../lib/results/model.ts';
-import { childEnv, CLI, ROOT, runCli, runCommand, type CliRun } from './support/cli.ts';
+import {
+  childEnv,
+  CLI,
+  newReportDir,
+  ROOT,
+  runCli,
+  runCommand,
+  type CliRun,
+} from './support/cli.ts';
 
 const summaryOf = (dir: string) =>
   JSON.parse(readFileSync(join(dir, 'summary.json'), 'utf8')) as RunResult;
@@ -63,6 +71,17 @@ describe('a report directory that holds a complete report', () => {
       ),
     ).toBe(true);
     expect(besides(previous.reportDir)).toEqual([`${basename(previous.reportDir)}.interrupted`]);
+    expect(stdout).toContain(`the last complete report is still ${previous.reportDir}`);
+  });
+
+  test('Ctrl-C where no run has written a report yet: it names none', async () => {
+    const fresh = newReportDir();
+    const { code, stdout } = await interruptWhen(fresh, /^\[1\/\d+\]/m);
+    expect(code).toBe(130);
+    expect(stdout).toContain(
+      `there is no complete report in ${fresh} yet; this run's is ${fresh}.interrupted`,
+    );
+    expect(stdout).not.toContain('the last complete report');
   });
 
   test('Ctrl-C before any test ended: exit 130, nothing judged, the previous report untouched', async () => {

@@ -3,7 +3,7 @@
  * there, run the suites, judge the requirements, write the reports, print the summary.
  * Returns the exit code of design.md.
  */
-import { writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import {
   countRequests,
   limitRate,
@@ -15,7 +15,7 @@ import { describeRateLimitCost, estimateRequests, recordRequests } from './reque
 import { configureTransport } from '../clients/transport.ts';
 import { transportOptions } from './transport-options.ts';
 import { rm } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { CODE_ROOT as ROOT } from '../layout.ts';
 import type { RunningServer } from '../../reference-server/listen.ts';
 import { CATALOGUE } from '../requirements/index.ts';
@@ -260,7 +260,7 @@ export async function run(
     if (interruption.signal() !== undefined) {
       process.stdout.write(
         `interrupted (${interruption.signal()}): ${result.tests.length} tests ran; ${renderLeftoversLine(result)}\n` +
-          `the last complete report is still ${reportDir}; this run's is ${destination}\n`,
+          `${existsSync(join(reportDir, 'summary.json')) ? `the last complete report is still ${reportDir}` : `there is no complete report in ${reportDir} yet`}; this run's is ${destination}\n`,
       );
     }
     // What the run's time went to (npm run bench reads this line).
