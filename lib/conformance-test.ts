@@ -24,6 +24,9 @@ import { withSoapBase } from './soap/base.ts';
 import { SoapClient } from './soap/client.ts';
 import type { Profile, Role } from './target/profile.ts';
 
+/** What a skipped test lacked: a capability of the profile, or this hour's addProject quota. */
+export type Need = keyof Profile['capabilities'] | 'quota';
+
 export interface ConformanceContext {
   target: Profile;
   http: HttpClient;
@@ -43,7 +46,7 @@ export interface ConformanceContext {
    * Skips the test with the reason (the target cannot be judged here; never a pass). `needs`: the
    * capabilities whose absence is the reason, so that the verdict can tell "needs test control".
    */
-  skip(reason: string, options?: { needs?: Array<keyof Profile['capabilities']> }): never;
+  skip(reason: string, options?: { needs?: Need[] }): never;
   /** Records what an INFO check observed ('not shown' behaviour), for the reports. */
   observe(observation: string): void;
   /**

@@ -98,6 +98,15 @@ describe('the addProject quota across runs (no test control)', () => {
     expect(first.code, first.stdout + first.stderr).toBe(0);
     expect(first.stdout).toMatch(/conformance: quota: the ledger leaves 6 of 6 addProject calls/);
     expect(ledgerCount(ledger), 'the 5 shared projects and 1 add-project call').toBe(6);
+    // Quota is not test control: its own reason, with when the hour frees up.
+    const forQuota = first.summary().tests.filter((t) => /addProject quota/.test(t.message ?? ''));
+    expect(forQuota.length).toBeGreaterThan(0);
+    for (const t of forQuota) {
+      expect(t.status).toBe('skip');
+      expect(t.message).toMatch(/: wait until \d\d:\d\d local time or raise projectQuotaPerHour$/);
+      expect(t.needs).toEqual(['quota']);
+    }
+    expect(first.stdout).not.toMatch(/need test control \(the clock\)/);
     const before = await projectCount(url);
     const second = await runCli(args, newReportDir(), { SOAP_REST_CONFORMANCE_LEDGER: ledger });
     expect(second.code).toBe(2);

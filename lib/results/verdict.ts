@@ -35,6 +35,11 @@ const SEVERITY: Record<TestStatus, number> = {
 export const TEST_CONTROL_CAPABILITIES: Readonly<Record<string, { name: string; path: string }>> = {
   testControl: { name: 'the clock', path: '/__conformance/clock' },
   failNext: { name: 'fail-next', path: '/__conformance/fail-next' },
+  // Not a capability: the addProject quota of this hour is spent; the clock opens another hour.
+  quota: {
+    name: 'another hour of the addProject quota, or the clock',
+    path: '/__conformance/clock',
+  },
 };
 
 /** 'the clock (POST /__conformance/clock)'; another capability by its profile name. */

@@ -26,7 +26,13 @@ import {
 import { xsiType } from '../../lib/soap/wire.ts';
 import { advanceClock, NEW_HOUR_SECONDS } from '../../lib/target/clock.ts';
 import { armFailure } from '../../lib/target/fail-next.ts';
-import { countsAgainstQuota, isQuotaFault, spentElsewhere } from '../../lib/target/quota-calls.ts';
+import { QuotaLedger } from '../../lib/target/quota-ledger.ts';
+import {
+  countsAgainstQuota,
+  isQuotaFault,
+  localClock,
+  spentElsewhere,
+} from '../../lib/target/quota-calls.ts';
 import { recordQuotaCalls, recordSpentElsewhere } from '../../lib/target/quota-plan.ts';
 import { faultCell } from '../../spec/matrix/faults.ts';
 import type { ArgsOf } from '../../spec/soap-operations.ts';
@@ -78,14 +84,20 @@ async function reserve(ctx: ConformanceContext, calls: number): Promise<void> {
       `needs ${calls} addProject calls within one hour; the profile's quota is ${quota} per hour`,
     );
   if (calls > budget.left) {
+    // The quota, not test control: the skip says when the hour frees up, or what to change.
     if (!ctx.target.capabilities.testControl) {
       const ledger = inject('settings').quota;
+      // The ledger counts this run's calls as they are made: when they leave room for these.
+      const freesAt = ledger
+        ? new QuotaLedger(ledger.ledger).budget(ctx.target.baseUrl, quota, new Date()).fitsAt(calls)
+        : undefined;
       ctx.skip(
-        `needs ${calls} more addProject call(s), but only ${budget.left} remain of this hour's budget ` +
-          `(projectQuotaPerHour ${quota}: ${provisionedProjectCount(ctx.target)} for the shared projects` +
+        `the addProject quota (§8): needs ${calls} more call(s), but only ${budget.left} remain of ` +
+          `this hour's ${quota} (${provisionedProjectCount(ctx.target)} for the shared projects` +
           (ledger ? `, ${ledger.usedBefore} counted by the quota ledger before the run` : '') +
-          ') and the target has no test-control clock to open a new hour',
-        { needs: ['testControl'] },
+          `): ${freesAt instanceof Date ? `wait until ${localClock(freesAt)} local time` : 'run it in another hour'} ` +
+          'or raise projectQuotaPerHour',
+        { needs: ['quota'] },
       );
     }
     await openNewHour(ctx);
