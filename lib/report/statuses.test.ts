@@ -1,5 +1,5 @@
 /**
- * The nine statuses stay distinct in every report (README, "Statuses"), INFO never shows a
+ * The nine statuses stay distinct in every report (docs/reading-the-report.md, "Statuses"), INFO never shows a
  * failure, and no report calls a run conforming unless every MUST requirement passed (or, saying
  * so, every MUST but those that need test control).
  */
