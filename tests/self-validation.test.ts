@@ -45,6 +45,10 @@ const EVIDENCE_FILE = join(ROOT, 'lib/requirements/planted-fault-evidence.json')
 const REGENERATE = 'UPDATE_FAULT_EVIDENCE=1 npx vitest run tests/self-validation.test.ts';
 const committed = (): FaultEvidence =>
   JSON.parse(readFileSync(EVIDENCE_FILE, 'utf8')) as FaultEvidence;
+const readIds = (path: string) => JSON.parse(readFileSync(join(ROOT, path), 'utf8')) as string[];
+const NOT_YET_COVERED = readIds('lib/requirements/not-yet-covered.json');
+/** Covered MUST requirements that no planted fault is seen failing yet: a list that only shrinks. */
+const NO_PLANTED_FAULT_YET = readIds('tests/support/no-planted-fault-yet.json');
 
 async function judge(fault: PlantedFault & FaultCatch): Promise<Verdict> {
   const server = await startReferenceServer({ testControl: true, faults: [fault.name] });
@@ -139,6 +143,32 @@ describe('every planted fault is caught by the requirement it breaks', () => {
       ...failing.filter((id) => !ids.has(id)).map((id) => `requirement ${id} (${fault})`),
     ]);
     expect(unknown, `regenerate it: ${REGENERATE}`).toEqual([]);
+  });
+
+  test('every planted fault has committed evidence naming a requirement that must catch it', () => {
+    const evidence = committed().faults;
+    const without = FAULTS.filter(
+      (f) => !f.caughtBy.some((id) => (evidence[f.name] ?? []).includes(id)),
+    ).map((f) => f.name);
+    expect(
+      without,
+      `planted faults without their evidence; measure it: ${REGENERATE} -t NAME`,
+    ).toEqual([]);
+  });
+
+  test('every covered MUST has a planted fault seen failing it, or is on the list without one yet', () => {
+    // The list only shrinks: a new MUST requirement comes with a planted fault that breaks it.
+    const seen = new Set(Object.values(committed().faults).flat());
+    const musts = CATALOGUE.filter((r) => r.level === 'MUST' && !NOT_YET_COVERED.includes(r.id));
+    const without = musts.filter((r) => !seen.has(r.id)).map((r) => r.id);
+    expect(
+      without.filter((id) => !NO_PLANTED_FAULT_YET.includes(id)),
+      `MUST requirements no planted fault is seen failing: plant one (reference-server/faults.ts) and ${REGENERATE} -t NAME`,
+    ).toEqual([]);
+    expect(
+      NO_PLANTED_FAULT_YET.filter((id) => !without.includes(id)),
+      'tests/support/no-planted-fault-yet.json lists requirements that now have a planted fault, or are no covered MUST: remove them',
+    ).toEqual([]);
   });
 
   afterAll(() => {
