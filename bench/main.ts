@@ -8,8 +8,8 @@
  *   5. the report writers' time as a share of the run (1's `conformance: timing:` line);
  *   6. the package (issue 15): its packed size, `--help` and `compare` of the compiled bin;
  *   7. `npm test` as README names it, timed whole, with vitest's counts (issue 16: ≤ 5 min);
- * writes bench/results.json and bench/results.md, rewrites README.md's Performance block (when
- * --out is bench/) and prints the table. Never a timed assertion:
+ * writes bench/results.json and bench/results.md, rewrites the Performance block of
+ * docs/performance.md (when --out is bench/) and prints the table. Never a timed assertion:
  * the goals are reported as met or missed, and the exit code says only whether the bench ran.
  */
 import { execFileSync } from 'node:child_process';
@@ -26,10 +26,10 @@ import { benchNpmTest } from './npm-test.ts';
 import { benchPackage } from './package.ts';
 import { cpuMs, othersShare, rssKiB } from './processes.ts';
 import { startServerProcess, type ServerProcess } from '../tests/support/cli.ts';
-import { replaceReadmeBlock } from './readme.ts';
+import { replaceBlock } from './doc-block.ts';
 import {
   renderMarkdown,
-  renderReadmeBlock,
+  renderPerformanceBlock,
   type BenchResults,
   type Goal,
   type Sample,
@@ -57,11 +57,11 @@ const USAGE = `usage: npm run bench -- [options]
   --threads N        wrk's threads (default 2)
   --rss-requests N   requests between two RSS readings (default 100000)
   --workload TEXT    throughput: only the requests whose name contains TEXT (repeatable; the
-                     results then hold those rows alone: for profiling, not for the README)
-  --out DIR          where results.json and results.md go (default bench/; README.md's block is
-                     rewritten only then)
-  --render           measure nothing: render results.md and README.md's block again from the
-                     results.json in --out (after a change of bench/report.ts)
+                     results then hold those rows alone: for profiling, not for the docs)
+  --out DIR          where results.json and results.md go (default bench/; only then is the
+                     block of docs/performance.md rewritten)
+  --render           measure nothing: render results.md and docs/performance.md's block again
+                     from the results.json in --out (after a change of bench/report.ts)
 The throughput part needs wrk (Debian: apt-get install -y wrk).
 `;
 
@@ -472,7 +472,7 @@ const o = options();
 const results = o.render
   ? (JSON.parse(readFileSync(join(o.out, 'results.json'), 'utf8')) as BenchResults)
   : await measure(o);
-// Written as the repository's Prettier would (npm run format:check covers bench/ and README.md).
+// Written as the repository's Prettier would (npm run format:check covers bench/ and docs/).
 mkdirSync(o.out, { recursive: true });
 const writeFormatted = async (path: string, text: string) => {
   const config = (await prettier.resolveConfig(path)) ?? {};
@@ -483,12 +483,12 @@ const markdown = renderMarkdown(results);
 if (!o.render) await written('results.json', JSON.stringify(results));
 await written('results.md', markdown);
 if (resolve(o.out) === join(ROOT, 'bench')) {
-  const readme = join(ROOT, 'README.md');
+  const page = join(ROOT, 'docs/performance.md');
   await writeFormatted(
-    readme,
-    replaceReadmeBlock(readFileSync(readme, 'utf8'), renderReadmeBlock(results)),
+    page,
+    replaceBlock(readFileSync(page, 'utf8'), renderPerformanceBlock(results)),
   );
-  say("rewrote README.md's Performance block");
+  say("rewrote docs/performance.md's Performance block");
 }
 const what = o.render
   ? `results.md from ${join(o.out, 'results.json')}`

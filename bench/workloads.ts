@@ -9,14 +9,14 @@ import { buildRequest } from '../lib/soap/envelope.ts';
 import type { Part } from '../lib/soap/envelope.ts';
 import type { LoadRequest } from './load.ts';
 
-/** Seeded (README, "Seeded accounts" and "Seeded projects"). */
+/** Seeded (docs/reference-server.md, "Seeded accounts" and "Seeded projects"). */
 const ACCOUNT = { username: 'alice', password: 'alice-pass' };
 const PUBLIC_PROJECT = 101;
 /**
  * addProjectMember of a member is fault 3100 (the real system, tuleap-facts A: "User is already a
  * member"; §7.1 does not list it), so it is measured as add then remove of the same (project,
- * login), each pair on a connection of its own: alice's two projects, two non-members (README,
- * "Seeded projects").
+ * login), each pair on a connection of its own: alice's two projects, two non-members
+ * (docs/reference-server.md, "Seeded projects").
  */
 const MEMBERSHIP_PAIRS = [
   [101, 'carol'],

@@ -2,10 +2,8 @@
 import { parseArgs } from 'node:util';
 import { PLANTED_FAULTS } from './faults.ts';
 import { startReferenceServer } from './listen.ts';
+import { helpText, USAGE } from './usage.ts';
 import { VARIANTS } from './variants.ts';
-
-const USAGE =
-  'usage: reference-server --port N [--host H] [--test-control] [--project-quota N] [--base-url URL] [--fault NAME …] [--variant NAME …]';
 
 function fail(message: string): never {
   process.stderr.write(`reference-server: ${message}\n${USAGE}\n`);
@@ -24,7 +22,7 @@ function parseFlags() {
         'base-url': { type: 'string' },
         fault: { type: 'string', multiple: true, default: [] },
         variant: { type: 'string', multiple: true, default: [] },
-        help: { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
       },
       strict: true,
     }));
@@ -32,7 +30,7 @@ function parseFlags() {
     fail((error as Error).message);
   }
   if (values.help) {
-    process.stdout.write(`${USAGE}\n`);
+    process.stdout.write(helpText());
     process.exit(0);
   }
   const port = Number(values.port);

@@ -85,7 +85,7 @@ describe.each(['garbage', 'always-200'] as const)('a target that answers %s', (m
     expect(run.stderr).not.toMatch(/could not be done/);
     expect([1, 2]).toContain(run.code);
     const summary = run.summary();
-    // A test of INFO requirements only records what it saw: observed, never fail (README).
+    // A test of INFO requirements only records what it saw: observed, never fail (docs/reading-the-report.md, "Statuses").
     for (const t of summary.tests)
       expect(
         mode === 'garbage' ? ['fail', 'observed'] : ['fail', 'pass', 'observed'],

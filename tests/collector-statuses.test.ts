@@ -1,5 +1,5 @@
 /**
- * Every way a test can end gets its own status, never a false pass (README, "Statuses"): the
+ * Every way a test can end gets its own status, never a false pass (docs/reading-the-report.md, "Statuses"): the
  * CLI's Collector over tests/support/collector-cases/, whose test names start with the status
  * each must get. Hooks that get no answer or fail, vitest's own timeout and static skips included.
  */

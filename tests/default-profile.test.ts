@@ -1,4 +1,4 @@
-/** The default profile names the reference server's seeded accounts (README, "Seeded accounts"). */
+/** The default profile names the reference server's seeded accounts (docs/reference-server.md, "Seeded accounts"). */
 import { expect, test } from 'vitest';
 import { defaultProfile } from '../lib/target/default-profile.ts';
 import { SEEDED_USERS } from '../reference-server/domain/seed.ts';

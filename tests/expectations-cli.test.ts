@@ -1,5 +1,5 @@
 /**
- * Known failures end to end (README, "Known failures"): a target with two broken token rules
+ * Known failures end to end (docs/running-against-a-target.md, "Known failures"): a target with two broken token rules
  * (tests/support/misbehaving-server.ts break-tokens), the token suite, and expectations files.
  */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';

@@ -45,6 +45,32 @@ const EVIDENCE_FILE = join(ROOT, 'lib/requirements/planted-fault-evidence.json')
 const REGENERATE = 'UPDATE_FAULT_EVIDENCE=1 npx vitest run tests/self-validation.test.ts';
 const committed = (): FaultEvidence =>
   JSON.parse(readFileSync(EVIDENCE_FILE, 'utf8')) as FaultEvidence;
+const readIds = (path: string) => JSON.parse(readFileSync(join(ROOT, path), 'utf8')) as string[];
+const NOT_YET_COVERED = readIds('lib/requirements/not-yet-covered.json');
+/** Covered MUST requirements that no planted fault is seen failing yet: a list that only shrinks. */
+const NO_PLANTED_FAULT_YET = readIds('tests/support/no-planted-fault-yet.json');
+
+/** The faults this run planted (all of them, or those -t selected) and what each made fail. */
+function measuredEvidence(): Record<string, string[]> {
+  return Object.fromEntries(verdicts.map((v) => [v.fault, [...v.failing].sort()] as const));
+}
+
+/** The committed evidence with the faults this run measured replaced (UPDATE_FAULT_EVIDENCE). */
+async function writeEvidence(): Promise<void> {
+  const file = committed();
+  const known = new Set<string>(PLANTED_FAULTS.map((f) => f.name));
+  const faults = Object.fromEntries(
+    Object.entries({ ...file.faults, ...measuredEvidence() })
+      .filter(([fault, failing]) => known.has(fault) && failing.length > 0)
+      .sort(([a], [b]) => a.localeCompare(b)),
+  );
+  const text = JSON.stringify({ ...file, faults });
+  const options = { ...(await resolveConfig(EVIDENCE_FILE)), filepath: EVIDENCE_FILE };
+  writeFileSync(EVIDENCE_FILE, await format(text, options));
+  process.stdout.write(
+    `self-validation: wrote ${EVIDENCE_FILE} (${verdicts.length} faults measured)\n`,
+  );
+}
 
 async function judge(fault: PlantedFault & FaultCatch): Promise<Verdict> {
   const server = await startReferenceServer({ testControl: true, faults: [fault.name] });
@@ -90,27 +116,12 @@ describe('every planted fault is caught by the requirement it breaks', () => {
     },
   );
 
-  test('the committed evidence claims only failures the measurement shows', async () => {
-    // The faults this run planted (all of them, or those -t selected) and what each made fail.
-    const measured = Object.fromEntries(
-      verdicts.map((v) => [v.fault, [...v.failing].sort()] as const),
-    );
+  test('the committed evidence claims only failures the measurement shows', () => {
+    // UPDATE_FAULT_EVIDENCE: afterAll writes it instead, so that `-t NAME`, which runs NAME's test
+    // alone and not this one, replaces the evidence of the faults that ran.
+    if (process.env['UPDATE_FAULT_EVIDENCE']) return;
+    const measured = measuredEvidence();
     const file = committed();
-    if (process.env['UPDATE_FAULT_EVIDENCE']) {
-      const known = new Set<string>(PLANTED_FAULTS.map((f) => f.name));
-      const faults = Object.fromEntries(
-        Object.entries({ ...file.faults, ...measured })
-          .filter(([fault, failing]) => known.has(fault) && failing.length > 0)
-          .sort(([a], [b]) => a.localeCompare(b)),
-      );
-      const text = JSON.stringify({ ...file, faults });
-      const options = { ...(await resolveConfig(EVIDENCE_FILE)), filepath: EVIDENCE_FILE };
-      writeFileSync(EVIDENCE_FILE, await format(text, options));
-      process.stdout.write(
-        `self-validation: wrote ${EVIDENCE_FILE} (${verdicts.length} faults measured)\n`,
-      );
-      return;
-    }
     const unsupported = Object.entries(measured).flatMap(([fault, failing]) =>
       (file.faults[fault] ?? [])
         .filter((id) => !failing.includes(id))
@@ -141,7 +152,34 @@ describe('every planted fault is caught by the requirement it breaks', () => {
     expect(unknown, `regenerate it: ${REGENERATE}`).toEqual([]);
   });
 
-  afterAll(() => {
+  test('every planted fault has committed evidence naming a requirement that must catch it', () => {
+    const evidence = committed().faults;
+    const without = FAULTS.filter(
+      (f) => !f.caughtBy.some((id) => (evidence[f.name] ?? []).includes(id)),
+    ).map((f) => f.name);
+    expect(
+      without,
+      `planted faults without their evidence; measure it: ${REGENERATE} -t NAME`,
+    ).toEqual([]);
+  });
+
+  test('every covered MUST has a planted fault seen failing it, or is on the list without one yet', () => {
+    // The list only shrinks: a new MUST requirement comes with a planted fault that breaks it.
+    const seen = new Set(Object.values(committed().faults).flat());
+    const musts = CATALOGUE.filter((r) => r.level === 'MUST' && !NOT_YET_COVERED.includes(r.id));
+    const without = musts.filter((r) => !seen.has(r.id)).map((r) => r.id);
+    expect(
+      without.filter((id) => !NO_PLANTED_FAULT_YET.includes(id)),
+      `MUST requirements no planted fault is seen failing: plant one (reference-server/faults.ts) and ${REGENERATE} -t NAME`,
+    ).toEqual([]);
+    expect(
+      NO_PLANTED_FAULT_YET.filter((id) => !without.includes(id)),
+      'tests/support/no-planted-fault-yet.json lists requirements that now have a planted fault, or are no covered MUST: remove them',
+    ).toEqual([]);
+  });
+
+  afterAll(async () => {
+    if (process.env['UPDATE_FAULT_EVIDENCE']) await writeEvidence();
     const caught = verdicts.filter((v) => v.caught).length;
     const dir = join(ROOT, 'reports/self-validation');
     mkdirSync(dir, { recursive: true });

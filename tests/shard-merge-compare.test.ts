@@ -1,5 +1,5 @@
 /**
- * Scale in CI (README, "Sharding and merging", "Comparing implementations"): the shares of a
+ * Scale in CI (docs/running-against-a-target.md, "Sharding and merging", "Comparing implementations"): the shares of a
  * --shard run, merged, give the verdicts of the whole run; a missing share is refused; compare
  * puts two implementations side by side and highlights where they differ.
  */

@@ -1,6 +1,7 @@
 /**
  * `conformance compare SUMMARY... [--out DIR] [--label NAME]...`: compare.html and compare.json
- * (README, "Comparing implementations"). Exit 0 once written; 2 on bad input.
+ * (docs/running-against-a-target.md, "Comparing implementations"). Exit 0 once written; 2 on
+ * bad input.
  */
 import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';

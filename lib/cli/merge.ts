@@ -1,6 +1,7 @@
 /**
  * `conformance merge RUN... [--out DIR] [--expectations FILE]`: one report directory from several
- * runs (README, "Sharding and merging"). Returns the exit code of the merged result.
+ * runs (docs/running-against-a-target.md, "Sharding and merging"). Returns the exit code of the
+ * merged result.
  */
 import { cp, mkdir, readdir, rm } from 'node:fs/promises';
 import { existsSync, writeFileSync } from 'node:fs';

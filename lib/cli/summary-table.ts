@@ -80,7 +80,7 @@ export function renderClosing(
   lines.push(`verdict: ${verdict.text}`);
   if (verdict.needTestControl.length > 0)
     lines.push(
-      `  not judged, need test control (README, "Test control"):`,
+      `  not judged, need test control (docs/running-against-a-target.md, "Test control"):`,
       ...verdict.needTestControl.map(
         (r) => `    ${r.id}: ${r.needs.map((c) => describeCapability(c)).join(' and ')}`,
       ),

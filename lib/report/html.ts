@@ -185,7 +185,7 @@ function verdict(run: RunResult, failing: number): Html {
   const badge = VERDICT_BADGE[v.kind];
   const needs =
     v.needTestControl.length > 0 &&
-    html`<div class="needs" id="needs-test-control"><strong>Not judged: ${v.needTestControl.length} MUST requirement(s) need test control</strong>, which the target lacks (README, "Test control"):<ul>${v.needTestControl.map(
+    html`<div class="needs" id="needs-test-control"><strong>Not judged: ${v.needTestControl.length} MUST requirement(s) need test control</strong>, which the target lacks (docs/running-against-a-target.md, "Test control"):<ul>${v.needTestControl.map(
       (r) =>
         html`<li><a href="#req-${r.id}"><code>${r.id}</code></a> needs ${r.needs.map((c) => describeCapability(c)).join(' and ')}</li>`,
     )}</ul></div>`;

@@ -1,7 +1,7 @@
 /**
- * The nine statuses stay distinct in every report (README, "Statuses"), INFO never shows a
- * failure, and no report calls a run conforming unless every MUST requirement passed (or, saying
- * so, every MUST but those that need test control).
+ * The nine statuses stay distinct in every report (docs/reading-the-report.md, "Statuses"), INFO
+ * never shows a failure, and no report calls a run conforming unless every MUST requirement
+ * passed (or, saying so, every MUST but those that need test control).
  */
 import { describe, expect, test } from 'vitest';
 import { renderClosing } from '../cli/summary-table.ts';

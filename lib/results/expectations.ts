@@ -154,7 +154,7 @@ export function updateExpectations(
   const lines = current.lines.filter((_, i) => !removedLines.has(i + 1));
   if (current.lines.length === 0) {
     lines.push(
-      `# Known failures for \`${CLI_COMMAND} --expectations FILE\` (README: "Known failures").`,
+      `# Known failures for \`${CLI_COMMAND} --expectations FILE\` (docs/running-against-a-target.md: "Known failures").`,
       '# One requirement id or test id (<suite file>::<full name>) per line; "#" starts a comment.',
     );
   }

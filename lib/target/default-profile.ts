@@ -1,6 +1,6 @@
 /**
- * The profile used without --profile: the reference server's seeded accounts (README,
- * "Seeded accounts"), SOAP login, template 100, the real system's quota of 10 per hour.
+ * The profile used without --profile: the reference server's seeded accounts
+ * (docs/reference-server.md, "Seeded accounts"), SOAP login, template 100, the real system's quota of 10 per hour.
  */
 import type { Profile, ProfileFile } from './profile.ts';
 

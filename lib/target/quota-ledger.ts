@@ -2,7 +2,7 @@
  * The addProject quota across runs (§8: a number of projects per hour, platform-wide). The target
  * does not say how much of it is left, so the harness keeps a small ledger per target of the
  * creations its runs made and when: before a run it can tell whether the run fits, and when it
- * will. The file is JSON under the user's cache directory (README, "The addProject quota"):
+ * will. The file is JSON under the user's cache directory (docs/running-against-a-target.md, "The addProject quota across runs"):
  * `$SOAP_REST_CONFORMANCE_LEDGER`, else `$XDG_CACHE_HOME/soap-rest-conformance/quota-ledger.json`,
  * else `~/.cache/soap-rest-conformance/quota-ledger.json`.
  */

@@ -1,5 +1,5 @@
 /**
- * The seeded accounts of the reference server (documented in README). lib/target/default-profile.ts
+ * The seeded accounts of the reference server (documented in docs/reference-server.md). lib/target/default-profile.ts
  * names the same accounts for targets run without a profile; tests/default-profile.test.ts keeps
  * the two in step.
  */

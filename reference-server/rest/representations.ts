@@ -62,7 +62,7 @@ export function artifactReference(artifact: Artifact, tracker: Tracker) {
  * An artifact's representation changes only with its version (trackers and projects are fixed
  * here), so it is built once per version, and so is its text in each format, when first asked
  * for: the measured cost of the artifact routes was mostly rebuilding and serializing the same
- * representations (bench/, README "Performance"). Callers never mutate it.
+ * representations (bench/, docs/performance.md). Callers never mutate it.
  */
 interface BuiltArtifact {
   version: number;

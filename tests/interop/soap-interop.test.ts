@@ -18,7 +18,7 @@ import {
   type InteropClient,
 } from './soap-clients.ts';
 
-/** Seeded facts of the reference server (README): project 101's wiki service and static user group. */
+/** Seeded facts of the reference server (docs/reference-server.md): project 101's wiki service and static user group. */
 const WIKI_SERVICE_OF_101 = 21;
 const UGROUP_OF_101 = 102;
 

@@ -1,5 +1,5 @@
 /**
- * Targets that misbehave, to see the harness give the right statuses (README, "Statuses"). Usage:
+ * Targets that misbehave, to see the harness give the right statuses (docs/reading-the-report.md, "Statuses"). Usage:
  * `misbehaving-server.ts MODE`; prints `listening on URL`. Proxy modes put the reference server
  * (test control off) behind a front that misbehaves on POST /api/tokens only, so that everything
  * else, the shared projects included, works:
