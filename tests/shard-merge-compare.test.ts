@@ -107,7 +107,7 @@ describe('--shard and merge', () => {
     expect(empty.code).toBe(0);
     expect(none.code).toBe(2);
     expect(none.stderr).toMatch(
-      /--suite no-such-suite selects no suite file; the suites: rest\/artifacts,/,
+      /--suite no-such-suite selects no suite file; the suites: rest\/access-matrix, rest\/artifacts,/,
     );
     expect(existsSync(join(none.reportDir, 'summary.json'))).toBe(false);
   });
