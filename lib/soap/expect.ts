@@ -9,14 +9,16 @@ import { ConformanceFailure } from '../results/failure-words.ts';
 function describeAnswer(answer: SoapAnswer): string {
   if (answer.fault)
     return `fault ${answer.fault.faultcode} '${answer.fault.faultstring}' (HTTP ${answer.http.status})`;
-  return `a ${answer.response?.name ?? 'response'} (HTTP ${answer.http.status}) with ${JSON.stringify(answer.value)}`;
+  const value = answer.value === undefined ? '' : ` with ${JSON.stringify(answer.value)}`;
+  return `a ${answer.response?.name ?? 'response'} (HTTP ${answer.http.status})${value}`;
 }
 
 /** The answer as the report's Actual shows it: the fault (code and string) or the response. */
 function answerValue(answer: SoapAnswer): string {
   if (answer.fault)
     return `fault ${answer.fault.faultcode} '${answer.fault.faultstring}' (HTTP ${answer.http.status})`;
-  return `${answer.response?.name ?? 'a response'} ${JSON.stringify(answer.value)} (HTTP ${answer.http.status})`;
+  const value = answer.value === undefined ? '' : ` ${JSON.stringify(answer.value)}`;
+  return `${answer.response?.name ?? 'a response'}${value} (HTTP ${answer.http.status})`;
 }
 
 /** §7.1: the answer is a SOAP fault whose faultcode is exactly `code`, sent with HTTP 500. */
@@ -39,6 +41,22 @@ function expectFaultStatus(answer: SoapAnswer, what: string): void {
       'HTTP 500',
       `HTTP ${answer.http.status} with ${answerValue(answer)}`,
     );
+}
+
+/**
+ * §7.1 lists several codes and orders no checks: the answer is a SOAP fault whose faultcode is
+ * exactly one of `codes`, sent with HTTP 500.
+ */
+export function expectFaultAmong(answer: SoapAnswer, codes: readonly number[], what: string): void {
+  answer.http.judge();
+  const among = codes.join(' or ');
+  if (answer.fault === undefined || !codes.map(String).includes(answer.fault.faultcode))
+    throw new ConformanceFailure(
+      `${what}: expected fault ${among} (the spec does not order the checks), got ${describeAnswer(answer)}`,
+      `fault ${among} (HTTP 500)`,
+      answerValue(answer),
+    );
+  expectFaultStatus(answer, what);
 }
 
 /** The answer is any SOAP fault (for rules where the spec gives no code), sent with HTTP 500. */
