@@ -95,9 +95,36 @@ describe("the runner's wrappers said in the domain's words", () => {
 
   test('other messages pass through, less the runner suffix', () => {
     expect(inDomainWords({ message: 'HarnessError: no answer' })).toBe('HarnessError: no answer');
-    expect(inDomainWords({ message: "x: expected 'abc' to contain 'z'" })).toBe(
-      "x: expected 'abc' to contain 'z'",
+    expect(
+      inDomainWords({
+        message: 'x: expected 200 to be greater than 300',
+        expected: '300',
+        actual: '200',
+      }),
+    ).toBe('x: expected a value greater than 300, got 200');
+    expect(inDomainWords({ message: "x: expected 'a' to be a number" })).toBe(
+      "x: expected 'a' to be a number",
     );
+    expect(inDomainWords({ message: 'x: expected 200 not to be 200 // Object.is equality' })).toBe(
+      'x: expected anything but 200, got 200',
+    );
+    expect(inDomainWords({ message: "x: expected 'ab' not to contain 'a'" })).toBe(
+      "x: expected 'ab' not to contain 'a'",
+    );
+    expect(inDomainWords({ message: 'x: expected 0 to be truthy' })).toBe(
+      'x: expected 0 to be truthy',
+    );
+  });
+
+  test('toContain: "… is not in …", chai\'s "…(11)" as "… (11 more)"', () => {
+    expect(inDomainWords({ message: "x: expected 'abc' to contain 'z'" })).toBe(
+      "x: 'z' is not in 'abc'",
+    );
+    expect(
+      inDomainWords({
+        message: "the WSDL declares getX: expected [ 'login', 'logout', …(11) ] to include 'getX'",
+      }),
+    ).toBe("the WSDL declares getX: 'getX' is not in [ 'login', 'logout', … (11 more) ]");
   });
 });
 

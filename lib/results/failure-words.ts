@@ -114,6 +114,14 @@ function assertionInWords(
   const cut = text.lastIndexOf(': expected ');
   if (cut < 0) return withoutRunnerSuffix(text);
   const custom = text.slice(0, cut);
+  const negated = NOT_TAIL.exec(text.slice(cut + 2));
+  if (negated)
+    return withoutRunnerSuffix(`${custom}: expected anything but ${negated[2]}, got ${negated[1]}`);
+  // Other negated matchers: chai's words stay.
+  if (/^expected [\s\S]* (not to|to not) /.test(text.slice(cut + 2)))
+    return withoutRunnerSuffix(text);
+  const contain = CONTAIN_TAIL.exec(text.slice(cut + 2));
+  if (contain) return withoutRunnerSuffix(`${custom}: ${contain[2]} is not in ${contain[1]}`);
   const tail = CHAI_TAIL.exec(text.slice(cut + 2));
   if (!tail) return withoutRunnerSuffix(text);
   const matcher = tail[2]!;
@@ -122,8 +130,15 @@ function assertionInWords(
     if (lengths) return `${custom}: expected ${items(lengths[1]!)}, got ${lengths[2]}`;
   }
   if (matcher === 'be undefined')
-    return `${custom}: expected nothing, got ${typeof actual === 'string' ? oneLine(actual) : tail[1]!}`;
+    return withoutRunnerSuffix(
+      `${custom}: expected nothing, got ${typeof actual === 'string' ? oneLine(actual) : tail[1]!}`,
+    );
   if (matcher === 'be defined') return `${custom}: expected a value, got nothing`;
+  if (matcher === 'be' && /^ (greater|less) than /.test(tail[3]!))
+    return withoutRunnerSuffix(`${custom}: expected a value${tail[3]!}, got ${tail[1]!}`);
+  // Other "to be …" matchers (truthy, one of, a string, close to, NaN…): chai's words stay.
+  if (matcher === 'be' && !/^ (['"[{(<-]|\d|true\b|false\b|undefined\b)/.test(tail[3]!))
+    return withoutRunnerSuffix(text);
   // The error's own values (printed in full, where chai abridges: "…(1)"), a string quoted as
   // chai quotes it; in a property's report, where only chai's words remain, those.
   const chaiWant = tail[3]!.trim();
@@ -152,8 +167,16 @@ export function valuesInWords(error: ErrorParts): { expected?: string; actual?: 
   };
 }
 
+/** `.not.toBe(x)` and `.not.toEqual(x)`, in chai's words. */
+const NOT_TAIL =
+  /^expected ([\s\S]*) not to (?:be|equal|deeply equal|strictly equal) ([\s\S]*?)(?: \/\/ Object\.is equality)?$/;
+
+/** chai's words of toContain and toContainEqual (no expected or actual of their own). */
+const CONTAIN_TAIL = /^expected ([\s\S]*) to (?:include|contain|deep equally contain) ([\s\S]*)$/;
+
+/** Less "// Object.is equality"; chai's abridged "[ 'a', …(11) ]" says how many it left out. */
 function withoutRunnerSuffix(text: string): string {
-  return text.replace(/ \/\/ Object\.is equality/g, '');
+  return text.replace(/ \/\/ Object\.is equality/g, '').replace(/…\((\d+)\)/g, '… ($1 more)');
 }
 
 /**
