@@ -39,7 +39,7 @@ function expectFaultStatus(answer: SoapAnswer, what: string): void {
     throw new ConformanceFailure(
       `${what}: a SOAP fault must be sent with HTTP 500, got HTTP ${answer.http.status}`,
       'HTTP 500',
-      `HTTP ${answer.http.status} with ${answerValue(answer)}`,
+      answerValue(answer),
     );
 }
 
@@ -84,7 +84,7 @@ export function expectSuccess(answer: SoapAnswer, what: string): unknown {
     throw new ConformanceFailure(
       `${what}: a successful call must be answered with HTTP 200, got HTTP ${answer.http.status}`,
       'HTTP 200',
-      `HTTP ${answer.http.status} with ${answerValue(answer)}`,
+      answerValue(answer),
     );
   return answer.value;
 }
