@@ -45,6 +45,23 @@ describe("the runner's wrappers said in the domain's words", () => {
     expect(valuesInWords(error).expected).toBe('nothing');
   });
 
+  test('toBe(true): the custom message states the condition, which does not hold', () => {
+    const error = {
+      message: 'each integer is an <item>: expected false to be true // Object.is equality',
+      expected: 'true',
+      actual: 'false',
+    };
+    expect(inDomainWords(error)).toBe('each integer is an <item>: does not hold');
+    expect(valuesInWords(error)).toEqual({ expected: 'holds', actual: 'does not hold' });
+    expect(
+      inDomainWords({
+        message: 'x listed: expected true to be false',
+        expected: 'false',
+        actual: 'true',
+      }),
+    ).toBe('x listed: holds, and must not');
+  });
+
   test('toHaveLength: items counted', () => {
     const error = {
       message: 'successful PUTs: expected [ Array(25) ] to have a length of 1 but got 25',

@@ -145,8 +145,17 @@ function assertionInWords(
   const want = typeof expected === 'string' ? quotedAs(chaiWant, expected) : chaiWant;
   const got = typeof actual === 'string' ? quotedAs(tail[1]!, actual) : tail[1]!;
   if (want === '') return withoutRunnerSuffix(text);
+  // expect(condition, 'what').toBe(true): the custom message states the condition.
+  if (isBooleanPair(want, got))
+    return `${custom}: ${want === 'true' ? 'does not hold' : 'holds, and must not'}`;
   return `${custom}: expected ${oneLine(valueInWords(want))}, got ${oneLine(valueInWords(got))}`;
 }
+
+function isBooleanPair(expected: string, actual: string): boolean {
+  return /^(true|false)$/.test(expected) && /^(true|false)$/.test(actual) && expected !== actual;
+}
+
+const HOLDS: Record<string, string> = { true: 'holds', false: 'does not hold' };
 
 function items(count: string): string {
   return `${count} item${count === '1' ? '' : 's'}`;
@@ -161,6 +170,12 @@ function quotedAs(chai: string, value: string): string {
 export function valuesInWords(error: ErrorParts): { expected?: string; actual?: string } {
   const length = /: expected [\s\S]* to have a length of (\d+) but got (\d+)$/.exec(error.message);
   if (length) return { expected: items(length[1]!), actual: items(length[2]!) };
+  if (
+    error.expected !== undefined &&
+    error.actual !== undefined &&
+    isBooleanPair(error.expected, error.actual)
+  )
+    return { expected: HOLDS[error.expected]!, actual: HOLDS[error.actual]! };
   return {
     ...(error.expected === undefined ? {} : { expected: valueInWords(error.expected) }),
     ...(error.actual === undefined ? {} : { actual: valueInWords(error.actual) }),
