@@ -70,6 +70,13 @@ describe("the runner's wrappers said in the domain's words", () => {
     };
     expect(inDomainWords(error)).toBe('successful PUTs: expected 1 item, got 25');
     expect(valuesInWords(error)).toEqual({ expected: '1 item', actual: '25 items' });
+    const none = {
+      message: 'x: expected [] to have a length of 1 but got +0',
+      expected: '1',
+      actual: '0',
+    };
+    expect(inDomainWords(none)).toBe('x: expected 1 item, got 0');
+    expect(valuesInWords(none)).toEqual({ expected: '1 item', actual: '0 items' });
   });
 
   test('expect.arrayContaining: "a list holding …", not its serialised { inverse, sample }', () => {

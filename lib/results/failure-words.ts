@@ -126,7 +126,7 @@ function assertionInWords(
   if (!tail) return withoutRunnerSuffix(text);
   const matcher = tail[2]!;
   if (matcher === 'have a length of') {
-    const lengths = /^ (\d+) but got (\d+)/.exec(tail[3]!);
+    const lengths = /^ (\d+) but got \+?(\d+)/.exec(tail[3]!);
     if (lengths) return `${custom}: expected ${items(lengths[1]!)}, got ${lengths[2]}`;
   }
   if (matcher === 'be undefined')
@@ -168,7 +168,9 @@ function quotedAs(chai: string, value: string): string {
 
 /** The error's expected and actual as the report's Expected and Actual show them. */
 export function valuesInWords(error: ErrorParts): { expected?: string; actual?: string } {
-  const length = /: expected [\s\S]* to have a length of (\d+) but got (\d+)$/.exec(error.message);
+  const length = /: expected [\s\S]* to have a length of (\d+) but got \+?(\d+)$/.exec(
+    error.message,
+  );
   if (length) return { expected: items(length[1]!), actual: items(length[2]!) };
   if (
     error.expected !== undefined &&
