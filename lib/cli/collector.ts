@@ -12,6 +12,7 @@ import type { HarExchange } from '../report/har.ts';
 import { blockedReason, rootCauseFailure } from '../results/blocked.ts';
 import type { BrokenPrecondition, TestResult } from '../results/model.ts';
 import { observedIfInfo } from '../results/verdict.ts';
+import { inDomainWords, valuesInWords } from '../results/failure-words.ts';
 
 export class Collector implements Reporter {
   /** The run's shared projects, when provisioning succeeded (set by run-suites.ts). */
@@ -152,15 +153,23 @@ function failedSetup(testCase: TestCase): string | undefined {
   }
 }
 
-/** vitest's own timeout says what happened in harness terms. */
+/** vitest's own timeout says what happened in harness terms; an assertion, in the domain's words. */
 function explain(error: SerializedError): string {
   const timeout = /^(Test|Hook) timed out in (\d+)ms/.exec(error.message);
   if (timeout)
     return `timeout: the ${timeout[1]!.toLowerCase()} did not finish within ${timeout[2]} ms (the target answers too slowly; each request is bounded by --timeout; see the transcript)`;
   const wrapped = wrappedHarnessError(error);
+  const words = inDomainWords(error);
   return wrapped === undefined || error.message.includes(wrapped)
-    ? error.message
-    : `${wrapped}\n(in a property run) ${error.message}`;
+    ? words
+    : `${wrapped}\n(in a property run) ${words}`;
+}
+
+/** The error, or the first of its causes, that carries an expected or an actual value. */
+function withValues(error: SerializedError | undefined): SerializedError | undefined {
+  for (let e = error; e; e = e.cause)
+    if (e.expected !== undefined || e.actual !== undefined) return e;
+  return error;
 }
 
 /** The tests of a suite file that this run will run (not those --grep or test.skip leave out). */
@@ -228,7 +237,8 @@ function toTestResult(
     if (setup) return { ...base, status: 'error', message: setup };
     return { ...base, status: 'skip', message: 'skipped without a reason' };
   }
-  const first = result.errors[0];
+  // A property's failure carries the failed check as its cause: that check's expected and actual.
+  const first = withValues(result.errors[0]);
   const message = result.errors.map(explain).join('\n');
   // 'error' only when nothing but harness errors happened: an assertion that failed before the
   // target stopped answering is a real failure.
@@ -239,7 +249,6 @@ function toTestResult(
     ...base,
     status: harness ? 'error' : 'fail',
     message: harness ? (meta.harnessError ?? message) : message,
-    ...(first?.expected === undefined ? {} : { expected: String(first.expected) }),
-    ...(first?.actual === undefined ? {} : { actual: String(first.actual) }),
+    ...(first === undefined ? {} : valuesInWords(first)),
   };
 }

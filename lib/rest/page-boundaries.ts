@@ -8,7 +8,7 @@
 import { expect } from 'vitest';
 import type { ConformanceContext } from '../conformance-test.ts';
 import { fetchPage, itemsOf, type CollectionRequest } from './pages.ts';
-import { is2xx, pageHeaders } from './requests.ts';
+import { expect2xx, is2xx, pageHeaders } from './requests.ts';
 
 export interface PaginatedRoute {
   /** 'GET /api/projects', for messages. */
@@ -38,9 +38,7 @@ export async function expectMaxServed(
 ): Promise<void> {
   const what = `${route.label}?limit=${max}&offset=0 (X-PAGINATION-LIMIT-MAX ${max})`;
   const answer = await fetchPage(ctx.http, route.request, { limit: max, offset: 0 });
-  expect(is2xx(answer.status), `${what}: the maximum must be served, got ${answer.status}`).toBe(
-    true,
-  );
+  expect2xx(answer.status, `${what}: the maximum must be served`);
   const items = itemsOf(answer, { what, rule: route.rule }, false);
   const headers = pageHeaders(answer);
   expect(headers.limit, `${what}: X-PAGINATION-LIMIT, the chunk used`).toBe(max);

@@ -3,6 +3,7 @@ import type { HttpResponse } from '../clients/http.ts';
 import type { ConformanceContext } from '../conformance-test.ts';
 import type { Auth } from './auth.ts';
 import { PAGINATION_HEADERS } from '../../spec/limits.ts';
+import { ConformanceFailure } from '../results/failure-words.ts';
 
 export const XML_TYPE = 'application/xml';
 
@@ -57,3 +58,13 @@ export function pageHeaders(answer: HttpResponse): PageHeaders {
 }
 
 export const is2xx = (status: number) => status >= 200 && status < 300;
+
+/** The status is 2xx; else a failure naming it ("POST /artifacts: expected a 2xx status, got 404"). */
+export function expect2xx(status: number, what: string): void {
+  if (!is2xx(status))
+    throw new ConformanceFailure(
+      `${what}: expected a 2xx status, got ${status}`,
+      'a 2xx status',
+      `HTTP ${status}`,
+    );
+}

@@ -13,7 +13,7 @@ import {
 } from '../../lib/rest/artifacts.ts';
 import { tokenFor } from '../../lib/rest/auth.ts';
 import { excerpt } from '../../lib/rest/broken.ts';
-import { get, is2xx, jsonOf } from '../../lib/rest/requests.ts';
+import { get, expect2xx, jsonOf } from '../../lib/rest/requests.ts';
 import { Unjudgeable } from '../../lib/rest/unjudgeable.ts';
 import { schemaProblems } from '../../lib/rest/schemas.ts';
 import { discoverTracker, type TrackerModel } from '../../lib/rest/tracker-model.ts';
@@ -40,7 +40,7 @@ describe('artifacts (§2.2, §4.3)', () => {
       const { auth, tracker } = await setup(ctx);
       const values = someValues(tracker, 'created');
       const answer = await postArtifact(ctx, auth, { json: creationJson(tracker.id, values) });
-      expect(is2xx(answer.status), `POST /artifacts answered ${answer.status}`).toBe(true);
+      expect2xx(answer.status, 'POST /artifacts');
       const id = createdId(answer);
       // The shape of the created artifact is 'not shown': without an id or Location, no verdict.
       if (id === undefined)
@@ -84,7 +84,7 @@ describe('artifacts (§2.2, §4.3)', () => {
         [list.id, [list.valueIds[1]!]],
       ]);
       const answer = await updateValues(ctx, auth, id, update);
-      expect(is2xx(answer.status), `PUT /artifacts/${id} answered ${answer.status}`).toBe(true);
+      expect2xx(answer.status, `PUT /artifacts/${id}`);
       const read = await readArtifact(ctx, auth, id);
       expect.soft(read.values.get(tracker.stringField.id), 'the string field').toBe(text);
       expect.soft(read.values.get(list.id), 'the list field').toEqual([list.valueIds[1]]);

@@ -12,7 +12,7 @@ import {
 import { tokenFor, type Auth } from '../../lib/rest/auth.ts';
 import { BrokenFeature } from '../../lib/rest/broken.ts';
 import { staleDateLike } from '../../lib/rest/http-dates.ts';
-import { is2xx } from '../../lib/rest/requests.ts';
+import { expect2xx, is2xx } from '../../lib/rest/requests.ts';
 import { discoverTracker, type TrackerModel } from '../../lib/rest/tracker-model.ts';
 
 const WRITERS = 25;
@@ -126,9 +126,7 @@ describe('concurrency (§4.4)', () => {
       const before = await current(ctx, s);
       const text = uniqueText(inject('runTag'), 'if-match');
       const answer = await put(ctx, s, text, { 'If-match': versionOf(before, 'etag') });
-      expect(is2xx(answer.status), `PUT with the current Etag answered ${answer.status}`).toBe(
-        true,
-      );
+      expect2xx(answer.status, 'PUT with the current Etag');
       const after = await current(ctx, s);
       expect.soft(after.text, 'the update is applied').toBe(text);
       expect.soft(after.etag, 'the Etag of the new version differs').not.toBe(before.etag);
@@ -236,7 +234,7 @@ describe('concurrency (§4.4)', () => {
       await overwrite(ctx, s, 'other writer');
       const text = uniqueText(inject('runTag'), 'overwrite');
       const answer = await put(ctx, s, text);
-      expect(is2xx(answer.status), `PUT without header answered ${answer.status}`).toBe(true);
+      expect2xx(answer.status, 'PUT without header');
       expect((await current(ctx, s)).text, 'the artifact is overwritten').toBe(text);
     },
   );

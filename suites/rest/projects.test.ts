@@ -9,6 +9,7 @@ import { get, is2xx, jsonOf } from '../../lib/rest/requests.ts';
 import { schemaProblems } from '../../lib/rest/schemas.ts';
 import { listFieldsWithoutValueIds, unreadableTracker } from '../../lib/rest/tracker-model.ts';
 import { Unjudgeable } from '../../lib/rest/unjudgeable.ts';
+import { expectListed } from '../../lib/results/failure-words.ts';
 import { asSpelt } from '../../lib/url-equivalence.ts';
 
 type Project = {
@@ -41,8 +42,10 @@ describe('projects (§2.2, §4.3)', () => {
       const fixtures = inject('fixtures');
       const projects = await allProjects(ctx, await tokenFor(ctx, 'projectMember'));
       const ids = projects.map((p) => p.id);
-      expect(ids, 'the public and private projects the member belongs to').toEqual(
-        expect.arrayContaining([fixtures.publicProject.id, fixtures.privateProject.id]),
+      expectListed(
+        ids,
+        [fixtures.publicProject.id, fixtures.privateProject.id],
+        'GET /api/projects as the member, the public and private projects they belong to',
       );
     },
   );

@@ -22,7 +22,7 @@ import {
 import { tokenFor, type Auth } from '../../lib/rest/auth.ts';
 import { propertyRun } from '../../lib/property-run.ts';
 import { lanes, spreadProperty } from '../../lib/property-spread.ts';
-import { get, is2xx, jsonOf, XML_TYPE } from '../../lib/rest/requests.ts';
+import { get, expect2xx, is2xx, jsonOf, XML_TYPE } from '../../lib/rest/requests.ts';
 import { discoverTracker, type TrackerModel } from '../../lib/rest/tracker-model.ts';
 import { parseXml } from '../../lib/xml/tree.ts';
 import type { HttpResponse } from '../../lib/clients/http.ts';
@@ -119,9 +119,7 @@ describe('XML (§4.5)', () => {
               { text: creationXml(tracker.id, values) },
               { ...XML_IN, ...XML_OUT },
             );
-            expect(is2xx(created.status), `POST /artifacts as XML answered ${created.status}`).toBe(
-              true,
-            );
+            expect2xx(created.status, 'POST /artifacts as XML');
             const id = createdXmlId(created);
             expect(id, 'the created id (XML id element or Location)').toBeTypeOf('number');
             const { xml, json } = await readBoth(ctx, auth, id!);

@@ -1,0 +1,175 @@
+import { describe, expect, test } from 'vitest';
+import { ConformanceFailure, expectListed, inDomainWords, valuesInWords } from './failure-words.ts';
+
+/** vitest's errors as the collector gets them (messages copied from real runs' summary.json). */
+describe("the runner's wrappers said in the domain's words", () => {
+  test('toBe: "what: expected 412, got 200", without "// Object.is equality"', () => {
+    const error = {
+      message: 'PUT with If-match "5e01": expected 200 to be 412 // Object.is equality',
+      expected: '412',
+      actual: '200',
+    };
+    expect(inDomainWords(error)).toBe('PUT with If-match "5e01": expected 412, got 200');
+    expect(valuesInWords(error)).toEqual({ expected: '412', actual: '200' });
+  });
+
+  test('strings keep their quotes; a custom message holding ": expected" keeps its words', () => {
+    expect(
+      inDomainWords({
+        message:
+          "the artifact is unchanged: expected 'must not be stored' to be 'v2 x' // Object.is equality",
+        expected: 'v2 x',
+        actual: 'must not be stored',
+      }),
+    ).toBe("the artifact is unchanged: expected 'v2 x', got 'must not be stored'");
+    expect(
+      inDomainWords({
+        message:
+          "a: expected fault 3203, got true: expected undefined to be '3203' // Object.is equality",
+        expected: '3203',
+        actual: 'undefined',
+      }),
+    ).toBe("a: expected fault 3203, got true: expected '3203', got nothing");
+  });
+
+  test('toBeUndefined: the whole value, not chai\'s abridged "…(1)"', () => {
+    const error = {
+      message: "x: expected { faultcode: '3203', …(1) } to be undefined",
+      expected: 'undefined',
+      actual: '{\n  "faultcode": "3203",\n  "faultstring": "User not member of project",\n}',
+    };
+    const words = inDomainWords(error);
+    expect(words).toBe(
+      'x: expected nothing, got {"faultcode": "3203", "faultstring": "User not member of project"}',
+    );
+    expect(valuesInWords(error).expected).toBe('nothing');
+  });
+
+  test('toBe(true): the custom message states the condition, which does not hold', () => {
+    const error = {
+      message: 'each integer is an <item>: expected false to be true // Object.is equality',
+      expected: 'true',
+      actual: 'false',
+    };
+    expect(inDomainWords(error)).toBe('each integer is an <item>: does not hold');
+    expect(valuesInWords(error)).toEqual({ expected: 'holds', actual: 'does not hold' });
+    expect(
+      inDomainWords({
+        message: 'x listed: expected true to be false',
+        expected: 'false',
+        actual: 'true',
+      }),
+    ).toBe('x listed: holds, and must not');
+  });
+
+  test('toHaveLength: items counted', () => {
+    const error = {
+      message: 'successful PUTs: expected [ Array(25) ] to have a length of 1 but got 25',
+      expected: '1',
+      actual: '25',
+    };
+    expect(inDomainWords(error)).toBe('successful PUTs: expected 1 item, got 25');
+    expect(valuesInWords(error)).toEqual({ expected: '1 item', actual: '25 items' });
+    const none = {
+      message: 'x: expected [] to have a length of 1 but got +0',
+      expected: '1',
+      actual: '0',
+    };
+    expect(inDomainWords(none)).toBe('x: expected 1 item, got 0');
+    expect(valuesInWords(none)).toEqual({ expected: '1 item', actual: '0 items' });
+  });
+
+  test('expect.arrayContaining: "a list holding …", not its serialised { inverse, sample }', () => {
+    const error = {
+      message: 'the projects: expected [ 101, 104 ] to deeply equal ArrayContaining [104, 105]',
+      expected: '{\n  "inverse": false,\n  "sample": [\n    104,\n    105,\n  ],\n}',
+      actual: '[\n  101,\n  104,\n]',
+    };
+    expect(inDomainWords(error)).toBe(
+      'the projects: expected a list holding 104, 105, got [101, 104]',
+    );
+    expect(valuesInWords(error)).toEqual({
+      expected: 'a list holding 104, 105',
+      actual: '[\n  101,\n  104,\n]',
+    });
+  });
+
+  test("fast-check's report: a counterexample line, the check in words, seed and path", () => {
+    const message = [
+      "share 1 of 2 (10 of the 20 runs, on project 106 'p')",
+      'Property failed after 9 tests',
+      '{ seed: 1640954531, path: "8:1", endOnFailure: true }',
+      'Counterexample: [removeProjectMember(projectMember) by projectAdmin /*replayPath="H:B"*/]',
+      'Shrunk 1 time(s)',
+      "Got AssertionError: remove: expected fault 3203, got true: expected undefined to be '3203' // Object.is equality",
+      '    at expectFault (/w/lib/soap/expect.ts:20:5)',
+      '',
+      'Hint: Enable verbose mode in order to have the list of all failing values encountered during the run',
+    ].join('\n');
+    expect(inDomainWords({ message })).toBe(
+      [
+        "share 1 of 2 (10 of the 20 runs, on project 106 'p')",
+        'counterexample (found after 9 runs, shrunk 1 time): [removeProjectMember(projectMember) by projectAdmin]',
+        "remove: expected fault 3203, got true: expected '3203', got nothing",
+        '(replayed by fast-check seed 1640954531, path "8:1")',
+        '    at expectFault (/w/lib/soap/expect.ts:20:5)',
+      ].join('\n'),
+    );
+  });
+
+  test('other messages pass through, less the runner suffix', () => {
+    expect(inDomainWords({ message: 'HarnessError: no answer' })).toBe('HarnessError: no answer');
+    expect(
+      inDomainWords({
+        message: 'x: expected 200 to be greater than 300',
+        expected: '300',
+        actual: '200',
+      }),
+    ).toBe('x: expected a value greater than 300, got 200');
+    expect(inDomainWords({ message: "x: expected 'a' to be a number" })).toBe(
+      "x: expected 'a' to be a number",
+    );
+    expect(inDomainWords({ message: 'x: expected 200 not to be 200 // Object.is equality' })).toBe(
+      'x: expected anything but 200, got 200',
+    );
+    expect(inDomainWords({ message: "x: expected 'ab' not to contain 'a'" })).toBe(
+      "x: expected 'ab' not to contain 'a'",
+    );
+    expect(inDomainWords({ message: 'x: expected 0 to be truthy' })).toBe(
+      'x: expected 0 to be truthy',
+    );
+  });
+
+  test('toContain: "… is not in …", chai\'s "…(11)" as "… (11 more)"', () => {
+    expect(inDomainWords({ message: "x: expected 'abc' to contain 'z'" })).toBe(
+      "x: 'z' is not in 'abc'",
+    );
+    expect(
+      inDomainWords({
+        message: "the WSDL declares getX: expected [ 'login', 'logout', …(11) ] to include 'getX'",
+      }),
+    ).toBe("the WSDL declares getX: 'getX' is not in [ 'login', 'logout', … (11 more) ]");
+  });
+});
+
+describe('expectListed', () => {
+  test('names the missing ids, the list as Actual', () => {
+    expect(() => expectListed([101, 104], [104], 'GET /api/projects')).not.toThrow();
+    let thrown: unknown;
+    try {
+      expectListed([101, 104], [104, 105], 'GET /api/projects');
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(ConformanceFailure);
+    const failure = thrown as ConformanceFailure;
+    expect(failure.message).toBe(
+      'GET /api/projects: project 105 is missing from the list (listed: 101, 104)',
+    );
+    expect(failure.expected).toBe('projects 104, 105 among those listed');
+    expect(failure.actual).toBe('projects listed: 101, 104; missing: 105');
+    expect(() => expectListed([], [1, 2], 'l', 'tracker')).toThrow(
+      'l: trackers 1 and 2 are missing from the list (listed: nothing)',
+    );
+  });
+});
