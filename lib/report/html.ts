@@ -142,7 +142,7 @@ function blocked(run: RunResult, at: Layout): Html | '' {
   const causes = [...byCause].map(([id, tests]) => {
     const r = at.requirements.get(id);
     const failure = at.testAnchor.get(rootCauseId(id));
-    return html`<div class="failure blocked" id="blocked-by-${anchor(id)}" data-root-cause="${id}">
+    return html`<div class="failure blocked" id="blocked-by-${anchor(id)}" data-root-cause="${id}" data-filter data-status="blocked">
 <p><strong>Root cause</strong>: <a href="#req-${id}">${idCode(id)}</a> <span class="badge s-${r?.status ?? 'fail'}">${r?.status ?? 'fail'}</span> ${r?.text ?? ''}${failure && html` · <a href="#card-${failure}">its failure: the read-back</a>`}</p>
 <p>${tests.length} test(s) not judged, blocked on it:</p>
 <ul>${tests.map((t) => html`<li><a href="#test-${at.testAnchor.get(t.id)}">${t.name}</a> <code>${t.file}</code></li>`)}</ul></div>`;
@@ -368,7 +368,7 @@ function failure(t: TestResult, at: Layout): Html {
   const reproduce =
     t.reproduce !== undefined &&
     t.reproduce !== '' &&
-    html`<p><strong>Reproduce</strong> ${t.judgedExchange !== undefined && html`<a href="#card-${a}-judged">the judged exchange</a>, `}(a script: put each account's password in place of its placeholder)</p><pre class="reproduce">${t.reproduce}</pre>`;
+    html`<p><strong>Reproduce</strong> ${t.judgedExchange !== undefined && html`<a href="#card-${a}-judged">the judged exchange</a>, `}(a bash script: it reads each account's password from the environment variable it names)</p><pre class="reproduce">${t.reproduce}</pre>`;
   return html`<div class="failure${t.status !== 'fail' && ` ${t.status}`}" id="card-${a}" data-filter data-status="${t.status}">
 <p><span class="badge s-${t.status}">${t.status}</span> <strong>${t.name}</strong></p>
 <p class="where">${section} ${SECTION_TITLES[section] ?? ''} · <code>${t.file}</code> · <a href="#test-${a}">in the test list</a></p>
