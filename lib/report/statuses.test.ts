@@ -105,7 +105,7 @@ describe('every status is distinct in every report', () => {
     // The root cause once, the blocked test under it.
     expect(html).toMatch(/<h2 id="blocked">[^<]*\(1\)<\/h2>/);
     expect(html).toMatch(
-      /id="blocked-by-fail" data-root-cause="fail">[\s\S]*<a href="#card-[^"]+">its failure: the read-back<\/a>[\s\S]*blocked test<\/a>/,
+      /id="blocked-by-fail" data-root-cause="fail" data-filter data-status="blocked">[\s\S]*<a href="#card-[^"]+">its failure: the read-back<\/a>[\s\S]*blocked test<\/a>/,
     );
     expect(html).toMatch(/<h2 id="observed">[^<]*\(1\)<\/h2>/);
     expect(html).toContain('<span class="badge s-observed">observed</span>');
