@@ -173,3 +173,15 @@ describe('expectListed', () => {
     );
   });
 });
+
+describe('values vitest did not serialise as text', () => {
+  test('an array or an object is said as JSON, never a throw (a throw lost the failure)', () => {
+    const parts = {
+      message: "AssertionError: location: expected [ 'a' ] to include 'b'",
+      expected: 'b',
+      actual: ['a'],
+    } as unknown as Parameters<typeof valuesInWords>[0];
+    expect(valuesInWords(parts)).toEqual({ expected: 'b', actual: '["a"]' });
+    expect(() => inDomainWords(parts)).not.toThrow();
+  });
+});

@@ -100,9 +100,14 @@ const CHAI_TAIL =
  * equality" go; fast-check's report becomes a counterexample line.
  */
 export function inDomainWords(error: ErrorParts): string {
-  const property = propertyFailure(error.message);
+  const message = String(error.message as unknown);
+  const property = propertyFailure(message);
   if (property) return property;
-  return assertionInWords(error.message, error.expected, error.actual);
+  return assertionInWords(
+    message,
+    asText(error.expected as unknown),
+    asText(error.actual as unknown),
+  );
 }
 
 function assertionInWords(
@@ -166,8 +171,28 @@ function quotedAs(chai: string, value: string): string {
   return /^'[\s\S]*'$/.test(chai) ? `'${value}'` : value;
 }
 
+/**
+ * vitest hands a value it could not serialise as it was (an object, a number): said as text, so
+ * that reading a failure never throws (a throw here lost the failure: a harness error instead).
+ */
+function asText(value: unknown): string | undefined {
+  if (value === undefined || typeof value === 'string') return value;
+  try {
+    return JSON.stringify(value) ?? String(value);
+  } catch {
+    return String(value);
+  }
+}
+
 /** The error's expected and actual as the report's Expected and Actual show them. */
-export function valuesInWords(error: ErrorParts): { expected?: string; actual?: string } {
+export function valuesInWords(parts: ErrorParts): { expected?: string; actual?: string } {
+  const expected = asText(parts.expected as unknown);
+  const actual = asText(parts.actual as unknown);
+  const error = {
+    message: String(parts.message as unknown),
+    ...(expected === undefined ? {} : { expected }),
+    ...(actual === undefined ? {} : { actual }),
+  };
   const length = /: expected [\s\S]* to have a length of (\d+) but got \+?(\d+)$/.exec(
     error.message,
   );
