@@ -6,7 +6,7 @@ import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { RunResult } from '../results/model.ts';
 import { exitCode, judgeVerdict } from '../results/verdict.ts';
-import { TREE_LABELS } from './allure-enrich.ts';
+import { TREE_LABELS, TREE_SORT } from './allure-enrich.ts';
 import { runAllure, type StartedAllure } from './allure-process.ts';
 import { VERDICT_BADGE } from './html-style.ts';
 
@@ -38,6 +38,8 @@ export async function generateAllureReport(
             reportLanguage: 'en',
             // One node per test, under its section (allure-enrich.ts).
             groupBy: [...TREE_LABELS],
+            // Sections in specification order, §1 first (TREE_SORT).
+            defaultSortBy: TREE_SORT,
           },
         },
       },
