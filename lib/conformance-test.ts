@@ -137,7 +137,7 @@ export function conformanceTest(
     };
     await labelForAllure(requirements);
     Transcript.current = transcript;
-    // Whether the body ended in anything but a pass or a plain skip: its transcript is evidence.
+    // Whether the body threw anything but a plain skip: its transcript is evidence.
     let threw = false;
     try {
       await body(ctx);
@@ -171,7 +171,8 @@ export function conformanceTest(
       }
       // Allure gets the transcripts of the tests that did not pass (the reports' evidence), not
       // the others' unless --keep-transcripts: they were most of a run's report (lib/report/evidence.ts).
-      if (transcript.exchanges.length > 0 && (threw || settings.keepTranscripts)) {
+      const failedSoftly = (context.task.result?.errors?.length ?? 0) > 0; // expect.soft
+      if (transcript.exchanges.length > 0 && (threw || failedSoftly || settings.keepTranscripts)) {
         await allure.attachment('transcript.txt', context.task.meta.transcript, 'text/plain');
       }
     }
