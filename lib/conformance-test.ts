@@ -140,9 +140,12 @@ export function conformanceTest(
     };
     await labelForAllure(requirements);
     Transcript.current = transcript;
+    // Whether the body threw anything but a plain skip: its transcript is evidence.
+    let threw = false;
     try {
       await body(ctx);
     } catch (error) {
+      threw = !isPlainSkip(error) || context.task.meta.blockedBy !== undefined;
       const harness = harnessErrorIn(error);
       if (harness) {
         context.task.meta.harnessError = transcript.secrets.redact(harness.message);
@@ -169,7 +172,10 @@ export function conformanceTest(
           transcript.secrets,
         );
       }
-      if (transcript.exchanges.length > 0) {
+      // Allure gets the transcripts of the tests that did not pass (the reports' evidence), not
+      // the others' unless --keep-transcripts: they were most of a run's report (lib/report/evidence.ts).
+      const failedSoftly = (context.task.result?.errors?.length ?? 0) > 0; // expect.soft
+      if (transcript.exchanges.length > 0 && (threw || failedSoftly || settings.keepTranscripts)) {
         await allure.attachment('transcript.txt', context.task.meta.transcript, 'text/plain');
       }
     }
@@ -219,6 +225,11 @@ function targetClient(settings: RunSettings, transcript: Transcript): HttpClient
     new HttpClient(settings.target.baseUrl, transcript, settings.timeoutMs),
     settings.soapBase,
   );
+}
+
+/** What ctx.skip and context.skip throw (@vitest/runner's PendingError). */
+function isPlainSkip(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === 'VITEST_PENDING';
 }
 
 /** A HarnessError thrown directly, or as the cause of another (fast-check wraps a property's error). */

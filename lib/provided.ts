@@ -23,6 +23,8 @@ export interface RunSettings {
   quota?: QuotaSettings;
   /** --har: tests keep their exchanges, redacted, in their meta for the HAR file. */
   har?: boolean;
+  /** --keep-transcripts: every test attaches its transcript to Allure, not only those that threw. */
+  keepTranscripts?: boolean;
   /** --rate-limit: N requests a second over the run's one schedule (lib/clients/rate-limit.ts). */
   rateLimit?: { perSecond: number; schedule: SharedArrayBuffer };
   /** Counts every request of the run, in every thread (lib/clients/rate-limit.ts). */

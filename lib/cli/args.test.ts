@@ -49,6 +49,12 @@ describe('parseRunArgs', () => {
     expect(parseRunArgs([]).seedGiven).toBe(false);
   });
 
+  test('--keep-transcripts: every test keeps its transcript and reproduce script (default: not)', () => {
+    expect(parseRunArgs([]).keepTranscripts).toBe(false);
+    expect(parseRunArgs(['--keep-transcripts']).keepTranscripts).toBe(true);
+    expect(() => parseRunArgs(['--keep-transcripts=yes'])).toThrow(UsageError);
+  });
+
   test.each([
     [['--seed', '-1'], /--seed/],
     [['--target', 'localhost:8080'], /--target/],
@@ -73,6 +79,7 @@ describe('parseRunArgs', () => {
       '--expectations',
       '--report-dir',
       '--shard',
+      '--keep-transcripts',
     ]) {
       expect(HELP).toContain(option);
     }

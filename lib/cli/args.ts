@@ -22,6 +22,11 @@ export interface RunOptions {
   shard?: string;
   /** --har FILE: every exchange of the run as HAR 1.2, redacted. */
   har?: string;
+  /**
+   * --keep-transcripts: the transcript and reproduce script of every test in the reports (by
+   * default only those of tests that did not pass or skip: lib/report/evidence.ts).
+   */
+  keepTranscripts: boolean;
   /** --last-failed REPORT_DIR: only the tests that failed or errored in that report. */
   lastFailed?: string;
   /** --rate-limit N/s: requests a second over the whole run. */
@@ -65,6 +70,8 @@ Without --target, starts the bundled reference server on 127.0.0.1 (ephemeral po
   --ca FILE             trust this CA certificate (PEM) besides the system's
   --last-failed DIR     rerun only the tests that failed or errored in the report DIR (its summary.json)
   --har FILE            write every exchange of the run to FILE as HAR 1.2 (redacted like the transcripts)
+  --keep-transcripts    keep the transcript and reproduce script of passing and skipped tests too
+                        (default: only of tests that did not pass, which keeps the reports small)
   --verbose             at the end, every failing and unjudged MUST in full (default: what fits a screen)
   --timing              print where the run's time went (suites, reports) on stderr
   --version             the harness's version
@@ -136,6 +143,7 @@ export const RUN_OPTIONS = {
   'report-dir': { type: 'string' },
   shard: { type: 'string' },
   har: { type: 'string' },
+  'keep-transcripts': { type: 'boolean', default: false },
   'rate-limit': { type: 'string' },
   insecure: { type: 'boolean', default: false },
   ca: { type: 'string' },
@@ -202,6 +210,7 @@ export function parseRunArgs(argv: string[]): RunOptions {
     reportDir: values['report-dir'] ?? 'reports/latest',
     ...(values.shard === undefined ? {} : { shard: values.shard }),
     ...(values.har === undefined ? {} : { har: values.har }),
+    keepTranscripts: values['keep-transcripts'],
     ...(values['rate-limit'] === undefined ? {} : { rateLimit: rate(values['rate-limit']) }),
     insecure: values.insecure,
     ...(values.ca === undefined ? {} : { ca: values.ca }),

@@ -25,6 +25,7 @@ import { assembleRun, type KnownFailures } from '../results/assemble.ts';
 import { loadExpectations, updateExpectations } from '../results/expectations.ts';
 import { stagingDir, swapIn } from '../report/atomic-dir.ts';
 import { writeReports } from '../report/write.ts';
+import { withEvidenceOfFailuresOnly } from '../report/evidence.ts';
 import { StartedAllure } from '../report/allure-process.ts';
 import { resolveProfile } from '../target/default-profile.ts';
 import { loadProfileFile, type Profile } from '../target/profile.ts';
@@ -163,6 +164,7 @@ export async function run(
         timeoutMs: options.timeoutMs,
         ...(quota.settings === undefined ? {} : { quota: quota.settings }),
         ...(options.har === undefined ? {} : { har: true }),
+        ...(options.keepTranscripts ? { keepTranscripts: true } : {}),
         ...(rateLimit === undefined ? {} : { rateLimit }),
         requestCounter,
         transport,
@@ -233,7 +235,7 @@ export async function run(
         ...(options.shard === undefined ? {} : { shard: options.shard }),
       },
       CATALOGUE,
-      collector.tests,
+      options.keepTranscripts ? collector.tests : withEvidenceOfFailuresOnly(collector.tests),
       harnessErrors,
       known,
       hasTests,

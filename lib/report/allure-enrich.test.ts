@@ -1,7 +1,8 @@
 /** An Allure result once judged: one node under its section, statements, reproduce, a clean trace. */
 import { expect, test } from 'vitest';
 import type { TestResult } from '../results/model.ts';
-import { enrichResult, withoutHarnessFrames } from './allure-enrich.ts';
+import { SECTIONS, SECTION_TITLES } from '../requirements/index.ts';
+import { enrichResult, TREE_SORT, withoutHarnessFrames } from './allure-enrich.ts';
 
 const test1: TestResult = {
   id: 'suites/rest/tokens.test.ts::POST /api/tokens > the uri must have the form',
@@ -64,4 +65,12 @@ test('no frame of node_modules, node or the harness (lib/) is left in a trace', 
     test1,
   );
   expect(enriched.statusDetails).toEqual({ message: 'x' });
+});
+
+test("Allure's tree, sorted by name (TREE_SORT), shows the sections in specification order", () => {
+  // Allure's web app compares names with localeCompare: a '§10' would come before '§2'.
+  expect(TREE_SORT).toBe('name,asc');
+  const labels = SECTIONS.map((s) => `${s} ${SECTION_TITLES[s]}`);
+  expect([...labels].sort((a, b) => a.localeCompare(b))).toEqual(labels);
+  expect(labels[0]).toMatch(/^§1 /);
 });

@@ -30,6 +30,14 @@ export interface AllureResult {
 /** The labels Allure's tree is grouped by (allure.ts `groupBy`). */
 export const TREE_LABELS = ['parentSuite', 'suite'] as const;
 
+/**
+ * The tree's order in Allure's report (its `defaultSortBy`). Allure's own default, 'order,asc',
+ * puts each group where its first test started: the sections came in the order the suite files
+ * ran. By name, the section labels ('§1 What the service does', '§2.1 SOAP types'...) come in
+ * specification order (allure-enrich.test.ts pins it), the tests of a suite by their names.
+ */
+export const TREE_SORT = 'name,asc';
+
 /** '§2.2 REST resources': the section of the test's first requirement, as index.html groups it. */
 export function sectionLabel(t: TestResult): string {
   const section = requirement(t.requirements[0] ?? '')?.section;

@@ -1,12 +1,14 @@
 /**
  * Allure's single-file HTML report (allure 3 "awesome" plugin, offline) from allure-results/.
- * The plugin hard-codes a Google Analytics block (shared/notes/stack.md §3): it is stripped.
+ * The plugin hard-codes a Google Analytics block (shared/notes/stack.md §3): it is stripped; its
+ * embedded app and data are gzipped (allure-pack.ts).
  */
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { RunResult } from '../results/model.ts';
 import { exitCode, judgeVerdict } from '../results/verdict.ts';
-import { TREE_LABELS } from './allure-enrich.ts';
+import { TREE_LABELS, TREE_SORT } from './allure-enrich.ts';
+import { packAllureSingleFile } from './allure-pack.ts';
 import { runAllure, type StartedAllure } from './allure-process.ts';
 import { VERDICT_BADGE } from './html-style.ts';
 
@@ -38,6 +40,8 @@ export async function generateAllureReport(
             reportLanguage: 'en',
             // One node per test, under its section (allure-enrich.ts).
             groupBy: [...TREE_LABELS],
+            // Sections in specification order, §1 first (TREE_SORT).
+            defaultSortBy: TREE_SORT,
           },
         },
       },
@@ -56,7 +60,7 @@ export async function generateAllureReport(
   // Bytes as latin1, one character each, not decoded and encoded again (15 MB for a full run):
   // the patterns are ASCII, and no byte of a multi-byte UTF-8 character is ASCII.
   const html = (await readFile(index)).toString('latin1');
-  await writeFile(index, Buffer.from(stripAnalytics(html), 'latin1'));
+  await writeFile(index, Buffer.from(packAllureSingleFile(stripAnalytics(html)), 'latin1'));
   return index;
 }
 

@@ -3,6 +3,7 @@
  * that did not pass or skip (what a reader and `merge` need to explain them), dropped for the rest.
  */
 import type { RunResult } from '../results/model.ts';
+import { keepsEvidence } from './evidence.ts';
 
 export function renderSummaryJson(run: RunResult): string {
   const { tests, ...rest } = run;
@@ -10,9 +11,7 @@ export function renderSummaryJson(run: RunResult): string {
     {
       ...rest,
       tests: tests.map(({ transcript, ...test }) =>
-        transcript !== undefined && test.status !== 'pass' && test.status !== 'skip'
-          ? { ...test, transcript }
-          : test,
+        transcript !== undefined && keepsEvidence(test) ? { ...test, transcript } : test,
       ),
     },
     null,
