@@ -180,7 +180,7 @@ describe('values vitest did not serialise as text', () => {
       message: "AssertionError: location: expected [ 'a' ] to include 'b'",
       expected: 'b',
       actual: ['a'],
-    } as unknown as Parameters<typeof valuesInWords>[0];
+    };
     expect(valuesInWords(parts)).toEqual({ expected: 'b', actual: '["a"]' });
     expect(() => inDomainWords(parts)).not.toThrow();
   });

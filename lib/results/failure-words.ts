@@ -85,9 +85,9 @@ export function valueInWords(value: string): string {
 /** The parts of an error the collector reads (vitest's SerializedError). */
 export interface ErrorParts {
   message: string;
-  /** vitest's serialised values: a string as it was, anything else pretty-printed. */
-  expected?: string;
-  actual?: string;
+  /** vitest's serialised values: mostly a string, pretty-printed; a list or object at times. */
+  expected?: unknown;
+  actual?: unknown;
 }
 
 /** chai's words after a custom message, e.g. `expected 200 to be 412 // Object.is equality`. */
@@ -100,14 +100,10 @@ const CHAI_TAIL =
  * equality" go; fast-check's report becomes a counterexample line.
  */
 export function inDomainWords(error: ErrorParts): string {
-  const message = String(error.message as unknown);
+  const message = error.message;
   const property = propertyFailure(message);
   if (property) return property;
-  return assertionInWords(
-    message,
-    asText(error.expected as unknown),
-    asText(error.actual as unknown),
-  );
+  return assertionInWords(message, asText(error.expected), asText(error.actual));
 }
 
 function assertionInWords(
@@ -178,18 +174,18 @@ function quotedAs(chai: string, value: string): string {
 function asText(value: unknown): string | undefined {
   if (value === undefined || typeof value === 'string') return value;
   try {
-    return JSON.stringify(value) ?? String(value);
+    return JSON.stringify(value) ?? typeof value;
   } catch {
-    return String(value);
+    return Object.prototype.toString.call(value);
   }
 }
 
 /** The error's expected and actual as the report's Expected and Actual show them. */
 export function valuesInWords(parts: ErrorParts): { expected?: string; actual?: string } {
-  const expected = asText(parts.expected as unknown);
-  const actual = asText(parts.actual as unknown);
+  const expected = asText(parts.expected);
+  const actual = asText(parts.actual);
   const error = {
-    message: String(parts.message as unknown),
+    message: parts.message,
     ...(expected === undefined ? {} : { expected }),
     ...(actual === undefined ? {} : { actual }),
   };
