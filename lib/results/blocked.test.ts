@@ -1,4 +1,5 @@
 /** One root cause, reported once: blocked tests, the failure of what they depend on, the exit code. */
+import { RUN_HEADER } from '../../tests/support/run-header.ts';
 import { describe, expect, test } from 'vitest';
 import type { Requirement } from '../requirements/index.ts';
 import { assembleRun } from './assemble.ts';
@@ -25,16 +26,7 @@ const blocked = (id: string, requirement: string, fact = 'bob is a member'): Tes
   blockedBy: broken(fact),
   transcript: `wire of ${id}`,
 });
-const header = {
-  target: 'http://t',
-  targetKind: 'external' as const,
-  startedAt: '2026-01-01T00:00:00.000Z',
-  durationMs: 1,
-  seed: 1,
-  runs: 1,
-  capabilities: {},
-  command: 'conformance',
-};
+const header = RUN_HEADER;
 
 describe('blocked tests and their root cause', () => {
   const tests = [blocked('auth', 'rest.auth'), blocked('page', 'rest.page', 'bob is in priv')];
