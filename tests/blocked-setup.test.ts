@@ -7,21 +7,13 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { blockedReason } from '../lib/results/blocked.ts';
-import { runCli, startServerProcess, type CliRun } from './support/cli.ts';
+import { runAgainstFault, type CliRun } from './support/cli.ts';
 
 async function runWithFault(fault: string, suites: readonly string[]): Promise<CliRun> {
-  const server = await startServerProcess('reference-server/main.ts', [
-    '--port',
-    '0',
-    '--test-control',
-    '--fault',
+  return runAgainstFault(
     fault,
-  ]);
-  try {
-    return await runCli(['--target', server.url, ...suites.flatMap((s) => ['--suite', s])]);
-  } finally {
-    await server.stop();
-  }
+    suites.flatMap((s) => ['--suite', s]),
+  );
 }
 
 describe("addProject does not make the sessionKey user the project's admin: the provisioning breaks", () => {

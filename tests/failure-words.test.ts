@@ -7,24 +7,13 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { TestResult } from '../lib/results/model.ts';
-import { runCli, startServerProcess, type CliRun } from './support/cli.ts';
+import { runAgainstFault, type CliRun } from './support/cli.ts';
 
 /** The test runner's words, none of which a report may show. */
 const RUNNER_WORDS = ['Object.is', 'to be undefined', 'inverse', 'AssertionError', '…(1)'];
 
 async function runWithFault(fault: string, suite: string, grep: string): Promise<CliRun> {
-  const server = await startServerProcess('reference-server/main.ts', [
-    '--port',
-    '0',
-    '--test-control',
-    '--fault',
-    fault,
-  ]);
-  try {
-    return await runCli(['--target', server.url, '--suite', suite, '--grep', grep]);
-  } finally {
-    await server.stop();
-  }
+  return runAgainstFault(fault, ['--suite', suite, '--grep', grep]);
 }
 
 function failed(run: CliRun, name: string): TestResult {

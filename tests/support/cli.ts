@@ -183,3 +183,19 @@ export function seededProjectsProfile(): string {
   );
   return file;
 }
+
+/** A CLI run against a reference server (test control on) with one planted fault. */
+export async function runAgainstFault(fault: string, args: readonly string[]): Promise<CliRun> {
+  const server = await startServerProcess('reference-server/main.ts', [
+    '--port',
+    '0',
+    '--test-control',
+    '--fault',
+    fault,
+  ]);
+  try {
+    return await runCli(['--target', server.url, ...args]);
+  } finally {
+    await server.stop();
+  }
+}
