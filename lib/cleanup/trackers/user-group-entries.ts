@@ -109,6 +109,17 @@ export class UserGroupEntryTracker {
         what: `user ${userId} back in user group ${group} of project ${project}`,
         call: projectCall('addUserToUGroup', [key, Number(project), Number(group), Number(userId)]),
       });
+    const takeOut = (project: string, group: string, userId: string, key: string) =>
+      part.undo.push({
+        kind: 'user-group-entry',
+        what: `user ${userId} in user group ${group} of project ${project}`,
+        call: projectCall('removeUserFromUGroup', [
+          key,
+          Number(project),
+          Number(group),
+          Number(userId),
+        ]),
+      });
     const handled = new Set<string>();
     for (const { project, group, userId, first, last, key } of this.changes.values()) {
       handled.add(`${project}|${group}|${userId}`);
@@ -116,17 +127,7 @@ export class UserGroupEntryTracker {
       if (before !== undefined) {
         const was = before.some((u) => u.id === userId);
         if (was && last === 'remove') addBack(project, group, userId, key);
-        else if (!was && last === 'add')
-          part.undo.push({
-            kind: 'user-group-entry',
-            what: `user ${userId} in user group ${group} of project ${project}`,
-            call: projectCall('removeUserFromUGroup', [
-              key,
-              Number(project),
-              Number(group),
-              Number(userId),
-            ]),
-          });
+        else if (!was && last === 'add') takeOut(project, group, userId, key);
       } else if (first !== last || last === 'remove') {
         if (first === 'remove' && last === 'remove')
           part.remaining.push({
@@ -135,16 +136,7 @@ export class UserGroupEntryTracker {
             what: `user ${userId} removed from user group ${group} of project ${project} (whether it was in it before is unknown)`,
           });
       } else if (introduced(project, userId) || created.has(project))
-        part.undo.push({
-          kind: 'user-group-entry',
-          what: `user ${userId} in user group ${group} of project ${project}`,
-          call: projectCall('removeUserFromUGroup', [
-            key,
-            Number(project),
-            Number(group),
-            Number(userId),
-          ]),
-        });
+        takeOut(project, group, userId, key);
       else
         part.remaining.push({
           kind: 'user-group-entry',
