@@ -11,7 +11,7 @@ export interface ConformanceRun {
   wallMs: number;
   exitCode: number | null;
   totals: Record<string, number>;
-  /** From the CLI's `conformance: timing:` line (lib/cli/run.ts), in ms. */
+  /** From the CLI's `conformance: timing:` line (lib/runner/cli/run.ts), in ms. */
   suitesMs?: number;
   reportsMs?: number;
   /** The last lines of stderr when the run did not end with 0. */

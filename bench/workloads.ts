@@ -5,8 +5,8 @@
  * SOAP faults would measure the wrong thing.
  */
 import { request } from 'undici';
-import { buildRequest } from '../lib/soap/envelope.ts';
-import type { Part } from '../lib/soap/envelope.ts';
+import { buildRequest } from '../lib/kit/soap/envelope.ts';
+import type { Part } from '../lib/kit/soap/envelope.ts';
 import type { LoadRequest } from './load.ts';
 
 /** Seeded (docs/reference-server.md, "Seeded accounts" and "Seeded projects"). */

@@ -23,7 +23,7 @@ export const CLI_COMMAND = COMPILED ? 'npx soap-rest-conformance' : 'npm run con
 /** The extension of the modules being run: '.ts' from the sources, '.js' compiled. */
 export const MODULE_EXT = COMPILED ? '.js' : '.ts';
 
-/** A module's file as it is run: 'lib/suite-setup.ts' is 'lib/suite-setup.js' in the package. */
+/** A module's file as it is run: 'lib/kit/suite-setup.ts' is 'lib/kit/suite-setup.js' in the package. */
 export function runnable(file: string): string {
   return COMPILED ? file.replace(/\.ts$/, '.js') : file;
 }

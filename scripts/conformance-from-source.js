@@ -19,4 +19,4 @@ if (command === undefined || command === 'run' || command.startsWith('-'))
     await import(name);
 const { register } = await import('tsx/esm/api');
 register();
-await import('../lib/cli/main.ts');
+await import('../lib/runner/cli/main.ts');

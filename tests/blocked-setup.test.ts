@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { blockedReason } from '../lib/results/blocked.ts';
+import { blockedReason } from '../lib/kit/blocked.ts';
 import { runAgainstFault, type CliRun } from './support/cli.ts';
 
 async function runWithFault(fault: string, suites: readonly string[]): Promise<CliRun> {

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, test } from 'vitest';
-import { parseRunArgs } from '../lib/cli/args.ts';
+import { parseRunArgs } from '../lib/runner/cli/args.ts';
 import { ROOT } from './support/cli.ts';
 
 const text = readFileSync(join(ROOT, 'docs/ci-example.yml'), 'utf8');

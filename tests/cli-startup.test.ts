@@ -33,23 +33,23 @@ function staticGraph(entry: string): { files: string[]; packages: string[] } {
 }
 
 test('run.ts loads the reference server only for a run without --target', () => {
-  const { files } = staticGraph(join(ROOT, 'lib/cli/run.ts'));
+  const { files } = staticGraph(join(ROOT, 'lib/runner/cli/run.ts'));
   expect(files.filter((f) => f.startsWith('reference-server/'))).toEqual([]);
 });
 
 test('main.ts reaches neither vitest nor the reference server by static imports', () => {
-  const { files, packages } = staticGraph(join(ROOT, 'lib/cli/main.ts'));
+  const { files, packages } = staticGraph(join(ROOT, 'lib/runner/cli/main.ts'));
   expect(files.filter((f) => f.startsWith('reference-server/'))).toEqual([]);
   expect(packages.filter((p) => ['vitest', 'allure', 'soap', 'fast-check'].includes(p))).toEqual(
     [],
   );
-  expect(files).toContain('lib/cli/args.ts');
+  expect(files).toContain('lib/runner/cli/args.ts');
 });
 
 test.each(['merge', 'compare', 'replay'])(
   '%s reaches neither vitest nor the reference server by static imports',
   (command) => {
-    const { files, packages } = staticGraph(join(ROOT, `lib/cli/${command}.ts`));
+    const { files, packages } = staticGraph(join(ROOT, `lib/runner/cli/${command}.ts`));
     expect(files.filter((f) => f.startsWith('reference-server/'))).toEqual([]);
     expect(packages).not.toContain('vitest');
     expect(packages).not.toContain('@vitest/runner');

@@ -6,7 +6,7 @@
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
-import type { TestResult } from '../lib/results/model.ts';
+import type { TestResult } from '../lib/run-result.ts';
 import { childEnv, ROOT } from './support/cli.ts';
 
 interface Collected {

@@ -115,7 +115,7 @@ describe('links of README.md, CONTRIBUTING.md and docs/', () => {
     expect(slug('Sharding and merging (`--shard I/N`, `merge`)')).toBe(
       'sharding-and-merging---shard-in-merge',
     );
-    expect(slug('Shared projects (`lib/fixtures/`)')).toBe('shared-projects-libfixtures');
+    expect(slug('Shared projects (`lib/kit/fixtures/`)')).toBe('shared-projects-libkitfixtures');
     expect([...anchors('# A\n\n## A\n\n```\n# not a heading\n```\n')]).toEqual(['a', 'a-1']);
     expect(relativeLinks('[a](x.md#y) [b](https://e.org) `[c](z.md)`')).toEqual(['x.md#y']);
   });

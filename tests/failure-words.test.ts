@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
-import type { TestResult } from '../lib/results/model.ts';
+import type { TestResult } from '../lib/run-result.ts';
 import { runAgainstFault, type CliRun } from './support/cli.ts';
 
 /** The test runner's words, none of which a report may show. */

@@ -1,12 +1,15 @@
 /**
- * The layers point one way (issue 15). Production code only: the suites' *.test.ts files are
- * the product (black box: they may not reach the reference server); other colocated *.test.ts
- * files, tests/ and bench/ may read any layer.
+ * The layers point one way. Production code only: the suites' *.test.ts files are the product
+ * (black box: they may not reach the reference server); other colocated *.test.ts files, tests/
+ * and bench/ may read any layer.
  *
- *   lib/cli (composition root) ─▶ lib, spec, and reference-server through `import type` or a
- *                                 lazy `import()` only (it names the suites by path)
- *   suites ─▶ lib, spec
- *   lib ─▶ spec              reference-server ─▶ spec
+ *   lib/runner (cli, results, report) ─▶ lib/kit, lib, spec, and reference-server through
+ *                                        `import type` or a lazy `import()` only
+ *   suites ─▶ lib/kit, lib, spec
+ *   lib/kit (what the suites import) ─▶ lib, spec      never the runner: a suite author reads
+ *                                                        the kit alone
+ *   lib (requirements, profile, layout) ─▶ spec
+ *   reference-server ─▶ spec
  *   spec ─▶ nothing
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -14,14 +17,15 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { ROOT } from './support/cli.ts';
 
-type Layer = 'spec' | 'lib' | 'lib/cli' | 'reference-server' | 'suites';
+type Layer = 'spec' | 'lib' | 'lib/kit' | 'lib/runner' | 'reference-server' | 'suites';
 
 const MAY_IMPORT: Record<Layer, readonly Layer[]> = {
   spec: [],
   lib: ['spec'],
-  'lib/cli': ['lib', 'spec', 'reference-server'],
+  'lib/kit': ['lib', 'spec'],
+  'lib/runner': ['lib/kit', 'lib', 'spec', 'reference-server'],
   'reference-server': ['spec'],
-  suites: ['lib', 'spec'],
+  suites: ['lib/kit', 'lib', 'spec'],
 };
 
 interface Edge {
@@ -32,7 +36,8 @@ interface Edge {
 }
 
 function layerOf(file: string): Layer | undefined {
-  if (file.startsWith('lib/cli/')) return 'lib/cli';
+  if (file.startsWith('lib/kit/')) return 'lib/kit';
+  if (file.startsWith('lib/runner/')) return 'lib/runner';
   const top = file.split('/')[0]!;
   return (['spec', 'lib', 'reference-server', 'suites'] as const).find((l) => l === top);
 }
@@ -65,21 +70,21 @@ const EDGES = FILES.flatMap((f) => importsOf(f, readFileSync(join(ROOT, f), 'utf
 describe('import layers', () => {
   test('the reader sees every kind of import (static, type-only, re-export, lazy)', () => {
     const edges = importsOf(
-      'lib/cli/x.ts',
+      'lib/runner/cli/x.ts',
       [
-        "import { a } from '../y.ts';",
-        "import type { B } from '../../spec/z.ts';",
+        "import { a } from '../../y.ts';",
+        "import type { B } from '../../../spec/z.ts';",
         "export { c } from './w.ts';",
-        "const m = await import('../../reference-server/listen.ts');",
+        "const m = await import('../../../reference-server/listen.ts');",
         "import './side-effect.ts';",
       ].join('\n'),
     );
     expect(edges).toEqual([
-      { from: 'lib/cli/x.ts', to: 'lib/y.ts', loadsNothing: false },
-      { from: 'lib/cli/x.ts', to: 'spec/z.ts', loadsNothing: true },
-      { from: 'lib/cli/x.ts', to: 'lib/cli/w.ts', loadsNothing: false },
-      { from: 'lib/cli/x.ts', to: 'reference-server/listen.ts', loadsNothing: true },
-      { from: 'lib/cli/x.ts', to: 'lib/cli/side-effect.ts', loadsNothing: false },
+      { from: 'lib/runner/cli/x.ts', to: 'lib/y.ts', loadsNothing: false },
+      { from: 'lib/runner/cli/x.ts', to: 'spec/z.ts', loadsNothing: true },
+      { from: 'lib/runner/cli/x.ts', to: 'lib/runner/cli/w.ts', loadsNothing: false },
+      { from: 'lib/runner/cli/x.ts', to: 'reference-server/listen.ts', loadsNothing: true },
+      { from: 'lib/runner/cli/x.ts', to: 'lib/runner/cli/side-effect.ts', loadsNothing: false },
     ]);
   });
 

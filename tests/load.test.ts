@@ -5,11 +5,11 @@
  * request fails otherwise or stalls (every exchange is bounded by the client's own timeouts).
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { buildRequest } from '../lib/soap/envelope.ts';
+import { buildRequest } from '../lib/kit/soap/envelope.ts';
 import { startReferenceServer, type RunningServer } from '../reference-server/listen.ts';
 import { issuesTracker, tokenCaller } from './support/rest-calls.ts';
 import { BoundedClient, type Answer, type Exchange } from './support/bounded-client.ts';
-import { scalarText } from '../lib/scalar-text.ts';
+import { scalarText } from '../lib/kit/scalar-text.ts';
 
 const WRITERS = 50;
 const MIXED = 200;

@@ -5,7 +5,7 @@
  */
 import { beforeAll, describe, expect, test } from 'vitest';
 import { MATRIX, type Dimension } from '../spec/matrix/index.ts';
-import type { CellResult } from '../lib/results/model.ts';
+import type { CellResult } from '../lib/run-result.ts';
 import { sharedRun } from './support/shared-runs.ts';
 
 const DIMENSIONS: readonly Dimension[] = ['access', 'representation', 'message', 'fault'];

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { RunResult } from '../lib/results/model.ts';
+import type { RunResult } from '../lib/run-result.ts';
 import { childEnv, ROOT, startServerProcess, type ServerProcess } from './support/cli.ts';
 
 const exec = promisify(execFile);
@@ -63,7 +63,7 @@ describe('the tarball', () => {
       'LICENSE',
       'bin/soap-rest-conformance.js',
       'bin/soap-rest-reference-server.js',
-      'dist/lib/cli/main.js',
+      'dist/lib/runner/cli/main.js',
       'dist/reference-server/main.js',
       'dist/suites/rest/tokens.test.js',
       'dist/schemas/profile.schema.json',
@@ -90,7 +90,7 @@ describe('the tarball', () => {
   });
 
   test('installs without tsx: the bins run compiled JavaScript', () => {
-    expect(existsSync(join(installed, 'dist/lib/cli/main.js'))).toBe(true);
+    expect(existsSync(join(installed, 'dist/lib/runner/cli/main.js'))).toBe(true);
     expect(existsSync(join(installed, '../tsx'))).toBe(false);
   });
 });

@@ -10,10 +10,10 @@ import { execFile } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { HttpClient } from '../lib/clients/http.ts';
-import { Transcript } from '../lib/clients/transcript.ts';
-import { SoapClient } from '../lib/soap/client.ts';
-import { addProjectSuiteCalls } from '../lib/target/quota-plan.ts';
+import { HttpClient } from '../lib/kit/clients/http.ts';
+import { Transcript } from '../lib/kit/clients/transcript.ts';
+import { SoapClient } from '../lib/kit/soap/client.ts';
+import { addProjectSuiteCalls } from '../lib/kit/target/quota-plan.ts';
 import {
   childEnv,
   CLI,

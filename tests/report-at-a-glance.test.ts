@@ -10,8 +10,8 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { sectionLabel, type AllureResult } from '../lib/report/allure-enrich.ts';
-import { VERDICT_BADGE } from '../lib/report/html-style.ts';
+import { sectionLabel, type AllureResult } from '../lib/runner/report/allure-enrich.ts';
+import { VERDICT_BADGE } from '../lib/runner/report/html-style.ts';
 import { CHROMIUM_MISSING, launchChromium } from './support/chromium.ts';
 import { runCli, startServerProcess, type CliRun } from './support/cli.ts';
 
@@ -236,7 +236,7 @@ describe.skipIf(CHROMIUM_MISSING)('index.html at a glance, in Chromium at 1400 p
     const page = await browser.newPage({ viewport: { width: WIDTH, height: 1000 } });
     const external: string[] = [];
     page.on('request', (r) => {
-      // blob: the packed report's app, inflated in the page (lib/report/allure-pack.ts).
+      // blob: the packed report's app, inflated in the page (lib/runner/report/allure-pack.ts).
       if (!/^(file|data|blob):/.test(r.url())) external.push(r.url());
     });
     await page.goto(pathToFileURL(join(failing.reportDir, 'allure-report/index.html')).href);

@@ -23,11 +23,14 @@ function bytesUnder(dir: string): number {
   return total;
 }
 
-/** The data files of Allure's packed single-file report (lib/report/allure-pack.ts). */
+/** The data files of Allure's packed single-file report (lib/runner/report/allure-pack.ts). */
 function packedAllureData(reportDir: string): Map<string, string> {
   const html = readFileSync(join(reportDir, 'allure-report', 'index.html'), 'latin1');
   const packed = /allurePacked\.inflate\("([A-Za-z0-9+/=]+)"\)\.then\(function \(json\)/.exec(html);
-  expect(packed, 'allure-report/index.html is packed (lib/report/allure-pack.ts)').not.toBeNull();
+  expect(
+    packed,
+    'allure-report/index.html is packed (lib/runner/report/allure-pack.ts)',
+  ).not.toBeNull();
   const entries = JSON.parse(
     gunzipSync(Buffer.from(packed![1]!, 'base64')).toString('utf8'),
   ) as Array<[string, string, 0 | 1]>;

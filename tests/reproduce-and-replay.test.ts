@@ -11,8 +11,8 @@ import { execFile, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { TestResult } from '../lib/results/model.ts';
-import { splitTranscript } from '../lib/report/html-transcript.ts';
+import type { TestResult } from '../lib/run-result.ts';
+import { splitTranscript } from '../lib/runner/report/html-transcript.ts';
 import {
   newReportDir,
   runCli,

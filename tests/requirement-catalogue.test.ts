@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { conformanceTest } from '../lib/conformance-test.ts';
+import { conformanceTest } from '../lib/kit/conformance-test.ts';
 import { CATALOGUE, SECTION_TITLES } from '../lib/requirements/index.ts';
 import { SOAP_OPERATIONS } from '../spec/soap-operations.ts';
 import { ROOT, type CliRun } from './support/cli.ts';

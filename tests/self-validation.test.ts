@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { format, resolveConfig } from 'prettier';
 import { afterAll, describe, expect, test } from 'vitest';
 import { CATALOGUE } from '../lib/requirements/index.ts';
-import type { FaultEvidence } from '../lib/results/evidence.ts';
+import type { FaultEvidence } from '../lib/runner/results/evidence.ts';
 import { PLANTED_FAULTS, type PlantedFault } from '../reference-server/faults.ts';
 import { startReferenceServer } from '../reference-server/listen.ts';
 import { ROOT, runCli } from './support/cli.ts';

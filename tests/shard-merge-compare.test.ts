@@ -7,8 +7,8 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { pathToFileURL } from 'node:url';
-import type { Comparison } from '../lib/results/compare.ts';
-import type { RunResult } from '../lib/results/model.ts';
+import type { Comparison } from '../lib/runner/results/compare.ts';
+import type { RunResult } from '../lib/run-result.ts';
 import {
   newReportDir,
   runCli,

@@ -8,7 +8,7 @@ import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
-import type { RunResult } from '../lib/results/model.ts';
+import type { RunResult } from '../lib/run-result.ts';
 import {
   childEnv,
   CLI,

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { defaultProfile } from './default-profile.ts';
-import { QuotaLedger } from './quota-ledger.ts';
-import { addProjectSuiteCalls, planQuota, QuotaRefused } from './quota-plan.ts';
+import { QuotaLedger } from '../kit/target/quota-ledger.ts';
+import { addProjectSuiteCalls, planQuota, QuotaRefused } from '../kit/target/quota-plan.ts';
 
 const URL_ = 'http://t.example';
 const now = new Date(2026, 10, 23, 10, 30);

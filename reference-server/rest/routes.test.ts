@@ -3,9 +3,9 @@
  * Allow, the error shape, the query routes, and SOAP effects seen over REST (one domain).
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { HttpClient } from '../../lib/clients/http.ts';
-import { Transcript } from '../../lib/clients/transcript.ts';
-import { SoapClient } from '../../lib/soap/client.ts';
+import { HttpClient } from '../../lib/kit/clients/http.ts';
+import { Transcript } from '../../lib/kit/clients/transcript.ts';
+import { SoapClient } from '../../lib/kit/soap/client.ts';
 import type { RunningServer } from '../listen.ts';
 import {
   ANONYMOUS,

@@ -3,11 +3,11 @@
  * login, typed values, arrays of 0, 1 and many items, faults, the WSDL, and bad input.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { HttpClient } from '../../lib/clients/http.ts';
-import { Transcript } from '../../lib/clients/transcript.ts';
-import { SoapClient, type SoapAnswer } from '../../lib/soap/client.ts';
+import { HttpClient } from '../../lib/kit/clients/http.ts';
+import { Transcript } from '../../lib/kit/clients/transcript.ts';
+import { SoapClient, type SoapAnswer } from '../../lib/kit/soap/client.ts';
 import { SOAP_OPERATIONS } from '../../spec/soap-operations.ts';
-import { attribute, parseXml, type XmlNode } from '../../lib/xml/tree.ts';
+import { attribute, parseXml, type XmlNode } from '../../lib/kit/xml/tree.ts';
 import { startReferenceServer, type RunningServer } from '../listen.ts';
 
 const XSI = 'http://www.w3.org/2001/XMLSchema-instance';

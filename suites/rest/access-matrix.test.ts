@@ -4,16 +4,16 @@
  * tells nothing of a private project and changes nothing), and so is a success.
  */
 import { describe, expect, inject } from 'vitest';
-import { conformanceTest, type ConformanceContext } from '../../lib/conformance-test.ts';
-import type { HttpResponse } from '../../lib/clients/http.ts';
+import { conformanceTest, type ConformanceContext } from '../../lib/kit/conformance-test.ts';
+import type { HttpResponse } from '../../lib/kit/clients/http.ts';
 import type { RequirementId } from '../../lib/requirements/index.ts';
-import { actorAuths, asActor } from '../../lib/rest/access-actors.ts';
+import { actorAuths, asActor } from '../../lib/kit/rest/access-actors.ts';
 import {
   expectedRefusal,
   refusalAllowed,
   revealed,
   successAllowed,
-} from '../../lib/rest/access-answers.ts';
+} from '../../lib/kit/rest/access-answers.ts';
 import {
   artifactProbe,
   matchingIds,
@@ -22,7 +22,7 @@ import {
   trackerProbe,
   trackersProbe,
   type ReadProbe,
-} from '../../lib/rest/access-probes.ts';
+} from '../../lib/kit/rest/access-probes.ts';
 import {
   artifactSceneOf,
   sceneOf,
@@ -31,8 +31,8 @@ import {
   type ArtifactScene,
   type Scene,
   type TrackerScene,
-} from '../../lib/rest/access-scene.ts';
-import { creationJson, valuesJson } from '../../lib/rest/artifact-values.ts';
+} from '../../lib/kit/rest/access-scene.ts';
+import { creationJson, valuesJson } from '../../lib/kit/rest/artifact-values.ts';
 import {
   BODY_REFUSED,
   createdId,
@@ -40,11 +40,11 @@ import {
   putArtifact,
   readArtifact,
   uniqueText,
-} from '../../lib/rest/artifacts.ts';
-import { excerpt } from '../../lib/rest/broken.ts';
-import { readCollection } from '../../lib/rest/pages.ts';
-import { get, is2xx } from '../../lib/rest/requests.ts';
-import { Unjudgeable } from '../../lib/rest/unjudgeable.ts';
+} from '../../lib/kit/rest/artifacts.ts';
+import { excerpt } from '../../lib/kit/rest/broken.ts';
+import { readCollection } from '../../lib/kit/rest/pages.ts';
+import { get, is2xx } from '../../lib/kit/rest/requests.ts';
+import { Unjudgeable } from '../../lib/kit/rest/unjudgeable.ts';
 import {
   ACCESS_CELLS,
   ACCESS_ROUTES,

@@ -1,7 +1,7 @@
 /** §2.2, §4.3: artifact creation (read back), read, update (read back), the route forms. */
 import { describe, expect, inject } from 'vitest';
-import { conformanceTest, type ConformanceContext } from '../../lib/conformance-test.ts';
-import { creationJson, normalised, type ModelValue } from '../../lib/rest/artifact-values.ts';
+import { conformanceTest, type ConformanceContext } from '../../lib/kit/conformance-test.ts';
+import { creationJson, normalised, type ModelValue } from '../../lib/kit/rest/artifact-values.ts';
 import {
   createdId,
   getArtifact,
@@ -10,13 +10,13 @@ import {
   readArtifact,
   uniqueText,
   updateValues,
-} from '../../lib/rest/artifacts.ts';
-import { tokenFor } from '../../lib/rest/auth.ts';
-import { excerpt } from '../../lib/rest/broken.ts';
-import { get, expect2xx, jsonOf } from '../../lib/rest/requests.ts';
-import { Unjudgeable } from '../../lib/rest/unjudgeable.ts';
-import { schemaProblems } from '../../lib/rest/schemas.ts';
-import { discoverTracker, type TrackerModel } from '../../lib/rest/tracker-model.ts';
+} from '../../lib/kit/rest/artifacts.ts';
+import { tokenFor } from '../../lib/kit/rest/auth.ts';
+import { excerpt } from '../../lib/kit/rest/broken.ts';
+import { get, expect2xx, jsonOf } from '../../lib/kit/rest/requests.ts';
+import { Unjudgeable } from '../../lib/kit/rest/unjudgeable.ts';
+import { schemaProblems } from '../../lib/kit/rest/schemas.ts';
+import { discoverTracker, type TrackerModel } from '../../lib/kit/rest/tracker-model.ts';
 
 async function setup(ctx: ConformanceContext) {
   const auth = await tokenFor(ctx, 'projectAdmin');

@@ -1,13 +1,13 @@
 /** §5.2, §4.3 rule 2, §7.2: anonymous and authenticated access, 401, token and Basic, bad credentials. */
 import { describe, expect, inject } from 'vitest';
-import { conformanceTest } from '../../lib/conformance-test.ts';
-import { memberOf } from '../../lib/fixtures/membership.ts';
-import { creationJson } from '../../lib/rest/artifact-values.ts';
-import { postArtifact } from '../../lib/rest/artifacts.ts';
-import { discoverTracker } from '../../lib/rest/tracker-model.ts';
-import { ANONYMOUS, basicFor, tokenFor } from '../../lib/rest/auth.ts';
-import { invalidCredentials } from '../../lib/rest/invalid-credentials.ts';
-import { get, is2xx } from '../../lib/rest/requests.ts';
+import { conformanceTest } from '../../lib/kit/conformance-test.ts';
+import { memberOf } from '../../lib/kit/fixtures/membership.ts';
+import { creationJson } from '../../lib/kit/rest/artifact-values.ts';
+import { postArtifact } from '../../lib/kit/rest/artifacts.ts';
+import { discoverTracker } from '../../lib/kit/rest/tracker-model.ts';
+import { ANONYMOUS, basicFor, tokenFor } from '../../lib/kit/rest/auth.ts';
+import { invalidCredentials } from '../../lib/kit/rest/invalid-credentials.ts';
+import { get, is2xx } from '../../lib/kit/rest/requests.ts';
 
 const privatePath = () => `/api/projects/${inject('fixtures').privateProject.id}`;
 const publicPath = () => `/api/projects/${inject('fixtures').publicProject.id}`;

@@ -6,21 +6,21 @@
  */
 import fc from 'fast-check';
 import { describe, expect, inject } from 'vitest';
-import { conformanceTest, type ConformanceContext } from '../../lib/conformance-test.ts';
-import { memberOf } from '../../lib/fixtures/membership.ts';
-import type { ModelValue } from '../../lib/rest/artifact-values.ts';
-import { tokenFor, type Auth } from '../../lib/rest/auth.ts';
-import { CollectionModel } from '../../lib/rest/collection-model.ts';
-import { propertyRun } from '../../lib/property-run.ts';
+import { conformanceTest, type ConformanceContext } from '../../lib/kit/conformance-test.ts';
+import { memberOf } from '../../lib/kit/fixtures/membership.ts';
+import type { ModelValue } from '../../lib/kit/rest/artifact-values.ts';
+import { tokenFor, type Auth } from '../../lib/kit/rest/auth.ts';
+import { CollectionModel } from '../../lib/kit/rest/collection-model.ts';
+import { propertyRun } from '../../lib/kit/property-run.ts';
 import {
   expectDefaultPageWithinLimit,
   expectMaxServed,
   expectOverMaxNotHonoured,
   limitMaxOf,
   type PaginatedRoute,
-} from '../../lib/rest/page-boundaries.ts';
-import { get, is2xx, jsonOf, pageHeaders, sendJson } from '../../lib/rest/requests.ts';
-import { discoverTracker } from '../../lib/rest/tracker-model.ts';
+} from '../../lib/kit/rest/page-boundaries.ts';
+import { get, is2xx, jsonOf, pageHeaders, sendJson } from '../../lib/kit/rest/requests.ts';
+import { discoverTracker } from '../../lib/kit/rest/tracker-model.ts';
 import { LIMITS } from '../../spec/limits.ts';
 
 const MAX_SIZE = 40;

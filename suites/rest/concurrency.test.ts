@@ -1,19 +1,19 @@
 /** §4.4, §7.2: Etag and Last-Modified, If-match and If-Unmodified-Since, 412, overwrite, one winner. */
 import { describe, expect, inject } from 'vitest';
-import { conformanceTest, type ConformanceContext } from '../../lib/conformance-test.ts';
-import type { ModelValue } from '../../lib/rest/artifact-values.ts';
+import { conformanceTest, type ConformanceContext } from '../../lib/kit/conformance-test.ts';
+import type { ModelValue } from '../../lib/kit/rest/artifact-values.ts';
 import {
   givenArtifact,
   givenUpdate,
   readArtifact,
   uniqueText,
   updateValues,
-} from '../../lib/rest/artifacts.ts';
-import { tokenFor, type Auth } from '../../lib/rest/auth.ts';
-import { BrokenFeature } from '../../lib/rest/broken.ts';
-import { staleDateLike } from '../../lib/rest/http-dates.ts';
-import { expect2xx, is2xx } from '../../lib/rest/requests.ts';
-import { discoverTracker, type TrackerModel } from '../../lib/rest/tracker-model.ts';
+} from '../../lib/kit/rest/artifacts.ts';
+import { tokenFor, type Auth } from '../../lib/kit/rest/auth.ts';
+import { BrokenFeature } from '../../lib/kit/rest/broken.ts';
+import { staleDateLike } from '../../lib/kit/rest/http-dates.ts';
+import { expect2xx, is2xx } from '../../lib/kit/rest/requests.ts';
+import { discoverTracker, type TrackerModel } from '../../lib/kit/rest/tracker-model.ts';
 
 const WRITERS = 25;
 

@@ -6,15 +6,15 @@
  * Read-only but for one artifact this file creates in the public project's tracker.
  */
 import { describe, expect, inject } from 'vitest';
-import { conformanceTest, type ConformanceContext } from '../../lib/conformance-test.ts';
-import type { HttpResponse } from '../../lib/clients/http.ts';
-import { getArtifact, givenArtifact, uniqueText } from '../../lib/rest/artifacts.ts';
-import { tokenFor, type Auth } from '../../lib/rest/auth.ts';
-import { requireSuccess } from '../../lib/rest/broken.ts';
-import { timestampOf } from '../../lib/rest/http-dates.ts';
-import { fetchPage, type CollectionRequest } from '../../lib/rest/pages.ts';
-import { XML_TYPE } from '../../lib/rest/requests.ts';
-import { discoverTracker } from '../../lib/rest/tracker-model.ts';
+import { conformanceTest, type ConformanceContext } from '../../lib/kit/conformance-test.ts';
+import type { HttpResponse } from '../../lib/kit/clients/http.ts';
+import { getArtifact, givenArtifact, uniqueText } from '../../lib/kit/rest/artifacts.ts';
+import { tokenFor, type Auth } from '../../lib/kit/rest/auth.ts';
+import { requireSuccess } from '../../lib/kit/rest/broken.ts';
+import { timestampOf } from '../../lib/kit/rest/http-dates.ts';
+import { fetchPage, type CollectionRequest } from '../../lib/kit/rest/pages.ts';
+import { XML_TYPE } from '../../lib/kit/rest/requests.ts';
+import { discoverTracker } from '../../lib/kit/rest/tracker-model.ts';
 import {
   ARTIFACT_GETS,
   PAGINATED_ROUTES,
@@ -115,7 +115,7 @@ function artifactId(ctx: ConformanceContext, auth: Auth): Promise<number> {
   return artifact;
 }
 
-/** The GET of one form: the path as written (or its other form, lib/rest/artifact-routes.ts). */
+/** The GET of one form: the path as written (or its other form, lib/kit/rest/artifact-routes.ts). */
 function getForm(ctx: ConformanceContext, auth: Auth, id: number, form: ArtifactGet) {
   const xml = form.endsWith(' xml');
   const written = form.startsWith('GET /api/') ? `/api/artifacts/${id}` : `/artifacts/${id}`;

@@ -1,10 +1,10 @@
 /** What §4.3, §7.2, §8 and §9 leave open, observed and compared with the reference decisions (INFO). */
 import { describe, expect, inject } from 'vitest';
-import { conformanceTest } from '../../lib/conformance-test.ts';
-import { getArtifact, postArtifact } from '../../lib/rest/artifacts.ts';
-import { ANONYMOUS, tokenFor } from '../../lib/rest/auth.ts';
-import { get, jsonOf } from '../../lib/rest/requests.ts';
-import { schemaProblems } from '../../lib/rest/schemas.ts';
+import { conformanceTest } from '../../lib/kit/conformance-test.ts';
+import { getArtifact, postArtifact } from '../../lib/kit/rest/artifacts.ts';
+import { ANONYMOUS, tokenFor } from '../../lib/kit/rest/auth.ts';
+import { get, jsonOf } from '../../lib/kit/rest/requests.ts';
+import { schemaProblems } from '../../lib/kit/rest/schemas.ts';
 
 describe('left open by the spec (INFO)', () => {
   conformanceTest(

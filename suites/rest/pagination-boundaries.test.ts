@@ -4,16 +4,16 @@
  * Each route's maximum is its own X-PAGINATION-LIMIT-MAX: nothing assumes 50.
  */
 import { describe, inject } from 'vitest';
-import { conformanceTest, type ConformanceContext } from '../../lib/conformance-test.ts';
-import { memberOf } from '../../lib/fixtures/membership.ts';
-import { tokenFor } from '../../lib/rest/auth.ts';
+import { conformanceTest, type ConformanceContext } from '../../lib/kit/conformance-test.ts';
+import { memberOf } from '../../lib/kit/fixtures/membership.ts';
+import { tokenFor } from '../../lib/kit/rest/auth.ts';
 import {
   expectDefaultPageWithinLimit,
   expectMaxServed,
   expectOverMaxNotHonoured,
   limitMaxOf,
   type PaginatedRoute,
-} from '../../lib/rest/page-boundaries.ts';
+} from '../../lib/kit/rest/page-boundaries.ts';
 
 async function routes(ctx: ConformanceContext): Promise<PaginatedRoute[]> {
   await memberOf(ctx, 'privateProject');

@@ -1,16 +1,16 @@
 /** §2.2, §4.3, §1: the project list and representation, its resources, discovery by links. */
 import { describe, expect, inject } from 'vitest';
-import { conformanceTest, type ConformanceContext } from '../../lib/conformance-test.ts';
-import { memberOf } from '../../lib/fixtures/membership.ts';
-import { ANONYMOUS, tokenFor, type Auth } from '../../lib/rest/auth.ts';
-import { apiPath } from '../../lib/rest/paths.ts';
-import { readCollection } from '../../lib/rest/pages.ts';
-import { get, is2xx, jsonOf } from '../../lib/rest/requests.ts';
-import { schemaProblems } from '../../lib/rest/schemas.ts';
-import { listFieldsWithoutValueIds, unreadableTracker } from '../../lib/rest/tracker-model.ts';
-import { Unjudgeable } from '../../lib/rest/unjudgeable.ts';
-import { expectListed } from '../../lib/results/failure-words.ts';
-import { asSpelt } from '../../lib/url-equivalence.ts';
+import { conformanceTest, type ConformanceContext } from '../../lib/kit/conformance-test.ts';
+import { memberOf } from '../../lib/kit/fixtures/membership.ts';
+import { ANONYMOUS, tokenFor, type Auth } from '../../lib/kit/rest/auth.ts';
+import { apiPath } from '../../lib/kit/rest/paths.ts';
+import { readCollection } from '../../lib/kit/rest/pages.ts';
+import { get, is2xx, jsonOf } from '../../lib/kit/rest/requests.ts';
+import { schemaProblems } from '../../lib/kit/rest/schemas.ts';
+import { listFieldsWithoutValueIds, unreadableTracker } from '../../lib/kit/rest/tracker-model.ts';
+import { Unjudgeable } from '../../lib/kit/rest/unjudgeable.ts';
+import { expectListed } from '../../lib/kit/failure-words.ts';
+import { asSpelt } from '../../lib/kit/url-equivalence.ts';
 
 type Project = {
   id: number;

@@ -1,11 +1,11 @@
 /**
  * §5.2.5, §7.2, §8: a token lasts 24 hours. Needs the test-control clock (design.md); moving it
- * expires every token and session, so this file runs alone after all the others (lib/cli/run-suites.ts).
+ * expires every token and session, so this file runs alone after all the others (lib/runner/cli/run-suites.ts).
  */
 import { describe, expect } from 'vitest';
-import { conformanceTest, type ConformanceContext } from '../../lib/conformance-test.ts';
-import { tokenFor } from '../../lib/rest/auth.ts';
-import { get } from '../../lib/rest/requests.ts';
+import { conformanceTest, type ConformanceContext } from '../../lib/kit/conformance-test.ts';
+import { tokenFor } from '../../lib/kit/rest/auth.ts';
+import { get } from '../../lib/kit/rest/requests.ts';
 import { LIMITS } from '../../spec/limits.ts';
 import { CLOCK_PATH } from '../../spec/test-control.ts';
 

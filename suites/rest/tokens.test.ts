@@ -1,7 +1,7 @@
 /** §5.2.3, §2.2, §4.3: POST /api/tokens exchanges a username and password for a token. */
 import { describe, expect } from 'vitest';
-import { conformanceTest, type ConformanceContext } from '../../lib/conformance-test.ts';
-import { asSpelt } from '../../lib/url-equivalence.ts';
+import { conformanceTest, type ConformanceContext } from '../../lib/kit/conformance-test.ts';
+import { asSpelt } from '../../lib/kit/url-equivalence.ts';
 
 async function createToken(ctx: ConformanceContext) {
   const { username, password } = ctx.target.accounts.projectMember;

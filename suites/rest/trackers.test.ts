@@ -1,13 +1,13 @@
 /** §4.3: a project's trackers and a tracker's structure, with field and value ids. */
 import { describe, expect, inject } from 'vitest';
-import { conformanceTest, type ConformanceContext } from '../../lib/conformance-test.ts';
-import { tokenFor, type Auth } from '../../lib/rest/auth.ts';
-import { requireSuccess } from '../../lib/rest/broken.ts';
-import { readCollection } from '../../lib/rest/pages.ts';
-import { get, jsonOf } from '../../lib/rest/requests.ts';
-import { schemaProblems } from '../../lib/rest/schemas.ts';
-import { listFieldsWithoutValueIds, unreadableTracker } from '../../lib/rest/tracker-model.ts';
-import { Unjudgeable } from '../../lib/rest/unjudgeable.ts';
+import { conformanceTest, type ConformanceContext } from '../../lib/kit/conformance-test.ts';
+import { tokenFor, type Auth } from '../../lib/kit/rest/auth.ts';
+import { requireSuccess } from '../../lib/kit/rest/broken.ts';
+import { readCollection } from '../../lib/kit/rest/pages.ts';
+import { get, jsonOf } from '../../lib/kit/rest/requests.ts';
+import { schemaProblems } from '../../lib/kit/rest/schemas.ts';
+import { listFieldsWithoutValueIds, unreadableTracker } from '../../lib/kit/rest/tracker-model.ts';
+import { Unjudgeable } from '../../lib/kit/rest/unjudgeable.ts';
 
 /** Every tracker of the shared public project (§4.3), paged with the route's own maximum. */
 async function trackersOf(ctx: ConformanceContext, auth: Auth): Promise<unknown[]> {

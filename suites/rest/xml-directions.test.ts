@@ -4,7 +4,7 @@
  * in the format asked for, and the write read back as JSON.
  */
 import { describe, inject } from 'vitest';
-import { conformanceTest, type ConformanceContext } from '../../lib/conformance-test.ts';
+import { conformanceTest, type ConformanceContext } from '../../lib/kit/conformance-test.ts';
 import {
   creationJson,
   creationXml,
@@ -12,7 +12,7 @@ import {
   valuesJson,
   type ModelValue,
   type ModelValues,
-} from '../../lib/rest/artifact-values.ts';
+} from '../../lib/kit/rest/artifact-values.ts';
 import {
   getArtifact,
   givenArtifact,
@@ -21,26 +21,26 @@ import {
   readArtifact,
   requireUpdateUnderstood,
   uniqueText,
-} from '../../lib/rest/artifacts.ts';
-import { tokenFor, type Auth } from '../../lib/rest/auth.ts';
-import { BrokenFeature, type Asked } from '../../lib/rest/broken.ts';
-import { XML_TYPE } from '../../lib/rest/requests.ts';
-import { discoverTracker, type TrackerModel } from '../../lib/rest/tracker-model.ts';
-import { Unjudgeable } from '../../lib/rest/unjudgeable.ts';
+} from '../../lib/kit/rest/artifacts.ts';
+import { tokenFor, type Auth } from '../../lib/kit/rest/auth.ts';
+import { BrokenFeature, type Asked } from '../../lib/kit/rest/broken.ts';
+import { XML_TYPE } from '../../lib/kit/rest/requests.ts';
+import { discoverTracker, type TrackerModel } from '../../lib/kit/rest/tracker-model.ts';
+import { Unjudgeable } from '../../lib/kit/rest/unjudgeable.ts';
 import {
   judgeJsonAnswer,
   judgeXmlAnswer,
   valuesDisagreement,
   type Shown,
   type Written,
-} from '../../lib/rest/xml-answers.ts';
+} from '../../lib/kit/rest/xml-answers.ts';
 import type { RequirementId } from '../../lib/requirements/index.ts';
 import {
   REPRESENTATION_CELLS,
   type Direction,
   type RepresentationCell,
 } from '../../spec/matrix/representations.ts';
-import type { HttpResponse } from '../../lib/clients/http.ts';
+import type { HttpResponse } from '../../lib/kit/clients/http.ts';
 
 const JSON_TYPE = 'application/json';
 

@@ -1,7 +1,7 @@
 /** §4.5, §9.2: XML in and out on the three artifact routes, as properties over random values. */
 import fc from 'fast-check';
 import { describe, expect, inject } from 'vitest';
-import { conformanceTest, type ConformanceContext } from '../../lib/conformance-test.ts';
+import { conformanceTest, type ConformanceContext } from '../../lib/kit/conformance-test.ts';
 import {
   bindIdsAreItems,
   creationXml,
@@ -10,7 +10,7 @@ import {
   readValuesXml,
   updateXml,
   type ModelValue,
-} from '../../lib/rest/artifact-values.ts';
+} from '../../lib/kit/rest/artifact-values.ts';
 import {
   createdId,
   getArtifact,
@@ -18,16 +18,16 @@ import {
   postArtifact,
   putArtifact,
   requireUpdateUnderstood,
-} from '../../lib/rest/artifacts.ts';
-import { tokenFor, type Auth } from '../../lib/rest/auth.ts';
-import { propertyRun } from '../../lib/property-run.ts';
-import { lanes, spreadProperty } from '../../lib/property-spread.ts';
-import { get, expect2xx, is2xx, jsonOf, XML_TYPE } from '../../lib/rest/requests.ts';
-import { discoverTracker, type TrackerModel } from '../../lib/rest/tracker-model.ts';
-import { parseXml } from '../../lib/xml/tree.ts';
-import type { HttpResponse } from '../../lib/clients/http.ts';
-import { excerpt } from '../../lib/rest/broken.ts';
-import { Unjudgeable } from '../../lib/rest/unjudgeable.ts';
+} from '../../lib/kit/rest/artifacts.ts';
+import { tokenFor, type Auth } from '../../lib/kit/rest/auth.ts';
+import { propertyRun } from '../../lib/kit/property-run.ts';
+import { lanes, spreadProperty } from '../../lib/kit/property-spread.ts';
+import { get, expect2xx, is2xx, jsonOf, XML_TYPE } from '../../lib/kit/rest/requests.ts';
+import { discoverTracker, type TrackerModel } from '../../lib/kit/rest/tracker-model.ts';
+import { parseXml } from '../../lib/kit/xml/tree.ts';
+import type { HttpResponse } from '../../lib/kit/clients/http.ts';
+import { excerpt } from '../../lib/kit/rest/broken.ts';
+import { Unjudgeable } from '../../lib/kit/rest/unjudgeable.ts';
 
 const XML_OUT = { accept: XML_TYPE };
 const XML_IN = { 'content-type': XML_TYPE };
@@ -107,7 +107,7 @@ describe('XML (§4.5)', () => {
     async (ctx) => {
       const { auth, tracker } = await setup(ctx);
       // Each run creates an artifact of its own: the runs spread over concurrent lanes
-      // (lib/property-spread.ts), three chains of requests instead of one (issue 16).
+      // (lib/kit/property-spread.ts), three chains of requests instead of one (issue 16).
       await spreadProperty(
         lanes(3),
         propertyRun(15),
@@ -141,7 +141,7 @@ describe('XML (§4.5)', () => {
     async (ctx) => {
       const { auth, tracker } = await setup(ctx);
       // An artifact per share, each PUT and read back on its own: three chains of requests
-      // instead of one (issue 16; lib/property-spread.ts).
+      // instead of one (issue 16; lib/kit/property-spread.ts).
       const ids = await Promise.all(
         lanes(3).map((lane) =>
           givenArtifact(ctx, auth, tracker, new Map([[tracker.stringField.id, `xml put ${lane}`]])),

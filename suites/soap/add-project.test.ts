@@ -9,31 +9,31 @@
  */
 import fc from 'fast-check';
 import { describe, expect, inject } from 'vitest';
-import { HarnessError } from '../../lib/clients/harness-error.ts';
-import { codePointUnit } from '../../lib/code-point-unit.ts';
-import { propertyRun } from '../../lib/property-run.ts';
-import { conformanceTest, type ConformanceContext } from '../../lib/conformance-test.ts';
-import { provisionedProjectCount } from '../../lib/fixtures/projects.ts';
-import { findProject } from '../../lib/fixtures/rest-projects.ts';
-import type { SoapAnswer } from '../../lib/soap/client.ts';
+import { HarnessError } from '../../lib/kit/clients/harness-error.ts';
+import { codePointUnit } from '../../lib/kit/code-point-unit.ts';
+import { propertyRun } from '../../lib/kit/property-run.ts';
+import { conformanceTest, type ConformanceContext } from '../../lib/kit/conformance-test.ts';
+import { provisionedProjectCount } from '../../lib/kit/fixtures/projects.ts';
+import { findProject } from '../../lib/kit/fixtures/rest-projects.ts';
+import type { SoapAnswer } from '../../lib/kit/soap/client.ts';
 import {
   descriptionValuesOf,
   expectAnyFault,
   expectFault,
   expectSuccess,
   servicesOf,
-} from '../../lib/soap/expect.ts';
-import { xsiType } from '../../lib/soap/wire.ts';
-import { advanceClock, NEW_HOUR_SECONDS } from '../../lib/target/clock.ts';
-import { armFailure } from '../../lib/target/fail-next.ts';
-import { QuotaLedger } from '../../lib/target/quota-ledger.ts';
+} from '../../lib/kit/soap/expect.ts';
+import { xsiType } from '../../lib/kit/soap/wire.ts';
+import { advanceClock, NEW_HOUR_SECONDS } from '../../lib/kit/target/clock.ts';
+import { armFailure } from '../../lib/kit/target/fail-next.ts';
+import { QuotaLedger } from '../../lib/kit/target/quota-ledger.ts';
 import {
   countsAgainstQuota,
   isQuotaFault,
   localClock,
   spentElsewhere,
-} from '../../lib/target/quota-calls.ts';
-import { recordQuotaCalls, recordSpentElsewhere } from '../../lib/target/quota-plan.ts';
+} from '../../lib/kit/target/quota-calls.ts';
+import { recordQuotaCalls, recordSpentElsewhere } from '../../lib/kit/target/quota-plan.ts';
 import { faultCell } from '../../spec/matrix/faults.ts';
 import type { ArgsOf } from '../../spec/soap-operations.ts';
 import { faultMessageTests, successMessageTests } from './answer-messages.ts';
@@ -59,7 +59,7 @@ async function openNewHour(ctx: ConformanceContext): Promise<void> {
   hour.known = 0;
 }
 
-/** Without the clock: the ledger's budget left after the shared projects (lib/target/quota-plan.ts). */
+/** Without the clock: the ledger's budget left after the shared projects (lib/kit/target/quota-plan.ts). */
 async function startBudget(ctx: ConformanceContext): Promise<void> {
   if (budget.left >= 0) return;
   const quota = ctx.target.projectQuotaPerHour;
@@ -71,7 +71,7 @@ async function startBudget(ctx: ConformanceContext): Promise<void> {
 }
 
 /**
- * Reserves `calls` addProject calls that count against the quota (lib/target/quota-calls.ts:
+ * Reserves `calls` addProject calls that count against the quota (lib/kit/target/quota-calls.ts:
  * successes, and refusals after the quota step, which the real system counts): opens a new hour
  * with the clock, or skips the test.
  */

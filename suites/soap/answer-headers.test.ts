@@ -7,9 +7,9 @@
  * put back what they change (answer-messages.ts); addProject's all in add-project.test.ts.
  */
 import { describe, inject } from 'vitest';
-import type { ConformanceContext } from '../../lib/conformance-test.ts';
-import type { SoapAnswer } from '../../lib/soap/client.ts';
-import { armFailure } from '../../lib/target/fail-next.ts';
+import type { ConformanceContext } from '../../lib/kit/conformance-test.ts';
+import type { SoapAnswer } from '../../lib/kit/soap/client.ts';
+import { armFailure } from '../../lib/kit/target/fail-next.ts';
 import type { OperationName } from '../../spec/soap-operations.ts';
 import { faultMessageTests, successMessageTests } from './answer-messages.ts';
 import { NO_SUCH_PROJECT } from './fault-scenarios.ts';

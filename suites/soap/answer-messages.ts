@@ -5,10 +5,10 @@
  * the answer (a call that changes nothing, or one it puts back); these declare the tests.
  */
 import { expect } from 'vitest';
-import { conformanceTest, type ConformanceContext } from '../../lib/conformance-test.ts';
-import { Unjudgeable } from '../../lib/rest/unjudgeable.ts';
-import type { SoapAnswer } from '../../lib/soap/client.ts';
-import { soapMediaTypeProblem } from '../../lib/soap/media-type.ts';
+import { conformanceTest, type ConformanceContext } from '../../lib/kit/conformance-test.ts';
+import { Unjudgeable } from '../../lib/kit/rest/unjudgeable.ts';
+import type { SoapAnswer } from '../../lib/kit/soap/client.ts';
+import { soapMediaTypeProblem } from '../../lib/kit/soap/media-type.ts';
 import {
   soapFaultStatusCell,
   soapMediaTypeCell,

@@ -6,10 +6,10 @@
  * public project, whose state must stay as it was.
  */
 import { describe, expect, inject } from 'vitest';
-import { conformanceTest, type ConformanceContext } from '../../lib/conformance-test.ts';
-import { userId } from '../../lib/fixtures/sessions.ts';
-import type { SoapAnswer } from '../../lib/soap/client.ts';
-import { descriptionValuesOf, expectFault, servicesOf } from '../../lib/soap/expect.ts';
+import { conformanceTest, type ConformanceContext } from '../../lib/kit/conformance-test.ts';
+import { userId } from '../../lib/kit/fixtures/sessions.ts';
+import type { SoapAnswer } from '../../lib/kit/soap/client.ts';
+import { descriptionValuesOf, expectFault, servicesOf } from '../../lib/kit/soap/expect.ts';
 import { FAULT_CELLS, type FaultCell } from '../../spec/matrix/faults.ts';
 import type { OperationName } from '../../spec/soap-operations.ts';
 import { expectOneOfFaults } from './one-of-faults.ts';

@@ -7,16 +7,16 @@
  */
 import fc from 'fast-check';
 import { describe, expect, inject } from 'vitest';
-import { codePointUnit } from '../../lib/code-point-unit.ts';
-import { propertyRun } from '../../lib/property-run.ts';
-import { spreadProperty } from '../../lib/property-spread.ts';
-import { conformanceTest, type ConformanceContext } from '../../lib/conformance-test.ts';
-import { SoapClient } from '../../lib/soap/client.ts';
-import { armFailure } from '../../lib/target/fail-next.ts';
-import { descriptionValuesOf, expectFault, expectSuccess } from '../../lib/soap/expect.ts';
-import { xsiType } from '../../lib/soap/wire.ts';
+import { codePointUnit } from '../../lib/kit/code-point-unit.ts';
+import { propertyRun } from '../../lib/kit/property-run.ts';
+import { spreadProperty } from '../../lib/kit/property-spread.ts';
+import { conformanceTest, type ConformanceContext } from '../../lib/kit/conformance-test.ts';
+import { SoapClient } from '../../lib/kit/soap/client.ts';
+import { armFailure } from '../../lib/kit/target/fail-next.ts';
+import { descriptionValuesOf, expectFault, expectSuccess } from '../../lib/kit/soap/expect.ts';
+import { xsiType } from '../../lib/kit/soap/wire.ts';
 import { faultCell } from '../../spec/matrix/faults.ts';
-import { requireSomeField, restorableFields } from '../../lib/cleanup/restorable.ts';
+import { requireSomeField, restorableFields } from '../../lib/kit/cleanup/restorable.ts';
 import { successMessageTests } from './answer-messages.ts';
 import { soapFaultTests, type Caller } from './fault-scenarios.ts';
 

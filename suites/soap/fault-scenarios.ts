@@ -7,10 +7,10 @@
  * suite files; a bad argument from a caller without rights is argument-faults.test.ts's.
  */
 import { inject } from 'vitest';
-import { conformanceTest, type ConformanceContext } from '../../lib/conformance-test.ts';
-import { foreignAdminKey } from '../../lib/fixtures/foreign-admin.ts';
-import type { SoapAnswer } from '../../lib/soap/client.ts';
-import { expectFault } from '../../lib/soap/expect.ts';
+import { conformanceTest, type ConformanceContext } from '../../lib/kit/conformance-test.ts';
+import { foreignAdminKey } from '../../lib/kit/fixtures/foreign-admin.ts';
+import type { SoapAnswer } from '../../lib/kit/soap/client.ts';
+import { expectFault } from '../../lib/kit/soap/expect.ts';
 import { FAULT_CELLS, permissionCode, type FaultCell } from '../../spec/matrix/faults.ts';
 import { soapOperation, type FaultCodeOf, type OperationName } from '../../spec/soap-operations.ts';
 import { expectOneOfFaults } from './one-of-faults.ts';
@@ -186,7 +186,7 @@ const TRY: Record<
       judge(await send(keys[role], role), `${named(what, role)} by the ${role}`);
   },
   async 'foreign-admin'(ctx, { what, send }, judge) {
-    // Its admin rights on its own project are confirmed first (lib/fixtures/foreign-admin.ts).
+    // Its admin rights on its own project are confirmed first (lib/kit/fixtures/foreign-admin.ts).
     const key = await foreignAdminKey(ctx);
     judge(await send(key, 'foreignAdmin'), `${named(what, 'foreignAdmin')} by ${FOREIGN_ADMIN}`);
   },

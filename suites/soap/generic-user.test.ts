@@ -8,12 +8,17 @@
  * on the SOAP project, whose admins membership.test.ts changes meanwhile.
  */
 import { describe, expect, inject } from 'vitest';
-import { conformanceTest, type ConformanceContext } from '../../lib/conformance-test.ts';
-import { SoapClient, type SoapAnswer } from '../../lib/soap/client.ts';
-import { expectAnyFault, expectFault, expectSuccess, expectTrue } from '../../lib/soap/expect.ts';
-import { xsiType } from '../../lib/soap/wire.ts';
+import { conformanceTest, type ConformanceContext } from '../../lib/kit/conformance-test.ts';
+import { SoapClient, type SoapAnswer } from '../../lib/kit/soap/client.ts';
+import {
+  expectAnyFault,
+  expectFault,
+  expectSuccess,
+  expectTrue,
+} from '../../lib/kit/soap/expect.ts';
+import { xsiType } from '../../lib/kit/soap/wire.ts';
 import { faultCell } from '../../spec/matrix/faults.ts';
-import { requireUndoableOn } from '../../lib/cleanup/restorable.ts';
+import { requireUndoableOn } from '../../lib/kit/cleanup/restorable.ts';
 import { successMessageTests } from './answer-messages.ts';
 
 interface UserInfo {

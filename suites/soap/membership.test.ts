@@ -9,15 +9,15 @@
  */
 import fc from 'fast-check';
 import { describe, expect, inject } from 'vitest';
-import { propertyRun } from '../../lib/property-run.ts';
-import { spreadProperty } from '../../lib/property-spread.ts';
-import { conformanceTest, type ConformanceContext } from '../../lib/conformance-test.ts';
-import { soapAndMembershipProjects } from '../../lib/fixtures/projects.ts';
-import { readUserGroupsBeforeChanges } from '../../lib/cleanup/restorable.ts';
-import { userId } from '../../lib/fixtures/sessions.ts';
-import { SoapClient, type SoapAnswer } from '../../lib/soap/client.ts';
-import { expectFault, expectSuccess, expectTrue } from '../../lib/soap/expect.ts';
-import { xsiType } from '../../lib/soap/wire.ts';
+import { propertyRun } from '../../lib/kit/property-run.ts';
+import { spreadProperty } from '../../lib/kit/property-spread.ts';
+import { conformanceTest, type ConformanceContext } from '../../lib/kit/conformance-test.ts';
+import { soapAndMembershipProjects } from '../../lib/kit/fixtures/projects.ts';
+import { readUserGroupsBeforeChanges } from '../../lib/kit/cleanup/restorable.ts';
+import { userId } from '../../lib/kit/fixtures/sessions.ts';
+import { SoapClient, type SoapAnswer } from '../../lib/kit/soap/client.ts';
+import { expectFault, expectSuccess, expectTrue } from '../../lib/kit/soap/expect.ts';
+import { xsiType } from '../../lib/kit/soap/wire.ts';
 import { faultCell } from '../../spec/matrix/faults.ts';
 import { successMessageTests } from './answer-messages.ts';
 import {

@@ -2,8 +2,8 @@
  * A refusal whose code the spec leaves between several (§7.1 lists the codes but orders no checks):
  * any of them, sent as a SOAP fault with HTTP 500.
  */
-import type { SoapAnswer } from '../../lib/soap/client.ts';
-import { expectFaultAmong } from '../../lib/soap/expect.ts';
+import type { SoapAnswer } from '../../lib/kit/soap/client.ts';
+import { expectFaultAmong } from '../../lib/kit/soap/expect.ts';
 
 export function expectOneOfFaults(
   answer: SoapAnswer,

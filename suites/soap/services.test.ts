@@ -8,20 +8,20 @@
  */
 import fc from 'fast-check';
 import { describe, expect } from 'vitest';
-import { propertyRun } from '../../lib/property-run.ts';
-import { spreadProperty } from '../../lib/property-spread.ts';
-import { conformanceTest, type ConformanceContext } from '../../lib/conformance-test.ts';
-import { foreignAdminKey } from '../../lib/fixtures/foreign-admin.ts';
-import { soapAndMembershipProjects } from '../../lib/fixtures/projects.ts';
-import type { SoapClient } from '../../lib/soap/client.ts';
+import { propertyRun } from '../../lib/kit/property-run.ts';
+import { spreadProperty } from '../../lib/kit/property-spread.ts';
+import { conformanceTest, type ConformanceContext } from '../../lib/kit/conformance-test.ts';
+import { foreignAdminKey } from '../../lib/kit/fixtures/foreign-admin.ts';
+import { soapAndMembershipProjects } from '../../lib/kit/fixtures/projects.ts';
+import type { SoapClient } from '../../lib/kit/soap/client.ts';
 import {
   expectFault,
   expectSuccess,
   expectTrue,
   servicesOf,
   type ServiceValue,
-} from '../../lib/soap/expect.ts';
-import { xsiType } from '../../lib/soap/wire.ts';
+} from '../../lib/kit/soap/expect.ts';
+import { xsiType } from '../../lib/kit/soap/wire.ts';
 import { faultCell } from '../../spec/matrix/faults.ts';
 import { successMessageTests, type AnswerMaker } from './answer-messages.ts';
 import { soapFaultTests, type Caller, type FaultSubject } from './fault-scenarios.ts';

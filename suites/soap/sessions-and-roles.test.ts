@@ -6,12 +6,17 @@
  */
 import fc from 'fast-check';
 import { describe, expect, inject } from 'vitest';
-import { codePointUnit } from '../../lib/code-point-unit.ts';
-import { propertyRun } from '../../lib/property-run.ts';
-import { lanes, spreadProperty } from '../../lib/property-spread.ts';
-import { conformanceTest, type ConformanceContext } from '../../lib/conformance-test.ts';
-import { SoapClient, type SoapAnswer } from '../../lib/soap/client.ts';
-import { expectAnyFault, expectFault, expectSuccess, servicesOf } from '../../lib/soap/expect.ts';
+import { codePointUnit } from '../../lib/kit/code-point-unit.ts';
+import { propertyRun } from '../../lib/kit/property-run.ts';
+import { lanes, spreadProperty } from '../../lib/kit/property-spread.ts';
+import { conformanceTest, type ConformanceContext } from '../../lib/kit/conformance-test.ts';
+import { SoapClient, type SoapAnswer } from '../../lib/kit/soap/client.ts';
+import {
+  expectAnyFault,
+  expectFault,
+  expectSuccess,
+  servicesOf,
+} from '../../lib/kit/soap/expect.ts';
 import { SOAP_OPERATIONS, type OperationName } from '../../spec/soap-operations.ts';
 
 /** XML 1.0 cannot carry most C0 controls, U+FFFE or U+FFFF: an envelope with them is malformed. */
@@ -109,7 +114,7 @@ const PROJECT_OPERATIONS = SOAP_OPERATIONS.map((op) => op.name).filter(
 
 /**
  * The invalid-key properties change nothing on a conforming target: their runs are spread over
- * concurrent shares (lib/property-spread.ts), four chains of requests instead of one (issue 16).
+ * concurrent shares (lib/kit/property-spread.ts), four chains of requests instead of one (issue 16).
  */
 const LANES = lanes(4);
 

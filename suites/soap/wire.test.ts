@@ -3,22 +3,22 @@
  * arrays (SOAP-ENC:arrayType, typed members whose element names are insignificant: SOAP 1.1 §5.4.2),
  * answers are in the target namespace {base_url}/soap/project, faults carry the bare numeric code
  * with HTTP 500, and a request with the operation's SOAPAction header is served. {base_url} is the
- * base the target knows itself by (lib/soap/base.ts). Read-only calls on the shared public project.
+ * base the target knows itself by (lib/kit/soap/base.ts). Read-only calls on the shared public project.
  */
-import { restorableFields } from '../../lib/cleanup/restorable.ts';
+import { restorableFields } from '../../lib/kit/cleanup/restorable.ts';
 import { describe, expect } from 'vitest';
-import { conformanceTest } from '../../lib/conformance-test.ts';
-import type { SoapAnswer, SoapClient } from '../../lib/soap/client.ts';
-import { SOAP_NS } from '../../lib/soap/envelope.ts';
-import { expectSuccess } from '../../lib/soap/expect.ts';
-import { soapBodyRoot } from '../../lib/soap/references.ts';
-import { child, parseXml } from '../../lib/xml/tree.ts';
+import { conformanceTest } from '../../lib/kit/conformance-test.ts';
+import type { SoapAnswer, SoapClient } from '../../lib/kit/soap/client.ts';
+import { SOAP_NS } from '../../lib/kit/soap/envelope.ts';
+import { expectSuccess } from '../../lib/kit/soap/expect.ts';
+import { soapBodyRoot } from '../../lib/kit/soap/references.ts';
+import { child, parseXml } from '../../lib/kit/xml/tree.ts';
 import {
   arrayTypeProblem,
   encodedArrayProblems,
   untypedValues,
   xsiType,
-} from '../../lib/soap/wire.ts';
+} from '../../lib/kit/soap/wire.ts';
 
 /** A project id no target has (ids are positive ints; this one is near the top of xsd:int). */
 const NO_SUCH_PROJECT = 2_000_000_001;

@@ -2,27 +2,27 @@
  * §4.1, §2.1, §4.2, §9: the WSDL the target serves at {target}/soap/project/?wsdl (or the profile's
  * wsdlUrl), read as data: names, style and use, SOAP actions, messages and their parts in order, the
  * §2.1 types, and a WSDL-driven client (node-soap) can use it. {base_url} is the base the target
- * knows itself by (lib/soap/base.ts): the rule is the form <base>/soap/project of the namespace, and
+ * knows itself by (lib/kit/soap/base.ts): the rule is the form <base>/soap/project of the namespace, and
  * that namespace, location and soapAction agree, not that they name the URL the run was given. They
- * are URLs, compared as URLs (lib/url-equivalence.ts): NuSOAP writes the location with the default
+ * are URLs, compared as URLs (lib/kit/url-equivalence.ts): NuSOAP writes the location with the default
  * port out (https://host:443/soap/project/) under the namespace https://host/soap/project.
  */
 import * as soap from 'soap';
 import { describe, expect } from 'vitest';
-import { conformanceTest, type ConformanceContext } from '../../lib/conformance-test.ts';
+import { conformanceTest, type ConformanceContext } from '../../lib/kit/conformance-test.ts';
 import {
   baseOfNamespace,
   PROJECT_WSDL_PATH,
   projectNamespace,
   soapBaseOf,
-} from '../../lib/soap/base.ts';
-import { nodeSoapHttpClient } from '../../lib/soap/node-soap-transport.ts';
-import { SOAP_NS } from '../../lib/soap/envelope.ts';
-import { fetchWsdlText } from '../../lib/soap/learn-base.ts';
+} from '../../lib/kit/soap/base.ts';
+import { nodeSoapHttpClient } from '../../lib/kit/soap/node-soap-transport.ts';
+import { SOAP_NS } from '../../lib/kit/soap/envelope.ts';
+import { fetchWsdlText } from '../../lib/kit/soap/learn-base.ts';
 import { SOAP_OPERATIONS, type SoapOperation } from '../../spec/soap-operations.ts';
-import { readWsdl, showQName, WSDL_NS, type Wsdl } from '../../lib/soap/wsdl.ts';
+import { readWsdl, showQName, WSDL_NS, type Wsdl } from '../../lib/kit/soap/wsdl.ts';
 import type { RequirementId } from '../../lib/requirements/index.ts';
-import { asSpelt, defaultPort } from '../../lib/url-equivalence.ts';
+import { asSpelt, defaultPort } from '../../lib/kit/url-equivalence.ts';
 
 /** How a message says that URLs are compared. */
 const AS_URLS = 'compared as URLs: scheme and host in any case, a default port the same as none';

@@ -6,11 +6,11 @@ import { execFile, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import soap from 'soap';
-import { HttpClient } from '../../lib/clients/http.ts';
-import { Transcript } from '../../lib/clients/transcript.ts';
-import { withSoapBase } from '../../lib/soap/base.ts';
-import { SoapClient } from '../../lib/soap/client.ts';
-import { learnSoapBase } from '../../lib/soap/learn-base.ts';
+import { HttpClient } from '../../lib/kit/clients/http.ts';
+import { Transcript } from '../../lib/kit/clients/transcript.ts';
+import { withSoapBase } from '../../lib/kit/soap/base.ts';
+import { SoapClient } from '../../lib/kit/soap/client.ts';
+import { learnSoapBase } from '../../lib/kit/soap/learn-base.ts';
 import { soapOperation } from '../../spec/soap-operations.ts';
 
 export type Service = 'login' | 'project';
@@ -27,7 +27,7 @@ export interface InteropClient {
   missing?: string;
   /**
    * Makes the calls; with `sendToBaseUrl`, every call goes to {baseUrl}/soap/project/ (or /soap/)
-   * instead of the WSDL's location, which names the server as it knows itself (lib/soap/base.ts).
+   * instead of the WSDL's location, which names the server as it knows itself (lib/kit/soap/base.ts).
    */
   run(
     baseUrl: string,

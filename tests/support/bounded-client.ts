@@ -3,7 +3,7 @@
  * headersTimeout/bodyTimeout; a raw socket's idle timeout), so that a server that hangs fails the
  * test by name and no test ever asserts on a duration.
  */
-import { buildRequest } from '../../lib/soap/envelope.ts';
+import { buildRequest } from '../../lib/kit/soap/envelope.ts';
 import { connect } from 'node:net';
 import { Agent, request } from 'undici';
 

@@ -3,7 +3,7 @@ import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import type { RunResult } from '../../lib/results/model.ts';
+import type { RunResult } from '../../lib/run-result.ts';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -12,7 +12,7 @@ export const CLI = [join(ROOT, 'scripts/conformance-from-source.js')];
 
 /**
  * The environment of a child process, without this vitest's own variables, with a quota ledger of
- * its own (lib/target/quota-ledger.ts): runs of different tests never share one, nor the user's.
+ * its own (lib/kit/target/quota-ledger.ts): runs of different tests never share one, nor the user's.
  */
 export function childEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
   return {

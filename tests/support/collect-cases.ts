@@ -4,7 +4,7 @@
  */
 import { Writable } from 'node:stream';
 import { startVitest } from 'vitest/node';
-import { Collector } from '../../lib/cli/collector.ts';
+import { Collector } from '../../lib/runner/cli/collector.ts';
 import { ROOT } from './cli.ts';
 
 const grep = process.argv[2];

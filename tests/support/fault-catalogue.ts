@@ -50,7 +50,7 @@ export const FAULT_CATALOGUE: Readonly<Record<FaultName, FaultCatch>> = {
     caughtBy: ['soap.addProject.inherits-services'],
     suites: ['soap/add-project'],
   },
-  // Breaks the provisioning: every test is blocked on the requirement (lib/results/blocked.ts).
+  // Breaks the provisioning: every test is blocked on the requirement (lib/kit/blocked.ts).
   'soap-add-project-admin-not-set': {
     caughtBy: ['soap.addProject.session-key-admin'],
     suites: ['soap/add-project'],

@@ -4,7 +4,7 @@
  * groups and their members over REST, and its services, description field values and generic user
  * over SOAP. Two snapshots are equal when no request changed anything a client can observe.
  */
-import { buildRequest } from '../../lib/soap/envelope.ts';
+import { buildRequest } from '../../lib/kit/soap/envelope.ts';
 import { soapOperation } from '../../spec/soap-operations.ts';
 import { BoundedClient, type Answer } from './bounded-client.ts';
 

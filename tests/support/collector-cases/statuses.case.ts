@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { HarnessError } from '../../../lib/clients/harness-error.ts';
+import { HarnessError } from '../../../lib/kit/clients/harness-error.ts';
 
 describe('a setup that gets no answer', () => {
   beforeAll(() => {

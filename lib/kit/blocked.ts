@@ -1,0 +1,76 @@
+/**
+ * One root cause, reported once (design.md): a test whose setup depends on a rule that a read-back
+ * showed broken is 'blocked', naming that rule's requirement; the requirement fails once per run,
+ * with the read-back as its evidence, and its failure, not the blocked tests, decides the exit code.
+ */
+import type { BrokenPrecondition, TestResult } from '../run-result.ts';
+
+/** The message of a blocked test, and so the reason of a requirement whose tests are blocked. */
+export function blockedReason(requirement: string): string {
+  return `not judged: depends on ${requirement}, which failed`;
+}
+
+/** Where the failures of setup read-backs are filed: no suite file, the run's setup. */
+export const SETUP_FILE = '(setup)';
+
+/** The id of the failure of a requirement that a setup read-back found broken. */
+export function rootCauseId(requirement: string): string {
+  return `${SETUP_FILE}::${requirement}`;
+}
+
+/** Whether a test result is such a failure (merge keeps one of each, whichever share made it). */
+export function isRootCause(test: Pick<TestResult, 'file'>): boolean {
+  return test.file === SETUP_FILE;
+}
+
+/**
+ * The failure of a requirement from what its read-backs saw: one test result for the requirement,
+ * each distinct fact that did not hold with its evidence, the first transcript.
+ */
+export function rootCauseFailure(broken: readonly BrokenPrecondition[]): TestResult {
+  const first = broken[0];
+  if (!first) throw new Error('rootCauseFailure: no broken precondition');
+  const facts = [...new Map(broken.map((b) => [b.fact, b])).values()];
+  return {
+    id: rootCauseId(first.requirement),
+    file: SETUP_FILE,
+    name: `setup read-back: ${facts.map((b) => b.fact).join('; ')}`,
+    status: 'fail',
+    requirements: [first.requirement],
+    durationMs: 0,
+    message: facts.map((b) => `${b.fact}: does not hold. ${b.evidence}`).join('\n'),
+    ...(first.transcript ? { transcript: first.transcript } : {}),
+  };
+}
+
+/**
+ * The tests with the failure of every requirement a test is blocked on: blocked never hides a
+ * failure. A failure already there (the provisioning's, with its transcript; another share's in
+ * `merge`) is kept; else the blocked tests' own read-backs make it.
+ */
+export function withRootCauses(tests: readonly TestResult[]): TestResult[] {
+  const present = new Set(tests.filter(isRootCause).map((t) => t.id));
+  const missing = new Map<string, BrokenPrecondition[]>();
+  // A blocked test that names nothing would hide what broke: the harness could not judge it.
+  tests = tests.map((t) =>
+    t.status === 'blocked' && !t.blockedBy
+      ? {
+          ...t,
+          status: 'error',
+          message: `blocked without naming the requirement that failed: ${t.message ?? ''}`,
+        }
+      : t,
+  );
+  for (const t of tests) {
+    if (t.status !== 'blocked' || !t.blockedBy) continue;
+    const id = rootCauseId(t.blockedBy.requirement);
+    if (present.has(id)) continue;
+    // The read-back's exchanges are in the blocked test's own transcript.
+    const broken =
+      t.blockedBy.transcript || !t.transcript
+        ? t.blockedBy
+        : { ...t.blockedBy, transcript: t.transcript };
+    missing.set(id, [...(missing.get(id) ?? []), broken]);
+  }
+  return [...tests, ...[...missing.values()].map(rootCauseFailure)];
+}

@@ -1,0 +1,142 @@
+/** The wire exchanges of one test, recorded by the clients and shown in reports (redacted). */
+import { Secrets } from './redact.ts';
+
+export interface Exchange {
+  method: string;
+  url: string;
+  requestHeaders: Record<string, string>;
+  requestBody: string;
+  status?: number;
+  responseHeaders?: Record<string, string>;
+  responseBody?: string;
+  /** A transport error instead of an answer (refused, reset, timeout). */
+  error?: string;
+  /** What the client did about it: a request sent again after an idle close (http.ts). */
+  note?: string;
+  /** When the request was sent (ISO 8601), for HAR. */
+  startedAt?: string;
+  durationMs: number;
+}
+
+const MAX_BODY_SHOWN = 20_000;
+
+export class Transcript {
+  /**
+   * The transcript of the test running in this worker (tests of a file run one after the other):
+   * a failed assertion marks its judged exchange here (lib/kit/suite-setup.ts).
+   */
+  static current: Transcript | undefined;
+
+  readonly exchanges: Exchange[] = [];
+  readonly secrets = new Secrets();
+  /** The exchange whose answer the test read last (HttpResponse's getters mark it). */
+  private lastRead: number | undefined;
+  /** The exchange read last when the first assertion of this attempt failed: the one it judged. */
+  private judgedInAttempt: number | undefined;
+  /** The same, of the last attempt that failed (a property runs its predicate many times). */
+  private judgedInFailedAttempt: number | undefined;
+
+  /** Records an exchange; returns its index. */
+  record(exchange: Exchange): number {
+    this.exchanges.push(exchange);
+    for (const body of [exchange.requestBody, exchange.responseBody ?? '']) {
+      if (body.trimStart().startsWith('<')) this.secrets.addFromXml(body);
+      else {
+        try {
+          this.secrets.addFromJson(JSON.parse(body));
+        } catch {
+          /* not JSON: nothing to register */
+        }
+      }
+    }
+    const auth = exchange.requestHeaders['authorization'];
+    if (auth?.startsWith('Basic ')) this.secrets.add(auth.slice(6));
+    this.secrets.add(exchange.requestHeaders['x-auth-token']);
+    return this.exchanges.length - 1;
+  }
+
+  /** Adds what the client did about an exchange (a request sent again) to its note. */
+  annotate(index: number, note: string): void {
+    const exchange = this.exchanges[index];
+    if (exchange) exchange.note = exchange.note ? `${exchange.note}; ${note}` : note;
+  }
+
+  markRead(index: number): void {
+    this.lastRead = index;
+  }
+
+  /**
+   * An assertion failed: the answer read last is what it judged. In one attempt the first failure
+   * wins (it is the message shown; soft assertions go on).
+   */
+  noteFailure(): void {
+    this.judgedInAttempt ??= this.lastRead ?? this.exchanges.length - 1;
+  }
+
+  /** The test stopped for want of an answer: the exchange that got none (the last) is judged. */
+  noteNoAnswer(): void {
+    this.judgedInAttempt ??= this.exchanges.length - 1;
+  }
+
+  /**
+   * A property runs its predicate again (lib/kit/property-run.ts): the shrunk counterexample is the
+   * last run that failed, and later runs may pass.
+   */
+  newAttempt(): void {
+    if (this.judgedInAttempt !== undefined) this.judgedInFailedAttempt = this.judgedInAttempt;
+    this.judgedInAttempt = undefined;
+  }
+
+  /** The index of the exchange a failure judged (else the last one read, else the last one). */
+  judged(): number | undefined {
+    if (this.exchanges.length === 0) return undefined;
+    return (
+      this.judgedInAttempt ??
+      this.judgedInFailedAttempt ??
+      this.lastRead ??
+      this.exchanges.length - 1
+    );
+  }
+
+  /** Every exchange with its secrets redacted, for HAR (lib/runner/report/har.ts). */
+  redactedExchanges(): Exchange[] {
+    const r = (text: string) => this.secrets.redact(text);
+    const headers = (h: Record<string, string>) =>
+      Object.fromEntries(Object.entries(h).map(([name, value]) => [name, r(value)]));
+    return this.exchanges.map((e) => ({
+      ...e,
+      url: r(e.url),
+      requestHeaders: headers(e.requestHeaders),
+      requestBody: r(e.requestBody),
+      ...(e.responseHeaders ? { responseHeaders: headers(e.responseHeaders) } : {}),
+      ...(e.responseBody === undefined ? {} : { responseBody: r(e.responseBody) }),
+    }));
+  }
+
+  /** Plain-text rendering of every exchange, secrets redacted. */
+  render(): string {
+    return this.secrets.redact(this.exchanges.map(renderExchange).join('\n\n'));
+  }
+}
+
+function renderExchange(e: Exchange): string {
+  const lines = [`${e.method} ${e.url}`];
+  for (const [name, value] of Object.entries(e.requestHeaders)) lines.push(`${name}: ${value}`);
+  if (e.requestBody) lines.push('', clip(e.requestBody));
+  if (e.error) {
+    lines.push('', `--- no answer after ${e.durationMs} ms: ${e.error}`);
+    if (e.note) lines.push(`--- ${e.note}`);
+    return lines.join('\n');
+  }
+  lines.push('', `--- HTTP ${e.status} (${e.durationMs} ms)${e.note ? `, ${e.note}` : ''}`);
+  for (const [name, value] of Object.entries(e.responseHeaders ?? {}))
+    lines.push(`${name}: ${value}`);
+  if (e.responseBody) lines.push('', clip(e.responseBody));
+  return lines.join('\n');
+}
+
+function clip(body: string): string {
+  return body.length <= MAX_BODY_SHOWN
+    ? body
+    : `${body.slice(0, MAX_BODY_SHOWN)}\n… (${body.length - MAX_BODY_SHOWN} more characters)`;
+}

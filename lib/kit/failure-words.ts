@@ -1,0 +1,245 @@
+/**
+ * Failure messages in the report's words, not the test runner's (design.md: "expected success,
+ * got fault 3203"). Two halves:
+ *
+ * - ConformanceFailure: what the assertion helpers (lib/kit/soap/expect.ts, expectListed) throw: the
+ *   message, the expected and the actual are already domain values (the fault, the status, the
+ *   ids in a list), so nothing of vitest's matcher wording reaches the report.
+ * - inDomainWords / valueInWords: for the suites' plain `expect(x, 'what').toBe(y)`, the
+ *   collector rewrites vitest's wrapper ("what: expected 200 to be 412 // Object.is equality")
+ *   as "what: expected 412, got 200", and fast-check's failure report as a counterexample line.
+ *   Only the wording changes: every check stays as it was.
+ */
+
+/** A failed check, said in the domain's words, with domain values as expected and actual. */
+export class ConformanceFailure extends Error {
+  override name = 'ConformanceFailure';
+  /** vitest prints no diff of these: they are words, not values to compare. */
+  readonly showDiff = false;
+  constructor(
+    message: string,
+    readonly expected: string,
+    readonly actual: string,
+  ) {
+    super(message);
+  }
+}
+
+/** `ids` (a list the target answered) holds every one of `wanted`; else the missing are named. */
+export function expectListed(
+  ids: readonly (number | string)[],
+  wanted: readonly (number | string)[],
+  what: string,
+  noun = 'project',
+): void {
+  const missing = wanted.filter((id) => !ids.includes(id));
+  if (missing.length === 0) return;
+  const names =
+    missing.length === 1
+      ? `${noun} ${missing[0]} is`
+      : `${noun}s ${missing.slice(0, -1).join(', ')} and ${missing.at(-1)} are`;
+  throw new ConformanceFailure(
+    `${what}: ${names} missing from the list (listed: ${idList(ids)})`,
+    `${noun}s ${idList(wanted)} among those listed`,
+    `${noun}s listed: ${idList(ids)}; missing: ${idList(missing)}`,
+  );
+}
+
+function idList(ids: readonly (number | string)[]): string {
+  return ids.length === 0 ? 'nothing' : ids.join(', ');
+}
+
+/** One line of a (pretty-printed, multi-line) value: `[\n  101,\n  104,\n]` → `[101, 104]`. */
+export function oneLine(value: string, max = 300): string {
+  const line = value
+    .replace(/,\s*\n\s*([\]}])/g, '$1')
+    .replace(/([[{])\s*\n\s*/g, '$1')
+    .replace(/\s*\n\s*/g, ' ');
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+}
+
+/**
+ * vitest's serialisation of an asymmetric matcher (expect.arrayContaining…) loses its class:
+ * `{ "inverse": false, "sample": [104, 105] }`. Said as what it asks for.
+ */
+const ASYMMETRIC = /^\{\s*"inverse": (true|false),\s*"sample": ([\s\S]*?),?\s*\}$/;
+
+/** An expected or actual value of vitest's, as the report shows it. */
+export function valueInWords(value: string): string {
+  const asymmetric = ASYMMETRIC.exec(value.trim());
+  if (asymmetric) {
+    const sample = oneLine(asymmetric[2]!);
+    const items = /^\[(.*)\]$/s.exec(sample)?.[1];
+    const what = items === undefined ? sample : items === '' ? 'nothing' : items;
+    return asymmetric[1] === 'true' ? `a list without ${what}` : `a list holding ${what}`;
+  }
+  const containing = /^Array(Not)?Containing (\[[\s\S]*\])$/.exec(value.trim());
+  if (containing) {
+    const items = oneLine(containing[2]!).slice(1, -1);
+    return `a list ${containing[1] ? 'without' : 'holding'} ${items === '' ? 'nothing' : items}`;
+  }
+  if (value === 'undefined') return 'nothing';
+  return value;
+}
+
+/** The parts of an error the collector reads (vitest's SerializedError). */
+export interface ErrorParts {
+  message: string;
+  /** vitest's serialised values: mostly a string, pretty-printed; a list or object at times. */
+  expected?: unknown;
+  actual?: unknown;
+}
+
+/** chai's words after a custom message, e.g. `expected 200 to be 412 // Object.is equality`. */
+const CHAI_TAIL =
+  /^expected ([\s\S]*) to (be undefined|be defined|be|equal|deeply equal|strictly equal|have a length of)\b([\s\S]*?)(?: \/\/ Object\.is equality)?$/;
+
+/**
+ * One assertion's message in the report's words: a custom message keeps its words and says
+ * "expected E, got A" from the error's own expected and actual; "AssertionError:" and "// Object.is
+ * equality" go; fast-check's report becomes a counterexample line.
+ */
+export function inDomainWords(error: ErrorParts): string {
+  const message = error.message;
+  const property = propertyFailure(message);
+  if (property) return property;
+  return assertionInWords(message, asText(error.expected), asText(error.actual));
+}
+
+function assertionInWords(
+  message: string,
+  expected: string | undefined,
+  actual: string | undefined,
+): string {
+  const text = message.replace(/^(AssertionError|ConformanceFailure|Error): /, '');
+  const cut = text.lastIndexOf(': expected ');
+  if (cut < 0) return withoutRunnerSuffix(text);
+  const custom = text.slice(0, cut);
+  const negated = NOT_TAIL.exec(text.slice(cut + 2));
+  if (negated)
+    return withoutRunnerSuffix(`${custom}: expected anything but ${negated[2]}, got ${negated[1]}`);
+  // Other negated matchers: chai's words stay.
+  if (/^expected [\s\S]* (not to|to not) /.test(text.slice(cut + 2)))
+    return withoutRunnerSuffix(text);
+  const contain = CONTAIN_TAIL.exec(text.slice(cut + 2));
+  if (contain) return withoutRunnerSuffix(`${custom}: ${contain[2]} is not in ${contain[1]}`);
+  const tail = CHAI_TAIL.exec(text.slice(cut + 2));
+  if (!tail) return withoutRunnerSuffix(text);
+  const matcher = tail[2]!;
+  if (matcher === 'have a length of') {
+    const lengths = /^ (\d+) but got \+?(\d+)/.exec(tail[3]!);
+    if (lengths) return `${custom}: expected ${items(lengths[1]!)}, got ${lengths[2]}`;
+  }
+  if (matcher === 'be undefined')
+    return withoutRunnerSuffix(
+      `${custom}: expected nothing, got ${typeof actual === 'string' ? oneLine(actual) : tail[1]!}`,
+    );
+  if (matcher === 'be defined') return `${custom}: expected a value, got nothing`;
+  if (matcher === 'be' && /^ (greater|less) than /.test(tail[3]!))
+    return withoutRunnerSuffix(`${custom}: expected a value${tail[3]!}, got ${tail[1]!}`);
+  // Other "to be …" matchers (truthy, one of, a string, close to, NaN…): chai's words stay.
+  if (matcher === 'be' && !/^ (['"[{(<-]|\d|true\b|false\b|undefined\b)/.test(tail[3]!))
+    return withoutRunnerSuffix(text);
+  // The error's own values (printed in full, where chai abridges: "…(1)"), a string quoted as
+  // chai quotes it; in a property's report, where only chai's words remain, those.
+  const chaiWant = tail[3]!.trim();
+  const want = typeof expected === 'string' ? quotedAs(chaiWant, expected) : chaiWant;
+  const got = typeof actual === 'string' ? quotedAs(tail[1]!, actual) : tail[1]!;
+  if (want === '') return withoutRunnerSuffix(text);
+  // expect(condition, 'what').toBe(true): the custom message states the condition.
+  if (isBooleanPair(want, got))
+    return `${custom}: ${want === 'true' ? 'does not hold' : 'holds, and must not'}`;
+  return `${custom}: expected ${oneLine(valueInWords(want))}, got ${oneLine(valueInWords(got))}`;
+}
+
+function isBooleanPair(expected: string, actual: string): boolean {
+  return /^(true|false)$/.test(expected) && /^(true|false)$/.test(actual) && expected !== actual;
+}
+
+const HOLDS: Record<string, string> = { true: 'holds', false: 'does not hold' };
+
+function items(count: string): string {
+  return `${count} item${count === '1' ? '' : 's'}`;
+}
+
+/** A raw string value (vitest keeps a string's expected and actual unquoted) as chai showed it. */
+function quotedAs(chai: string, value: string): string {
+  return /^'[\s\S]*'$/.test(chai) ? `'${value}'` : value;
+}
+
+/**
+ * vitest hands a value it could not serialise as it was (an object, a number): said as text, so
+ * that reading a failure never throws (a throw here lost the failure: a harness error instead).
+ */
+function asText(value: unknown): string | undefined {
+  if (value === undefined || typeof value === 'string') return value;
+  try {
+    return JSON.stringify(value) ?? typeof value;
+  } catch {
+    return Object.prototype.toString.call(value);
+  }
+}
+
+/** The error's expected and actual as the report's Expected and Actual show them. */
+export function valuesInWords(parts: ErrorParts): { expected?: string; actual?: string } {
+  const expected = asText(parts.expected);
+  const actual = asText(parts.actual);
+  const error = {
+    message: parts.message,
+    ...(expected === undefined ? {} : { expected }),
+    ...(actual === undefined ? {} : { actual }),
+  };
+  const length = /: expected [\s\S]* to have a length of (\d+) but got \+?(\d+)$/.exec(
+    error.message,
+  );
+  if (length) return { expected: items(length[1]!), actual: items(length[2]!) };
+  if (
+    error.expected !== undefined &&
+    error.actual !== undefined &&
+    isBooleanPair(error.expected, error.actual)
+  )
+    return { expected: HOLDS[error.expected]!, actual: HOLDS[error.actual]! };
+  return {
+    ...(error.expected === undefined ? {} : { expected: valueInWords(error.expected) }),
+    ...(error.actual === undefined ? {} : { actual: valueInWords(error.actual) }),
+  };
+}
+
+/** `.not.toBe(x)` and `.not.toEqual(x)`, in chai's words. */
+const NOT_TAIL =
+  /^expected ([\s\S]*) not to (?:be|equal|deeply equal|strictly equal) ([\s\S]*?)(?: \/\/ Object\.is equality)?$/;
+
+/** chai's words of toContain and toContainEqual (no expected or actual of their own). */
+const CONTAIN_TAIL = /^expected ([\s\S]*) to (?:include|contain|deep equally contain) ([\s\S]*)$/;
+
+/** Less "// Object.is equality"; chai's abridged "[ 'a', …(11) ]" says how many it left out. */
+function withoutRunnerSuffix(text: string): string {
+  return text.replace(/ \/\/ Object\.is equality/g, '').replace(/…\((\d+)\)/g, '… ($1 more)');
+}
+
+/**
+ * fast-check's failure report ("Property failed after 9 tests\n{ seed: …, path: … }\n
+ * Counterexample: [...]\nShrunk 1 time(s)\nGot AssertionError: …\n<stack>\n\nHint: …") as
+ * "counterexample (found after 9 runs, shrunk 1 time): […]", the failed check in words, and the
+ * seed and path that replay it. Lines before it (a share's note) are kept.
+ */
+function propertyFailure(message: string): string | undefined {
+  const report =
+    /^([\s\S]*?)Property failed after (\d+) tests?\n\{ seed: (-?\d+), path: "([^"]*)"[^\n]*\}\nCounterexample: ([^\n]*)\n(?:Shrunk (\d+) time\(s\)\n)?Got (?:error: )?([\s\S]*?)(?:\n\nHint: [^\n]*)?$/.exec(
+      message,
+    );
+  if (!report) return undefined;
+  const [, before, runs, seed, path, counterexample, shrunk, got] = report;
+  const lines = got!.split('\n');
+  const firstFrame = lines.findIndex((l) => /^\s+at /.test(l));
+  const check = (firstFrame < 0 ? lines : lines.slice(0, firstFrame)).join('\n');
+  const frames = firstFrame < 0 ? [] : lines.slice(firstFrame);
+  const example = counterexample!.replace(/ ?\/\*replayPath="[^"]*"\*\//g, '');
+  const shrinks = shrunk === undefined ? '' : `, shrunk ${shrunk} time${shrunk === '1' ? '' : 's'}`;
+  return [
+    `${before}counterexample (found after ${runs} run${runs === '1' ? '' : 's'}${shrinks}): ${example}`,
+    assertionInWords(check, undefined, undefined),
+    `(replayed by fast-check seed ${seed}, path "${path}")`,
+    ...frames,
+  ].join('\n');
+}

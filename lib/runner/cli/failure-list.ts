@@ -1,0 +1,102 @@
+/**
+ * What failed, in the terminal at the end of a run (issue 14): each failing MUST with its test,
+ * the first line of its message and the reproduce command; then each MUST not judged (error,
+ * skipped, not run) with its reason. It fits a screen; `verbose` prints everything.
+ */
+import type { RequirementResult, RunResult, TestResult } from '../../run-result.ts';
+
+/** Failing MUSTs shown without --verbose (4 lines each: a screen with the table above). */
+const FAILURES_SHOWN = 6;
+/** Not-judged reasons shown without --verbose. */
+const NOT_JUDGED_SHOWN = 6;
+const LINE_WIDTH = 160;
+
+export function renderFailureList(run: RunResult, verbose: boolean): string {
+  const byId = new Map(run.tests.map((t) => [t.id, t]));
+  const must = run.requirements.filter((r) => r.level === 'MUST');
+  const lines: string[] = [];
+
+  const failing = must.filter((r) => r.status === 'fail');
+  if (failing.length > 0) {
+    lines.push(`failing MUST requirements (${failing.length}):`);
+    const shown = verbose ? failing : failing.slice(0, FAILURES_SHOWN);
+    // A test that fails several requirements: its script once, the others point to it.
+    const printed = new Set<string>();
+    const blockedOn = new Map<string, number>();
+    for (const t of run.tests)
+      if (t.status === 'blocked' && t.blockedBy)
+        blockedOn.set(t.blockedBy.requirement, (blockedOn.get(t.blockedBy.requirement) ?? 0) + 1);
+    for (const r of shown) {
+      lines.push(...describeFailure(r, byId, verbose, printed));
+      const blocked = blockedOn.get(r.id);
+      // The root cause once, with what it kept from being judged.
+      if (blocked) lines.push(`    blocks: ${blocked} test(s), not judged (status blocked)`);
+    }
+    if (shown.length < failing.length)
+      lines.push(`  … ${failing.length - shown.length} more: index.html, or rerun with --verbose`);
+  }
+
+  const needTestControl = new Set((run.verdict?.needTestControl ?? []).map((r) => r.id));
+  const notJudged = must.filter(
+    (r) =>
+      (r.status === 'error' ||
+        r.status === 'skip' ||
+        r.status === 'blocked' ||
+        r.status === 'not-run') &&
+      !needTestControl.has(r.id),
+  );
+  if (notJudged.length > 0) {
+    lines.push(`MUST requirements not judged (${notJudged.length}):`);
+    // Many requirements share one reason (a failed provisioning, a --suite subset): one line each.
+    const groups = new Map<string, string[]>();
+    for (const r of notJudged) {
+      const key = `${r.status}: ${firstLine(r.reason ?? 'no reason recorded')}`;
+      groups.set(key, [...(groups.get(key) ?? []), r.id]);
+    }
+    const entries = [...groups];
+    const shown = verbose ? entries : entries.slice(0, NOT_JUDGED_SHOWN);
+    for (const [reason, ids] of shown)
+      lines.push(
+        `  ${clip(ids.length === 1 ? ids[0]! : `${ids.length} requirements`, verbose)}: ${clip(reason, verbose)}`,
+        ...(ids.length > 1 ? [`    ${clip(ids.join(', '), verbose)}`] : []),
+      );
+    if (shown.length < entries.length)
+      lines.push(`  … ${entries.length - shown.length} more reasons: index.html, or --verbose`);
+  }
+  return lines.length === 0 ? '' : `${lines.join('\n')}\n`;
+}
+
+function describeFailure(
+  r: RequirementResult,
+  byId: ReadonlyMap<string, TestResult>,
+  verbose: boolean,
+  printed: Set<string>,
+): string[] {
+  const failed = r.tests.filter((t) => t.status === 'fail');
+  const test = byId.get(failed[0]?.id ?? '');
+  const more = failed.length > 1 ? ` (and ${failed.length - 1} more tests)` : '';
+  const lines = [`  ${r.id} (${r.section})`];
+  if (!test) return [...lines, `    ${clip(r.reason ?? '', verbose)}`];
+  lines.push(`    test: ${clip(`${test.file} > ${test.name}${more}`, verbose)}`);
+  lines.push(`    why:  ${clip(firstLine(test.message ?? r.reason ?? ''), verbose)}`);
+  if (test.reproduce) {
+    const script = test.reproduce.split('\n');
+    if (verbose && printed.has(test.id)) lines.push('    reproduce: the script above (same test)');
+    else if (verbose) {
+      printed.add(test.id);
+      lines.push('    reproduce:', ...script.map((l) => `      ${l}`));
+    } else
+      lines.push(
+        `    reproduce: ${clip(script.at(-1) ?? '', false)}${script.length > 1 ? ' (credentials: see index.html)' : ''}`,
+      );
+  }
+  return lines;
+}
+
+function firstLine(text: string): string {
+  return text.split('\n').find((l) => l.trim() !== '') ?? '';
+}
+
+function clip(text: string, verbose: boolean): string {
+  return verbose || text.length <= LINE_WIDTH ? text : `${text.slice(0, LINE_WIDTH - 1)}…`;
+}

@@ -1,0 +1,30 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test } from 'vitest';
+import { rootCauseFailure } from '../../kit/blocked.ts';
+import type { TestResult } from '../../run-result.ts';
+import { lastFailedSelection } from './last-failed.ts';
+
+const suiteTest = (name: string, status: TestResult['status']): TestResult => ({
+  id: `suites/rest/auth.test.ts::auth > ${name}`,
+  file: 'suites/rest/auth.test.ts',
+  name: `auth > ${name}`,
+  status,
+  requirements: ['rest.auth.basic'],
+  durationMs: 1,
+});
+
+test('--last-failed selects the blocked tests again, never the setup read-back (no suite file)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'last-failed-'));
+  const cause = rootCauseFailure([
+    { requirement: 'soap.addProjectMember.effect', fact: 'bob is a member', evidence: '3203' },
+  ]);
+  const tests = [cause, suiteTest('basic (x)', 'blocked'), suiteTest('anonymous', 'pass')];
+  writeFileSync(join(dir, 'summary.json'), JSON.stringify({ tests }));
+  expect(lastFailedSelection(dir)).toEqual({
+    suites: ['suites/rest/auth.test.ts'],
+    grep: '^(?:auth basic \\(x\\))$',
+    tests: 1,
+  });
+});

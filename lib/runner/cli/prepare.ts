@@ -1,0 +1,149 @@
+/**
+ * `conformance prepare --target URL --profile FILE` (design.md): creates the shared projects once
+ * (those the profile does not name) and writes their ids into the profile, so that daily runs
+ * create only what soap/add-project needs. The file keeps everything else as written (an
+ * `{"env": NAME}` password stays a reference); the quota ledger counts the creations.
+ */
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { HttpClient } from '../../kit/clients/http.ts';
+import { Transcript } from '../../kit/clients/transcript.ts';
+import {
+  describeSharedProjects,
+  provisionFixtures,
+  provisionedProjectCount,
+  SetupRuleBroken,
+  type SetupBreak,
+} from '../../kit/fixtures/projects.ts';
+import { withSoapBase } from '../../kit/soap/base.ts';
+import { resolveProfile } from '../../target/default-profile.ts';
+import { loadProfileFile } from '../../target/profile.ts';
+import { ledgerPath } from '../../kit/target/quota-ledger.ts';
+import { planQuota } from '../../kit/target/quota-plan.ts';
+import { configureTransport } from '../../kit/clients/transport.ts';
+import { UsageError } from './args.ts';
+import { transportOptions } from './transport-options.ts';
+import {
+  checkReachable,
+  learnTargetSoapBase,
+  probeFailNext,
+  probeTestControl,
+} from './preflight.ts';
+import { preflightAccounts } from './preflight-accounts.ts';
+import { giveDescriptionValues } from './prepare-values.ts';
+
+const PROFILE_KEYS = {
+  publicProject: 'publicProjectId',
+  privateProject: 'privateProjectId',
+  soapProject: 'soapProjectId',
+  membershipProject: 'membershipProjectId',
+  foreignProject: 'foreignProjectId',
+} as const;
+
+export async function prepare(argv: readonly string[]): Promise<0 | 1 | 2> {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: [...argv],
+      options: {
+        target: { type: 'string' },
+        profile: { type: 'string' },
+        timeout: { type: 'string', default: '10000' },
+        insecure: { type: 'boolean', default: false },
+        ca: { type: 'string' },
+      },
+      strict: true,
+    }));
+  } catch (error) {
+    throw new UsageError(`prepare: ${(error as Error).message}`);
+  }
+  if (values.profile === undefined)
+    throw new UsageError('prepare: --profile FILE is required (the ids are written into it)');
+  const timeoutMs = Number(values.timeout);
+  if (!Number.isInteger(timeoutMs) || timeoutMs <= 0)
+    throw new UsageError(`prepare: --timeout: not a positive integer: ${values.timeout}`);
+  const file = loadProfileFile(values.profile);
+  const baseUrl = values.target ?? file.baseUrl;
+  if (baseUrl === undefined)
+    throw new UsageError('prepare: --target URL is required (or baseUrl in the profile)');
+  const profile = resolveProfile(baseUrl, file);
+  configureTransport(transportOptions(values.insecure, values.ca));
+  await checkReachable(profile.baseUrl, timeoutMs, profile.wsdlUrl);
+  if (file.capabilities?.testControl === undefined)
+    profile.capabilities.testControl = await probeTestControl(profile.baseUrl, timeoutMs);
+  if (file.capabilities?.failNext === undefined)
+    profile.capabilities.failNext = await probeFailNext(profile.baseUrl, timeoutMs);
+  if (provisionedProjectCount(profile) === 0) {
+    process.stdout.write(
+      `prepare: ${values.profile} already names every shared project; nothing to do\n`,
+    );
+    return 0;
+  }
+  const soapBase = await learnTargetSoapBase(profile, timeoutMs);
+  // The shared projects alone: prepare runs no suite.
+  const quota = planQuota(profile, ['(no suite)'], ledgerPath());
+  await preflightAccounts(profile, soapBase.base, timeoutMs, quota.settings);
+  const transcript = new Transcript();
+  for (const account of Object.values(profile.accounts)) transcript.secrets.add(account.password);
+  const http = withSoapBase(new HttpClient(profile.baseUrl, transcript, timeoutMs), soapBase.base);
+  const tag = `p${Date.now().toString(36)}`;
+  let fixtures;
+  try {
+    fixtures = await provisionFixtures(http, profile, tag, {
+      ...(quota.settings === undefined ? {} : { quota: quota.settings }),
+    });
+  } catch (error) {
+    if (error instanceof SetupRuleBroken) return brokeRule([error.broken]);
+    throw error;
+  }
+  // A project written into the profile is not read back again: one without its member would make
+  // every daily run fail the member's tests instead of naming the root cause.
+  const broken = Object.values(fixtures.membershipBroken ?? {});
+  if (broken.length > 0) return brokeRule(broken);
+  const created = describeSharedProjects(fixtures, profile).filter((p) => p.createdByRun);
+  // The ids first: projects are created whatever happens next.
+  writeProfileIds(
+    values.profile,
+    Object.fromEntries(
+      created.map((p) => [PROFILE_KEYS[p.name as keyof typeof PROFILE_KEYS], p.id]),
+    ),
+  );
+  const valuesSet = await giveDescriptionValues(
+    http,
+    profile,
+    created.filter((p) => p.name !== 'foreignProject').map((p) => p.id),
+    tag,
+  );
+  process.stdout.write(
+    `prepare: created ${created.map((p) => `${p.name} ${p.id} '${p.shortName}'`).join(', ')} on ` +
+      `${profile.baseUrl}${valuesSet === 0 ? '' : ` (with a value in each description field: ${valuesSet} values)`} ` +
+      `and wrote their ids into ${values.profile} (fixtures); runs with this ` +
+      `profile now create only what soap/add-project needs\n`,
+  );
+  return 0;
+}
+
+/** The target broke a rule the shared projects rely on (a MUST: exit 1); no id is written. */
+function brokeRule(broken: readonly SetupBreak[]): 1 {
+  for (const b of broken)
+    process.stderr.write(
+      `prepare: the target broke ${b.requirement}: ${b.fact}: does not hold. ${b.evidence}. ` +
+        `No id was written into the profile; what was created stays on the target\n`,
+    );
+  return 1;
+}
+
+/**
+ * Sets fixtures.<key> in the profile file as written (the parsed text, not the resolved profile:
+ * environment references stay references), keeping its other fields, their order and its indent.
+ */
+export function writeProfileIds(path: string, ids: Record<string, number>): void {
+  const text = readFileSync(path, 'utf8');
+  const raw = JSON.parse(text) as Record<string, unknown>;
+  const fixtures = (raw['fixtures'] ?? {}) as Record<string, unknown>;
+  raw['fixtures'] = { ...fixtures, ...ids };
+  const indent = /^[ \t]+(?=")/m.exec(text)?.[0] ?? '  ';
+  const aside = `${path}.${process.pid}.tmp`;
+  writeFileSync(aside, `${JSON.stringify(raw, null, indent)}\n`);
+  renameSync(aside, path);
+}
