@@ -180,7 +180,7 @@ export type FaultCodeOf<N extends OperationName> =
   OperationOf<N> extends { faults: readonly (infer C)[] } ? C : never;
 
 /** §7.1, meaning of each code (the 3203 meaning depends on the operation). */
-export const SOAP_FAULT_MEANINGS: Readonly<Record<number, string>> = {
+const MEANINGS = {
   3000: 'Invalid project id',
   3001: 'Invalid session (wrong sessionKey)',
   3019: 'The service does not exist',
@@ -199,6 +199,23 @@ export const SOAP_FAULT_MEANINGS: Readonly<Record<number, string>> = {
   3301: 'User group does not exist',
   4000: 'SOAP call quota exceeded: too many projects created during the last hour',
 };
+
+export const SOAP_FAULT_MEANINGS: Readonly<Record<number, string>> = MEANINGS;
+
+/**
+ * The codes the real system sends where §4.2 leaves the faults 'not shown' (login, the
+ * generic-user operations) or where it fails inside (code 0, a generic exception): not §7.1's,
+ * but what a client of it meets (tuleap-facts A.4, A.7).
+ */
+export const UNLISTED_FAULT_CODES = {
+  0: 'A generic exception (the last project admin cannot be removed)',
+  3002: 'Invalid password or user name (login)',
+  3106: 'The project has no generic user',
+  3300: 'The generic user is not created for this project',
+} as const;
+
+/** A fault code the server may send: §7.1's, or one the real system sends beyond it. */
+export type FaultCode = keyof typeof MEANINGS | keyof typeof UNLISTED_FAULT_CODES;
 
 export function soapOperation(name: string): SoapOperation {
   const operation = SOAP_OPERATIONS.find((op) => op.name === name);

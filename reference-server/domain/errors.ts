@@ -1,10 +1,15 @@
+import type { FaultCode } from '../../spec/soap-operations.ts';
+
+export type { FaultCode } from '../../spec/soap-operations.ts';
+
 /**
- * Coded domain errors (style.md 16). The code is the §7.1 number the SOAP side sends as faultcode;
- * the REST side maps errors to statuses itself.
+ * Coded domain errors (style.md 16). The code is the §7.1 number the SOAP side sends as faultcode
+ * (a code spec/soap-operations.ts does not know is a compile error); the REST side maps errors to
+ * statuses itself.
  */
 export class DomainError extends Error {
   constructor(
-    readonly code: number,
+    readonly code: FaultCode,
     message: string,
   ) {
     super(message);
