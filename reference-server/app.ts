@@ -4,7 +4,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { systemClock, type Clock } from './domain/clock.ts';
-import { Faults } from './faults.ts';
+import { Faults } from './faults/index.ts';
 import { BodyTooLarge, sendRestError } from './http-io.ts';
 import { plantedRequest, plantedRoutes } from './rest/planted.ts';
 import { parseTarget, type RequestTarget } from './request-target.ts';
@@ -24,7 +24,7 @@ export interface AppOptions {
   /** Fixed {base_url}; without it each request's Host header gives it. */
   baseUrl?: string;
   clock?: Clock;
-  /** Planted faults (faults.ts), for self-validation; none by default. */
+  /** Planted faults (faults/), for self-validation; none by default. */
   faults?: readonly string[];
   /** Other choices the spec allows (variants.ts); none by default. */
   variants?: readonly string[];

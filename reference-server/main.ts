@@ -1,6 +1,6 @@
 /** `npm run reference-server -- --port N [--host H] [--test-control] [--project-quota N] [--base-url URL]` */
 import { parseArgs } from 'node:util';
-import { PLANTED_FAULTS } from './faults.ts';
+import { PLANTED_FAULTS } from './faults/index.ts';
 import { startReferenceServer } from './listen.ts';
 import { helpText, USAGE } from './usage.ts';
 import { VARIANTS } from './variants.ts';

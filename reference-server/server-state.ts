@@ -4,16 +4,16 @@
  * so here, as the options it is built with; the others apply at the adapters' edges.
  */
 import type { Clock } from './domain/clock.ts';
+import type { DomainHooks } from './domain/hooks.ts';
+import type { Projects } from './domain/projects.ts';
 import { createState, type DomainState, type StateOptions } from './domain/state.ts';
-import { TOKEN_LIFETIME_MS } from './domain/tokens.ts';
-import type { Faults } from './faults.ts';
-import { plantedHooks } from './planted-hooks.ts';
-import { PlantedProjectAdmin } from './soap/planted-operations.ts';
+import type { Faults } from './faults/index.ts';
+import { plantedOperations } from './soap/planted-operations.ts';
 import { SiteAdminOwnProjectsAdmin } from './soap/site-admin-own-projects.ts';
 import { OTHER_ADMINS_UGROUP, type Variants } from './variants.ts';
 
 export interface ServerState extends DomainState {
-  /** Planted faults (faults.ts), for self-validation; none by default. */
+  /** Planted faults (faults/), for self-validation; none by default. */
   faults: Faults;
   /** Other choices the spec allows (variants.ts); none by default. */
   variants: Variants;
@@ -30,23 +30,17 @@ export function createServerState(clock: Clock, options: ServerStateOptions): Se
   const { faults, variants } = options;
   const domain: StateOptions = {
     ...(options.projectQuota === undefined ? {} : { projectQuota: options.projectQuota }),
-    // soap-quota-unlimited: the calls are still counted, never refused (§8).
-    ...(faults.on('soap-quota-unlimited') ? { projectQuota: Number.POSITIVE_INFINITY } : {}),
     ...(variants.on('no-description-fields') ? { descriptionFields: [] } : {}),
     adminsUgroupId: adminsUgroupId(variants),
-    tokenLifetimeMs: tokenLifetime(faults),
     hooks: plantedHooks(faults, () => state.projects),
-    ...projectAdmin(faults, variants),
+    // The SOAP variants that change a rule are consulted per call (on the SOAP path only), as
+    // tests/support/variant-reach.ts claims; the planted faults' operations wrap them.
+    projectAdmin: (deps) =>
+      plantedOperations(new SiteAdminOwnProjectsAdmin(deps, variants), deps, faults),
+    ...faults.hooks('state').reduce((all, options) => ({ ...all, ...options }), {}),
   };
   const state: ServerState = { ...createState(clock, domain), faults, variants };
   return state;
-}
-
-/** The operations with the planted faults around them, or with the SOAP variants that change a rule. */
-function projectAdmin(faults: Faults, variants: Variants): Pick<StateOptions, 'projectAdmin'> {
-  if (!faults.none) return { projectAdmin: (deps) => new PlantedProjectAdmin(deps, faults) };
-  // Consulted per call (on the SOAP path only), as tests/support/variant-reach.ts claims.
-  return { projectAdmin: (deps) => new SiteAdminOwnProjectsAdmin(deps, variants) };
 }
 
 function adminsUgroupId(variants: Variants): number | null | undefined {
@@ -54,8 +48,25 @@ function adminsUgroupId(variants: Variants): number | null | undefined {
   return variants.on('admins-ugroup-other-id') ? OTHER_ADMINS_UGROUP : undefined;
 }
 
-/** token-never-expires, token-expires-early: another lifetime than §5.2.5's 24 hours. */
-function tokenLifetime(faults: Faults): number {
-  if (faults.on('token-never-expires')) return Number.POSITIVE_INFINITY;
-  return faults.on('token-expires-early') ? TOKEN_LIFETIME_MS - 3600_000 : TOKEN_LIFETIME_MS;
+/**
+ * The domain hooks (domain/hooks.ts) of the planted faults, joined: administration granted when
+ * one grants it, a criterion's answer passed through each. `projects` is read when a hook runs:
+ * the hooks are made before the state that holds them.
+ */
+function plantedHooks(faults: Faults, projects: () => Projects): DomainHooks {
+  const hooks = faults.hooks('domain').map((make) => make(projects));
+  return {
+    ...(hooks.some((h) => 'alsoAdministers' in h)
+      ? {
+          alsoAdministers: (user, project, scope) =>
+            hooks.some((h) => h.alsoAdministers?.(user, project, scope) === true),
+        }
+      : {}),
+    ...(hooks.some((h) => 'criterionHolds' in h)
+      ? {
+          criterionHolds: (value, stored, holds) =>
+            hooks.reduce((held, h) => h.criterionHolds?.(value, stored, held) ?? held, holds),
+        }
+      : {}),
+  };
 }

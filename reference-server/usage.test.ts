@@ -3,7 +3,7 @@ import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test } from 'vitest';
-import { PLANTED_FAULTS } from './faults.ts';
+import { PLANTED_FAULTS } from './faults/index.ts';
 import { helpText } from './usage.ts';
 import { VARIANTS } from './variants.ts';
 

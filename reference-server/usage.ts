@@ -1,5 +1,5 @@
 /** What `npm run reference-server -- --help` prints: its options, every planted fault, every variant. */
-import { PLANTED_FAULTS } from './faults.ts';
+import { PLANTED_FAULTS } from './faults/index.ts';
 import { VARIANTS } from './variants.ts';
 
 export const USAGE =

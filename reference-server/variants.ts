@@ -1,6 +1,6 @@
 /**
  * Variants (`--variant NAME`, repeatable): other choices that the specification leaves open, each
- * one a correct implementation could make. Where planted faults (faults.ts) show that the suites
+ * one a correct implementation could make. Where planted faults (faults/) show that the suites
  * catch a wrong server, variants show that they accept a correct one that is not ours: the whole
  * run against each variant must exit 0 with no MUST failure and no harness error
  * (tests/variants.test.ts, with the profile a user would write for such a server:

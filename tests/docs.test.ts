@@ -1,6 +1,6 @@
 /**
  * The user's documentation stays true to the code: docs/reference-server.md lists every planted
- * fault and every variant (generated from reference-server/faults.ts and variants.ts: a new one
+ * fault and every variant (generated from reference-server/faults/ and variants.ts: a new one
  * without its line fails here), and every relative link of README.md, CONTRIBUTING.md and docs/
  * leads to a file, and to a heading of it when it names one.
  * `UPDATE_DOCS=1 npx vitest run tests/docs.test.ts` rewrites the generated lists.
@@ -10,7 +10,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { format, resolveConfig } from 'prettier';
 import { describe, expect, test } from 'vitest';
 import { replaceBlock, type Markers } from '../bench/doc-block.ts';
-import { PLANTED_FAULTS } from '../reference-server/faults.ts';
+import { PLANTED_FAULTS } from '../reference-server/faults/index.ts';
 import { VARIANTS } from '../reference-server/variants.ts';
 import { ROOT } from './support/cli.ts';
 

@@ -1,13 +1,14 @@
 /**
- * Self-validation (issue 7): the suites against the reference server with each planted fault
- * (reference-server/faults.ts). A fault is caught when one of the requirements that
- * tests/support/fault-catalogue.ts names for it fails.
+ * Self-validation: the suites against the reference server with each planted fault
+ * (reference-server/faults/). A fault is caught when one of the requirements its declaration
+ * names (caughtBy) fails, in the suite files whose tests name them (tests/support/fault-suites.ts).
  * The score and any surviving fault are written to reports/self-validation/ and printed.
  *
- * Every requirement a fault made fail is evidence that its check can fail (issue 13): the reports
- * show it per requirement, from the committed lib/requirements/planted-fault-evidence.json. The
- * measured mapping is written to reports/self-validation/planted-fault-evidence.json, and a test
- * fails when the committed copy claims a pair the measurement no longer shows.
+ * Every requirement a fault made fail is evidence that its check can fail: the reports show it
+ * per requirement, from the committed lib/requirements/planted-fault-evidence.json. The measured
+ * mapping is written to reports/self-validation/planted-fault-evidence.json, and a test fails
+ * when the committed copy claims a pair the measurement no longer shows, or has no entry for a
+ * planted fault.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -15,16 +16,13 @@ import { format, resolveConfig } from 'prettier';
 import { afterAll, describe, expect, test } from 'vitest';
 import { CATALOGUE } from '../lib/requirements/index.ts';
 import type { FaultEvidence } from '../lib/runner/results/evidence.ts';
-import { PLANTED_FAULTS, type PlantedFault } from '../reference-server/faults.ts';
+import { PLANTED_FAULTS, type PlantedFault } from '../reference-server/faults/index.ts';
 import { startReferenceServer } from '../reference-server/listen.ts';
 import { ROOT, runCli } from './support/cli.ts';
-import { FAULT_CATALOGUE, type FaultCatch } from './support/fault-catalogue.ts';
+import { plantedFaultsWithSuites, type FaultCatch } from './support/fault-suites.ts';
 
 /** Each planted fault with the requirements that must catch it and the suites that hold them. */
-const FAULTS: ReadonlyArray<PlantedFault & FaultCatch> = PLANTED_FAULTS.map((fault) => ({
-  ...fault,
-  ...FAULT_CATALOGUE[fault.name],
-}));
+const FAULTS: ReadonlyArray<PlantedFault & FaultCatch> = await plantedFaultsWithSuites();
 
 interface Verdict {
   fault: string;
@@ -156,11 +154,11 @@ describe('every planted fault is caught by the requirement it breaks', () => {
     const evidence = committed().faults;
     const without = FAULTS.filter(
       (f) => !f.caughtBy.some((id) => (evidence[f.name] ?? []).includes(id)),
-    ).map((f) => f.name);
-    expect(
-      without,
-      `planted faults without their evidence; measure it: ${REGENERATE} -t NAME`,
-    ).toEqual([]);
+    ).map(
+      (f) =>
+        `${f.name}: ${evidence[f.name] === undefined ? 'no entry' : `no entry names ${f.caughtBy.join(' or ')}`}; measure it: UPDATE_FAULT_EVIDENCE=1 npx vitest run tests/self-validation.test.ts -t ${f.name}`,
+    );
+    expect(without, 'planted faults without their evidence').toEqual([]);
   });
 
   test('every covered MUST has a planted fault seen failing it, or is on the list without one yet', () => {
@@ -170,7 +168,7 @@ describe('every planted fault is caught by the requirement it breaks', () => {
     const without = musts.filter((r) => !seen.has(r.id)).map((r) => r.id);
     expect(
       without.filter((id) => !NO_PLANTED_FAULT_YET.includes(id)),
-      `MUST requirements no planted fault is seen failing: plant one (reference-server/faults.ts) and ${REGENERATE} -t NAME`,
+      `MUST requirements no planted fault is seen failing: plant one (reference-server/faults/) and ${REGENERATE} -t NAME`,
     ).toEqual([]);
     expect(
       NO_PLANTED_FAULT_YET.filter((id) => !without.includes(id)),

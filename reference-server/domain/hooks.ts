@@ -1,6 +1,6 @@
 /**
  * The named behaviour hooks a server may inject into the domain. The correct server injects none;
- * a planted fault that changes a rule from inside (reference-server/faults.ts) plugs in here, so
+ * a planted fault that changes a rule from inside (reference-server/faults/) plugs in here, so
  * that the domain never names a fault.
  */
 import type { FieldValue } from './artifact-values.ts';

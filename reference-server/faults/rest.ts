@@ -1,0 +1,573 @@
+/**
+ * The planted faults of the REST interface (`--fault NAME`), each one declaration
+ * (declaration.ts): the rule it breaks, the requirements that must catch it, and its rewrite.
+ */
+import { PAGINATION_HEADERS } from '../../spec/limits.ts';
+import type { Project } from '../domain/projects.ts';
+import { TOKEN_LIFETIME_MS } from '../domain/tokens.ts';
+import { idParam } from '../rest/context.ts';
+import { findArtifact, findTracker, requireUser } from '../rest/lookups.ts';
+import { boundsOf, inOrder } from '../rest/pagination.ts';
+import { FIRST_LISTED_PROJECT_ID } from '../rest/projects.ts';
+import { RestError } from '../rest/rest-error.ts';
+import { fault } from './declaration.ts';
+import {
+  bindIdsAsText,
+  bothPreconditions,
+  cutOf,
+  overriding,
+  projectsRewritten,
+  publicView,
+  racyCheck,
+  refusedYetCreated,
+  tokenOf,
+  updatesDropped,
+  validToken,
+  withoutHeader,
+  xmlBody,
+} from './rest-rewrites.ts';
+
+export const REST_FAULTS = [
+  fault({
+    name: 'token-status-201',
+    breaks: 'POST /api/tokens answers 201 instead of 200 (§4.3)',
+    caughtBy: ['rest.tokens.create'],
+    answer: (_ctx, route, answer) =>
+      route === 'POST tokens' ? { ...answer, status: 201 } : answer,
+  }),
+  fault({
+    name: 'token-uri-relative',
+    breaks: 'the token uri is tokens/<token>, not /api/tokens/<token> (§2.2)',
+    caughtBy: ['rest.tokens.uri-form'],
+    answer: (_ctx, route, answer) =>
+      route === 'POST tokens'
+        ? { ...answer, value: { ...tokenOf(answer), uri: `tokens/${tokenOf(answer).token}` } }
+        : answer,
+  }),
+  fault({
+    name: 'token-user-id-number',
+    breaks: 'user_id is a number, not a string (§2.2)',
+    caughtBy: ['rest.tokens.fields'],
+    answer: (_ctx, route, answer) =>
+      route === 'POST tokens'
+        ? { ...answer, value: { ...tokenOf(answer), user_id: Number(tokenOf(answer).user_id) } }
+        : answer,
+  }),
+  fault({
+    name: 'token-never-expires',
+    breaks: 'tokens never expire (§5.2.5)',
+    caughtBy: ['rest.auth.token-expired-401'],
+    state: { tokenLifetimeMs: Number.POSITIVE_INFINITY },
+  }),
+  fault({
+    name: 'token-expires-early',
+    breaks: 'tokens expire after 23 hours (§5.2.5)',
+    caughtBy: ['rest.auth.token-lifetime'],
+    state: { tokenLifetimeMs: TOKEN_LIFETIME_MS - 3600_000 },
+  }),
+  fault({
+    name: 'invalid-token-anonymous',
+    breaks: 'an invalid token is served as anonymous (§4.3 rule 2)',
+    caughtBy: ['rest.auth.invalid-credentials-fail'],
+    request(state, req) {
+      // Both token headers, not a valid pair: served as if none had been sent.
+      if (validToken(state, req.headers)) return;
+      delete req.headers['x-auth-token'];
+      delete req.headers['x-auth-userid'];
+    },
+  }),
+  fault({
+    name: 'basic-ignored',
+    breaks: 'HTTP Basic credentials are ignored (§5.2.6)',
+    caughtBy: ['rest.auth.basic'],
+    request: (_state, req) => {
+      delete req.headers.authorization;
+    },
+  }),
+  fault({
+    name: 'private-readable-anonymously',
+    breaks: 'private projects answer anonymous reads (§5.2.1)',
+    caughtBy: ['rest.auth.missing-401'],
+    // Not in the list of projects, which the fault leaves as it is.
+    stores: (ctx, route, state) =>
+      !ctx.user && route !== 'GET projects'
+        ? { ...state, projects: publicView(state.projects) }
+        : state,
+  }),
+  fault({
+    name: 'anonymous-refused',
+    breaks: 'every anonymous request answers 401 (§5.2.1)',
+    caughtBy: ['rest.auth.anonymous'],
+    before(ctx) {
+      if (!ctx.user) throw new RestError(401, 'Authentication required (planted fault)');
+    },
+  }),
+  fault({
+    name: 'pagination-size-is-page',
+    breaks: 'X-PAGINATION-SIZE is the page length, not the total (§8.2)',
+    caughtBy: ['rest.pagination.size'],
+    page: (ctx, _route, next) => (all, query, kind) => {
+      const page = next(all, query, kind);
+      const { offset, limit } = cutOf(page);
+      const size = inOrder(all, ctx.state.variants).slice(offset, offset + limit).length;
+      return { ...page, headers: { ...page.headers, [PAGINATION_HEADERS.size]: String(size) } };
+    },
+  }),
+  fault({
+    name: 'pagination-offset-zero',
+    breaks: 'X-PAGINATION-OFFSET is always 0 (§8.2)',
+    caughtBy: ['rest.pagination.offset'],
+    page: (_ctx, _route, next) => (all, query, kind) => {
+      const page = next(all, query, kind);
+      return { ...page, headers: { ...page.headers, [PAGINATION_HEADERS.offset]: '0' } };
+    },
+  }),
+  fault({
+    name: 'pagination-limit-unbounded',
+    breaks: 'a limit above LIMIT-MAX is honoured (§8)',
+    caughtBy: ['rest.pagination.limit-max'],
+    // A limit over the maximum is served as asked, once the other checks are passed.
+    page: (ctx, _route, next) => (all, query, kind) => {
+      const { max } = boundsOf(kind, ctx.state.variants);
+      const asked = query.getAll('limit');
+      const over = asked.length === 1 && /^\d+$/.test(asked[0] ?? '') && Number(asked[0]) > max;
+      if (!over) return next(all, query, kind);
+      const checked = new URLSearchParams(query);
+      checked.set('limit', String(max));
+      const page = next(all, checked, kind);
+      const limit = Number(asked[0]);
+      const { offset } = cutOf(page);
+      return {
+        items: inOrder(all, ctx.state.variants).slice(offset, offset + limit),
+        headers: { ...page.headers, [PAGINATION_HEADERS.limit]: String(limit) },
+      };
+    },
+  }),
+  fault({
+    name: 'pagination-skips-one',
+    breaks: 'each page starts one item after its offset (§8.3)',
+    caughtBy: ['rest.pagination.paging-forward'],
+    page: (ctx, _route, next) => (all, query, kind) => {
+      const page = next(all, query, kind);
+      const { offset, limit } = cutOf(page);
+      const items = inOrder(all, ctx.state.variants).slice(offset + 1, offset + 1 + limit);
+      return { ...page, items };
+    },
+  }),
+  fault({
+    name: 'pagination-headers-missing',
+    breaks: 'the trackers collection carries no pagination headers (§8.1)',
+    caughtBy: ['rest.pagination.paginated-routes'],
+    answer(_ctx, route, answer) {
+      if (route !== 'GET projects/:id/trackers') return answer;
+      const headers = Object.fromEntries(
+        Object.entries(answer.headers).filter(([name]) => !name.startsWith('X-PAGINATION-')),
+      );
+      return { ...answer, headers };
+    },
+  }),
+  fault({
+    name: 'pagination-limit-max-refused',
+    breaks:
+      'a limit equal to X-PAGINATION-LIMIT-MAX is refused with 406 (§8: it is the maximum allowed)',
+    caughtBy: ['rest.pagination.limit-max'],
+    page: (ctx, _route, next) => (all, query, kind) => {
+      const page = next(all, query, kind);
+      const { max } = boundsOf(kind, ctx.state.variants);
+      if (cutOf(page).limit === max)
+        throw new RestError(406, `Maximum value for limit exceeded (${max}; planted fault)`);
+      return page;
+    },
+  }),
+  fault({
+    name: 'pagination-default-page-overfull',
+    breaks: 'a request without limit holds twice the X-PAGINATION-LIMIT it announces (§8.2)',
+    caughtBy: ['rest.pagination.limit-chunk'],
+    // Without a limit the page holds twice what it announces.
+    page: (ctx, _route, next) => (all, query, kind) => {
+      const page = next(all, query, kind);
+      if (query.has('limit')) return page;
+      const { offset, limit } = cutOf(page);
+      return { ...page, items: inOrder(all, ctx.state.variants).slice(offset, offset + 2 * limit) };
+    },
+  }),
+  fault({
+    name: 'query-size-counts-all',
+    breaks:
+      "a filtered query's X-PAGINATION-SIZE counts every artifact of the tracker, not the matches (§8.2)",
+    caughtBy: ['rest.pagination.size'],
+    page: (ctx, route, next) => (all, query, kind) => {
+      const page = next(all, query, kind);
+      if (route !== 'GET trackers/:id/artifacts' && route !== 'POST trackers/:id/artifacts')
+        return page;
+      const size = ctx.state.artifacts.ofTracker(idParam(ctx, 'id')).length;
+      return { ...page, headers: { ...page.headers, [PAGINATION_HEADERS.size]: String(size) } };
+    },
+  }),
+  fault({
+    name: 'query-answers-500',
+    breaks:
+      'the artifact query (POST /api/trackers/<id>/artifacts) answers 500 (§4.3): a broken feature fails, it is no harness error',
+    caughtBy: ['rest.query.route'],
+    before(ctx, route) {
+      if (route !== 'POST trackers/:id/artifacts') return;
+      findTracker(ctx, idParam(ctx, 'id'));
+      throw new RestError(500, 'the artifact query failed (planted fault)');
+    },
+  }),
+  fault({
+    name: 'token-route-500',
+    breaks:
+      'POST /api/tokens answers 500 (§4.3): the tests that need a token fail, they are no harness errors',
+    caughtBy: ['rest.auth.token-headers'],
+    before(_ctx, route) {
+      if (route === 'POST tokens')
+        throw new RestError(500, 'the token could not be created (planted fault)');
+    },
+  }),
+  fault({
+    name: 'query-ignores-criteria',
+    breaks: 'the artifact query answers every artifact (§4.3)',
+    caughtBy: ['rest.query.contains'],
+    domain: () => ({ criterionHolds: () => true }),
+  }),
+  fault({
+    name: 'query-first-value-only',
+    breaks: "'contains' looks at the first bound value only (§2.2)",
+    caughtBy: ['rest.query.contains'],
+    // A list value is looked at through its first bound id.
+    domain: () => ({
+      criterionHolds: (value, stored, holds) =>
+        Array.isArray(stored) ? stored.slice(0, 1).includes(Number(value)) : holds,
+    }),
+  }),
+  fault({
+    name: 'etag-missing',
+    breaks: 'GET of an artifact carries no Etag (§4.4.1)',
+    caughtBy: ['rest.concurrency.etag'],
+    answer: (_ctx, _route, answer) => withoutHeader(answer, 'Etag'),
+  }),
+  fault({
+    name: 'etag-missing-xml',
+    breaks:
+      'GET of an artifact asked for XML carries no Etag; the JSON GET does (§4.4.1: every GET)',
+    caughtBy: ['rest.concurrency.etag'],
+    answer: (ctx, route, answer) =>
+      route === 'GET artifacts/:id' && ctx.format === 'xml'
+        ? withoutHeader(answer, 'Etag')
+        : answer,
+  }),
+  fault({
+    name: 'pagination-size-missing-query',
+    breaks:
+      'the artifact query (POST /api/trackers/<id>/artifacts) carries no X-PAGINATION-SIZE; the other pagination headers and routes are whole (§8.2)',
+    caughtBy: ['rest.pagination.headers'],
+    answer: (_ctx, route, answer) =>
+      route === 'POST trackers/:id/artifacts'
+        ? withoutHeader(answer, PAGINATION_HEADERS.size)
+        : answer,
+  }),
+  fault({
+    name: 'last-modified-missing',
+    breaks: 'GET of an artifact carries no Last-Modified (§4.4.1)',
+    caughtBy: ['rest.concurrency.last-modified'],
+    answer: (_ctx, _route, answer) => withoutHeader(answer, 'Last-Modified'),
+  }),
+  fault({
+    name: 'if-match-ignored',
+    breaks: 'If-match is not checked (§4.4.3)',
+    caughtBy: ['rest.concurrency.if-match-stale'],
+    request(_state, req) {
+      if (req.method === 'PUT') delete req.headers['if-match'];
+    },
+  }),
+  fault({
+    name: 'if-unmodified-since-ignored',
+    breaks: 'If-Unmodified-Since is not checked (§4.4.3)',
+    caughtBy: ['rest.concurrency.if-unmodified-since-stale'],
+    request(_state, req) {
+      if (req.method === 'PUT') delete req.headers['if-unmodified-since'];
+    },
+  }),
+  fault({
+    name: 'if-match-always-stale',
+    breaks: 'a current If-match answers 412 (§4.4.2)',
+    caughtBy: ['rest.concurrency.if-match-fresh'],
+    request(_state, req) {
+      if (req.method === 'PUT' && req.headers['if-match'] !== undefined)
+        req.headers['if-match'] = '"never"';
+    },
+  }),
+  fault({
+    name: 'both-headers-if-match-only',
+    breaks:
+      'a PUT sending both If-match and If-Unmodified-Since is checked against If-match alone (§4.4.3)',
+    caughtBy: ['rest.concurrency.each-header-checked'],
+    request(_state, req) {
+      if (req.method === 'PUT' && bothPreconditions(req)) delete req.headers['if-unmodified-since'];
+    },
+  }),
+  fault({
+    name: 'both-headers-since-only',
+    breaks:
+      'a PUT sending both If-match and If-Unmodified-Since is checked against If-Unmodified-Since alone (§4.4.3)',
+    caughtBy: ['rest.concurrency.each-header-checked'],
+    request(_state, req) {
+      if (req.method === 'PUT' && bothPreconditions(req)) delete req.headers['if-match'];
+    },
+  }),
+  fault({
+    name: 'last-modified-creation-time',
+    breaks:
+      'Last-Modified is the creation time of the artifact, not the time of its last modification (§4.4.1)',
+    caughtBy: ['rest.concurrency.last-modified-version'],
+    answer(_ctx, _route, answer) {
+      // The artifact's creation time: its submitted_on (a created artifact has not changed since).
+      const submittedOn = (answer.value as { submitted_on?: string }).submitted_on;
+      if (answer.headers['Last-Modified'] === undefined || submittedOn === undefined) return answer;
+      const lastModified = new Date(Date.parse(submittedOn)).toUTCString();
+      return { ...answer, headers: { ...answer.headers, 'Last-Modified': lastModified } };
+    },
+  }),
+  fault({
+    name: 'no-header-refused',
+    breaks: 'a PUT without concurrency headers answers 428 (§4.4.4)',
+    caughtBy: ['rest.concurrency.no-header-overwrites'],
+    before(ctx, route) {
+      if (route !== 'PUT artifacts/:id') return;
+      requireUser(ctx);
+      findArtifact(ctx, idParam(ctx, 'id'), 'write');
+      const { headers } = ctx.req;
+      if (headers['if-match'] === undefined && headers['if-unmodified-since'] === undefined)
+        throw new RestError(428, 'a concurrency header is required (planted fault)');
+    },
+  }),
+  fault({
+    name: 'update-race',
+    breaks: 'the version check and the write are not one step: concurrent PUTs all win (§4.4)',
+    caughtBy: ['rest.concurrency.one-winner'],
+    before: async (ctx, route) => {
+      if (route === 'PUT artifacts/:id') await racyCheck(ctx);
+    },
+  }),
+  fault({
+    name: 'update-not-applied',
+    breaks: 'PUT answers success but stores nothing (§4.3)',
+    caughtBy: ['rest.artifacts.update'],
+    stores: (_ctx, route, state) =>
+      route === 'PUT artifacts/:id'
+        ? { ...state, artifacts: updatesDropped(state.artifacts) }
+        : state,
+  }),
+  fault({
+    name: 'create-drops-list-values',
+    breaks: 'creation ignores bind_value_ids (§2.2)',
+    caughtBy: ['rest.artifacts.create'],
+    stores: (_ctx, route, state) =>
+      route === 'POST artifacts'
+        ? {
+            ...state,
+            artifacts: overriding(state.artifacts, {
+              create: (trackerId, by, values) =>
+                state.artifacts.create(
+                  trackerId,
+                  by,
+                  new Map([...values].filter(([, value]) => !Array.isArray(value))),
+                ),
+            }),
+          }
+        : state,
+  }),
+  fault({
+    name: 'xml-bind-ids-as-text',
+    breaks: 'XML writes bind_value_ids as text, not item elements (§4.5.4)',
+    caughtBy: ['rest.xml.item-arrays'],
+    answer: (ctx, _route, answer) =>
+      ctx.format === 'xml' ? { ...answer, value: bindIdsAsText(answer.value) } : answer,
+  }),
+  fault({
+    name: 'xml-request-root-refused',
+    breaks: 'an XML body with root <request> is refused (§4.5.3)',
+    caughtBy: ['rest.xml.post'],
+    xmlRequestRoot: 'artifact',
+  }),
+  fault({
+    name: 'xml-put-ignored',
+    breaks: 'a PUT in XML changes nothing (§4.5)',
+    caughtBy: ['rest.xml.put'],
+    stores: (ctx, route, state) =>
+      route === 'PUT artifacts/:id' && xmlBody(ctx)
+        ? { ...state, artifacts: updatesDropped(state.artifacts) }
+        : state,
+  }),
+  fault({
+    name: 'xml-answered-as-json',
+    breaks: 'Accept: application/xml is answered in JSON (§4.5.1)',
+    caughtBy: ['rest.xml.get'],
+    request(_state, req) {
+      const { accept } = req.headers;
+      if (accept !== undefined)
+        req.headers.accept = accept.replace(/application\/xml/gi, 'application/json');
+    },
+  }),
+  fault({
+    name: 'xml-put-answered-as-json',
+    breaks: 'PUT /artifacts/<id> with Accept: application/xml is answered in JSON (§4.5.1)',
+    caughtBy: ['rest.xml.put-answer'],
+    format: (_ctx, route, format) => (route === 'PUT artifacts/:id' ? 'json' : format),
+  }),
+  fault({
+    name: 'xml-post-both-answered-as-json',
+    breaks:
+      'POST /artifacts with an XML body and Accept: application/xml is answered in JSON (§4.5.1)',
+    caughtBy: ['rest.xml.post-answer'],
+    format: (ctx, route, format) => (route === 'POST artifacts' && xmlBody(ctx) ? 'json' : format),
+  }),
+  fault({
+    name: 'xml-answer-follows-body',
+    breaks:
+      'the answer to POST and PUT /artifacts takes the format of the request body, not the one Accept asks for (§4.5.1)',
+    caughtBy: ['rest.xml.answer-follows-accept', 'rest.xml.post-answer', 'rest.xml.put-answer'],
+    format: (ctx, route, format) =>
+      route === 'POST artifacts' || route === 'PUT artifacts/:id'
+        ? xmlBody(ctx)
+          ? 'xml'
+          : 'json'
+        : format,
+  }),
+  fault({
+    name: 'xml-answer-labelled-json',
+    breaks:
+      'XML answers to POST and PUT /artifacts are labelled Content-Type: application/json (§4.5.1)',
+    caughtBy: ['rest.xml.post-answer', 'rest.xml.put-answer'],
+    answer: (ctx, route, answer) =>
+      ctx.format === 'xml' && (route === 'POST artifacts' || route === 'PUT artifacts/:id')
+        ? {
+            ...answer,
+            headers: { ...answer.headers, 'Content-Type': 'application/json; charset=utf-8' },
+          }
+        : answer,
+  }),
+  fault({
+    name: 'project-uri-absolute',
+    breaks: 'the project uri is /api/projects/<id>, not projects/<id> (§2.2)',
+    caughtBy: ['rest.projects.representation'],
+    answer: (_ctx, route, answer) =>
+      projectsRewritten(route, answer, (p) => ({ ...p, uri: `/api/${p.uri}` })),
+  }),
+  fault({
+    name: 'project-resources-empty',
+    breaks: 'projects list no resources (§2.2, §1)',
+    caughtBy: ['rest.projects.resources', 'rest.discovery.links'],
+    answer: (_ctx, route, answer) =>
+      projectsRewritten(route, answer, (p) => ({ ...p, resources: [] })),
+  }),
+  fault({
+    name: 'project-list-hides-private',
+    breaks: 'members do not see their private projects in the list (§4.3)',
+    caughtBy: ['rest.projects.list'],
+    // The collection is the projects' list, cut into pages as the correct one.
+    page: (_ctx, route, next) => (all, query, kind) =>
+      next(
+        route === 'GET projects'
+          ? ((all as readonly unknown[] as readonly Project[]).filter(
+              (p) => p.privacy === 'public',
+            ) as unknown as typeof all)
+          : all,
+        query,
+        kind,
+      ),
+  }),
+  fault({
+    name: 'project-list-shows-private',
+    breaks:
+      'GET /api/projects lists private projects to everyone, anonymous callers and outsiders included (§5.2.1)',
+    caughtBy: ['rest.projects.private-hidden'],
+    page: (ctx, route, next) => (all, query, kind) =>
+      next(
+        route === 'GET projects'
+          ? (ctx.state.projects
+              .all()
+              .filter((p) => p.id >= FIRST_LISTED_PROJECT_ID) as unknown as typeof all)
+          : all,
+        query,
+        kind,
+      ),
+  }),
+  fault({
+    name: 'tracker-without-values',
+    breaks: 'the tracker structure gives no bound value ids (§4.3)',
+    caughtBy: ['rest.trackers.get'],
+    // No field gives its bound values.
+    answer(_ctx, route, answer) {
+      if (route !== 'GET trackers/:id' && route !== 'GET projects/:id/trackers') return answer;
+      const withoutValues = (value: unknown) => {
+        const tracker = value as { fields: object[] };
+        const fields = tracker.fields.map((field) => ({ ...field, values: null, bindings: null }));
+        return { ...tracker, fields };
+      };
+      const { value } = answer;
+      return {
+        ...answer,
+        value: Array.isArray(value) ? value.map(withoutValues) : withoutValues(value),
+      };
+    },
+  }),
+  fault({
+    name: 'private-trackers-outsider',
+    breaks:
+      "GET /api/projects/<id>/trackers serves a private project's trackers to users outside it (§5.2.1)",
+    caughtBy: ['rest.access.private-refused'],
+    stores: (ctx, route, state) =>
+      route === 'GET projects/:id/trackers' && ctx.user !== undefined
+        ? { ...state, projects: publicView(state.projects) }
+        : state,
+  }),
+  fault({
+    name: 'private-artifact-anonymous',
+    breaks:
+      "GET /api/artifacts/<id> serves a private project's artifact without credentials (§5.2.1)",
+    caughtBy: ['rest.access.private-refused', 'rest.auth.missing-401'],
+    stores: (ctx, route, state) =>
+      route === 'GET artifacts/:id' && !ctx.user
+        ? { ...state, projects: publicView(state.projects) }
+        : state,
+  }),
+  fault({
+    name: 'private-create-outsider',
+    breaks:
+      "POST /artifacts creates an artifact in a private project's tracker for a user outside it (§5.2.1)",
+    caughtBy: ['rest.access.private-refused'],
+    stores: (ctx, route, state) =>
+      route === 'POST artifacts' && ctx.user !== undefined
+        ? { ...state, projects: publicView(state.projects) }
+        : state,
+  }),
+  fault({
+    name: 'refused-create-applied',
+    breaks:
+      'POST /artifacts from a user outside a private project answers 403, yet creates the artifact (§5.2.1: a refusal changes nothing)',
+    caughtBy: ['rest.access.private-refused'],
+    // Created where the caller may not write, then answered as the refusal the correct server gives.
+    stores: (ctx, route, state) =>
+      route === 'POST artifacts' && ctx.user !== undefined
+        ? { ...state, projects: publicView(state.projects) }
+        : state,
+    answer: refusedYetCreated,
+  }),
+  fault({
+    name: 'refusal-names-project',
+    breaks:
+      'a 403 refusal names the private project refused, its shortname and label (§5.2.1: a refusal tells nothing of it)',
+    caughtBy: ['rest.access.private-refused'],
+    // The project refused named by its shortname and label.
+    error(state, error) {
+      if (!(error instanceof RestError)) return error;
+      const id = /project (\d+)/.exec(error.message)?.[1];
+      const project = id === undefined ? undefined : state.projects.get(Number(id));
+      if (error.status !== 403 || !project) return error;
+      const detail = error.message.replace(/^Forbidden: /, '');
+      return new RestError(403, `${detail} (${project.shortName}, ${project.publicName})`);
+    },
+  }),
+] as const;

@@ -1,0 +1,504 @@
+/**
+ * The planted faults of the SOAP interface (`--fault soap-NAME`), each one declaration
+ * (declaration.ts): the rule it breaks, the requirements that must catch it, and its rewrite.
+ */
+import { DomainError, MESSAGES, type FaultCode } from '../domain/errors.ts';
+import type { ProjectAdminDeps } from '../domain/project-admin.ts';
+import type { Service } from '../domain/projects.ts';
+import { fault } from './declaration.ts';
+
+/** A name that is not the server's own base: what the base faults put in place of it. */
+const OTHER_BASE = 'http://other-name.invalid';
+
+export const SOAP_FAULTS = [
+  fault({
+    name: 'soap-member-add-not-applied',
+    breaks: 'addProjectMember answers true but adds nobody (§4.2 #3)',
+    caughtBy: ['soap.addProjectMember.effect'],
+    operations: {
+      addProjectMember(deps, call, sessionKey, groupId, userLogin) {
+        const before = new Set(deps.projects.get(groupId)?.members);
+        const answer = call(sessionKey, groupId, userLogin);
+        const members = deps.projects.get(groupId)?.members;
+        if (members) for (const id of members) if (!before.has(id)) members.delete(id);
+        return answer;
+      },
+    },
+  }),
+  fault({
+    name: 'soap-ugroup-remove-not-applied',
+    breaks: 'removeUserFromUGroup answers true but the user stays in the group (§4.2 #11)',
+    caughtBy: ['soap.removeUserFromUGroup.effect'],
+    operations: {
+      removeUserFromUGroup(deps, call, sessionKey, groupId, ugroupId, userId) {
+        const project = deps.projects.get(groupId);
+        const members =
+          ugroupId === deps.adminsUgroupId
+            ? project?.admins
+            : project?.ugroups.get(ugroupId)?.members;
+        const wasIn = members?.has(userId) === true;
+        const answer = call(sessionKey, groupId, ugroupId, userId);
+        if (wasIn) members?.add(userId);
+        return answer;
+      },
+    },
+  }),
+  fault({
+    name: 'soap-deactivate-not-applied',
+    breaks: 'deactivateService answers true but the service stays used (§4.2 #5)',
+    caughtBy: ['soap.deactivateService.effect'],
+    operations: {
+      setServiceUsage(deps, call, sessionKey, groupId, serviceId, isUsed) {
+        const wasUsed = serviceOf(deps, serviceId)?.isUsed;
+        const answer = call(sessionKey, groupId, serviceId, isUsed);
+        const service = serviceOf(deps, serviceId);
+        if (service && wasUsed !== undefined && !isUsed) service.isUsed = wasUsed;
+        return answer;
+      },
+    },
+  }),
+  fault({
+    name: 'soap-description-value-trimmed',
+    breaks:
+      'setProjectDescriptionFieldValue stores the value trimmed of surrounding white space (§4.2 #12)',
+    caughtBy: [
+      'soap.setProjectDescriptionFieldValue.effect',
+      'soap.getProjectDescriptionFieldsValue.effect',
+    ],
+    operations: {
+      setProjectDescriptionFieldValue: (_deps, call, sessionKey, groupId, fieldId, value) =>
+        call(sessionKey, groupId, fieldId, value.trim()),
+    },
+  }),
+  fault({
+    name: 'soap-description-written-before-3108',
+    breaks:
+      'setProjectDescriptionFieldValue of an unknown field stores the value, then answers 3108 (§7.1)',
+    caughtBy: ['soap.fault.nothing-changed'],
+    operations: {
+      setProjectDescriptionFieldValue(deps, call, sessionKey, groupId, fieldId, value) {
+        try {
+          call(sessionKey, groupId, fieldId, value);
+        } catch (error) {
+          // The value is stored, then the fault answered.
+          if (hasCode(error, 3108))
+            deps.projects.get(groupId)?.descriptionValues.set(fieldId, value);
+          throw error;
+        }
+      },
+    },
+  }),
+  fault({
+    name: 'soap-generic-user-password-kept',
+    breaks: 'setProjectGenericUser on a project that has one keeps the old password (§4.2 #13)',
+    caughtBy: ['soap.setProjectGenericUser.effect'],
+    operations: {
+      setProjectGenericUser(deps, call, sessionKey, groupId, password) {
+        const genericUserId = deps.projects.get(groupId)?.genericUserId;
+        const existing = genericUserId === undefined ? undefined : deps.users.byIdOf(genericUserId);
+        const oldPassword = existing?.password;
+        const answer = call(sessionKey, groupId, password);
+        if (existing && oldPassword !== undefined) existing.password = oldPassword;
+        return answer;
+      },
+    },
+  }),
+  fault({
+    name: 'soap-new-project-public',
+    breaks: 'addProject makes every project public, whatever the privacy part says (§4.2 #2)',
+    caughtBy: ['soap.addProject.privacy'],
+    operations: {
+      addProject: (
+        _deps,
+        call,
+        sessionKey,
+        adminSessionKey,
+        shortName,
+        publicName,
+        _privacy,
+        templateId,
+      ) => call(sessionKey, adminSessionKey, shortName, publicName, 'public', templateId),
+    },
+  }),
+  fault({
+    name: 'soap-new-project-without-services',
+    breaks:
+      'a project created by addProject has no services: nothing inherited from the template (§4.2 #2)',
+    caughtBy: ['soap.addProject.inherits-services'],
+    operations: {
+      addProject(deps, call, ...args) {
+        const id = call(...args);
+        const project = deps.projects.get(id);
+        if (project) project.services = [];
+        return id;
+      },
+    },
+  }),
+  fault({
+    name: 'soap-add-project-admin-not-set',
+    breaks:
+      "addProject does not make the sessionKey user the created project's admin: adding a member then answers 3201 (§4.2 #2)",
+    caughtBy: ['soap.addProject.session-key-admin'],
+    operations: {
+      addProject(deps, call, ...args) {
+        const id = call(...args);
+        // The desired project admin (sessionKey) stays a member, and nobody administers the project.
+        const project = deps.projects.get(id);
+        const requester = deps.sessions.userOf(args[0]);
+        if (project && requester !== undefined) project.admins.delete(requester);
+        return id;
+      },
+    },
+  }),
+  fault({
+    name: 'soap-quota-unlimited',
+    breaks: 'addProject has no quota: never fault 4000 (§8)',
+    caughtBy: ['soap.addProject.fault.4000', 'soap.quota.threshold'],
+    // The calls are still counted, never refused.
+    state: { projectQuota: Number.POSITIVE_INFINITY },
+  }),
+  fault({
+    name: 'soap-members-administer',
+    breaks: 'a project member, not only a project admin, may change memberships (§5.1)',
+    caughtBy: ['soap.auth.project-admin', 'soap.addProjectMember.fault.3201'],
+    domain: () => ({
+      alsoAdministers: (user, project, scope) =>
+        scope === 'project-admin' && project.members.has(user.id),
+    }),
+  }),
+  fault({
+    name: 'soap-admin-anywhere',
+    breaks:
+      'whoever administers some project gets the admin operations on every project (§5.1.2: of that project)',
+    caughtBy: [
+      'soap.auth.project-admin',
+      'soap.addProjectMember.fault.3201',
+      'soap.removeProjectMember.fault.3201',
+      'soap.addUserToUGroup.fault.3201',
+      'soap.removeUserFromUGroup.fault.3201',
+      'soap.setProjectDescriptionFieldValue.fault.3201',
+      'soap.activateService.fault.3203',
+      'soap.deactivateService.fault.3203',
+      'soap.getProjectDescriptionFieldsValue.fault.3203',
+      'soap.getProjectServicesUsage.fault.3203',
+    ],
+    domain: (projects) => ({
+      alsoAdministers: (user) =>
+        projects()
+          .all()
+          .some((p) => p.admins.has(user.id)),
+    }),
+  }),
+  fault({
+    name: 'soap-generic-user-any-session',
+    breaks:
+      'getProjectGenericUser, setProjectGenericUser and unsetGenericUser accept any valid session (§5.1.2)',
+    caughtBy: ['soap.auth.generic-user'],
+    domain: () => ({ alsoAdministers: (_user, _project, scope) => scope === 'generic-user' }),
+  }),
+  fault({
+    name: 'soap-service-lookup-platform-wide',
+    breaks:
+      "activateService and deactivateService find the service in any project, not only in group_id's (§7.1 3019)",
+    caughtBy: ['soap.activateService.fault.3019', 'soap.deactivateService.fault.3019'],
+    operations: {
+      setServiceUsage(deps, call, sessionKey, groupId, serviceId, isUsed) {
+        try {
+          return call(sessionKey, groupId, serviceId, isUsed);
+        } catch (error) {
+          // The service of another project is changed too.
+          const service = serviceOf(deps, serviceId);
+          if (!hasCode(error, 3019) || !service) throw error;
+          service.isUsed = isUsed;
+          return true;
+        }
+      },
+    },
+  }),
+  fault({
+    name: 'soap-description-fields-list-incomplete',
+    breaks:
+      'getPlateformProjectDescriptionFields leaves out the last field, which stays settable (§4.2 #6: all fields)',
+    caughtBy: ['soap.getPlateformProjectDescriptionFields.effect'],
+    operations: {
+      getPlateformProjectDescriptionFields: (_deps, call, sessionKey) =>
+        call(sessionKey).slice(0, -1),
+    },
+  }),
+  fault({
+    name: 'soap-unknown-project-3001',
+    breaks: 'a project that does not exist answers 3001 instead of 3000 (§7.1)',
+    caughtBy: ['soap.addProjectMember.fault.3000', 'soap.removeProjectMember.fault.3000'],
+    soapFault: (fault) =>
+      fault.code === '3000' ? { ...fault, code: '3001', message: MESSAGES.invalidSession } : fault,
+  }),
+  fault({
+    name: 'soap-unknown-ugroup-3000',
+    breaks: 'a user group that does not exist answers 3000 instead of 3301 (§7.1)',
+    caughtBy: ['soap.addUserToUGroup.fault.3301', 'soap.removeUserFromUGroup.fault.3301'],
+    soapFault: (fault) =>
+      fault.code === '3301' ? { ...fault, code: '3000', message: MESSAGES.invalidProject } : fault,
+  }),
+  fault({
+    name: 'soap-internal-failure-code-0',
+    breaks:
+      "addProject's internal creation failures answer fault 0 (a generic exception), not 3101 or 3105 (§7.1)",
+    caughtBy: ['soap.addProject.fault.3101', 'soap.addProject.fault.3105'],
+    operations: {
+      addProject(_deps, call, ...args) {
+        try {
+          return call(...args);
+        } catch (error) {
+          if (hasCode(error, 3101, 3105)) throw new DomainError(0, 'Internal error');
+          throw error;
+        }
+      },
+    },
+  }),
+  fault({
+    name: 'soap-remove-non-member-succeeds',
+    breaks: 'removeProjectMember of a user who is not a member answers true instead of 3203 (§7.1)',
+    caughtBy: ['soap.removeProjectMember.fault.3203'],
+    operations: {
+      removeProjectMember(_deps, call, ...args) {
+        try {
+          return call(...args);
+        } catch (error) {
+          if (hasCode(error, 3203)) return true;
+          throw error;
+        }
+      },
+    },
+  }),
+  fault({
+    name: 'soap-services-usage-3201-outsider',
+    breaks:
+      'getProjectServicesUsage answers 3201 instead of 3203 to a caller outside the project; a member still gets 3203 (§7.1)',
+    caughtBy: ['soap.getProjectServicesUsage.fault.3203'],
+    operations: {
+      getProjectServicesUsage(deps, call, sessionKey, groupId) {
+        try {
+          return call(sessionKey, groupId);
+        } catch (error) {
+          const caller = deps.sessions.userOf(sessionKey);
+          const outside = caller !== undefined && !deps.projects.get(groupId)?.members.has(caller);
+          if (hasCode(error, 3203) && outside)
+            throw new DomainError(3201, MESSAGES.notProjectAdmin);
+          throw error;
+        }
+      },
+    },
+  }),
+  fault({
+    name: 'soap-site-admin-unknown-project-3203',
+    breaks:
+      'getProjectDescriptionFieldsValue of a project that does not exist answers 3203 instead of 3000 to a site admin, who administers every other project (§7.1)',
+    caughtBy: ['soap.getProjectDescriptionFieldsValue.fault.3000'],
+    operations: {
+      getProjectDescriptionFieldsValue(deps, call, sessionKey, groupId) {
+        try {
+          return call(sessionKey, groupId);
+        } catch (error) {
+          const caller = deps.sessions.userOf(sessionKey);
+          const siteAdmin = caller !== undefined && deps.users.byIdOf(caller)?.siteAdmin === true;
+          if (hasCode(error, 3000) && siteAdmin)
+            throw new DomainError(3203, MESSAGES.notProjectAdmin);
+          throw error;
+        }
+      },
+    },
+  }),
+  fault({
+    name: 'soap-outsider-unknown-field-accepted',
+    breaks:
+      'setProjectDescriptionFieldValue by a caller without rights, of a field the platform does not have, answers success: the rights are checked for known fields only (§5.1.2, §7.1 3108 or 3201)',
+    caughtBy: [
+      'soap.setProjectDescriptionFieldValue.fault.3108',
+      'soap.setProjectDescriptionFieldValue.fault.3201',
+    ],
+    operations: {
+      setProjectDescriptionFieldValue(deps, call, sessionKey, groupId, fieldId, value) {
+        try {
+          call(sessionKey, groupId, fieldId, value);
+        } catch (error) {
+          // Refused rights go unnoticed for an unknown field.
+          if (hasCode(error, 3201) && !deps.descriptionFields.some((f) => f.id === fieldId)) return;
+          throw error;
+        }
+      },
+    },
+  }),
+  fault({
+    name: 'soap-no-xsi-type',
+    breaks: 'answers carry no xsi:type on returned values (§4.1 rpc/encoded)',
+    caughtBy: ['soap.wire.xsi-type'],
+    soapAnswer: (xml) => xml.replace(/ xsi:type="[^"]*"/g, ''),
+  }),
+  fault({
+    name: 'soap-arrays-without-array-type',
+    breaks: 'arrays are sent without SOAP-ENC:arrayType (§4.1)',
+    caughtBy: ['soap.wire.encoded-arrays'],
+    soapAnswer: (xml) => xml.replace(/ SOAP-ENC:arrayType="[^"]*"/g, ''),
+  }),
+  fault({
+    name: 'soap-array-members-untyped',
+    breaks:
+      'array members carry no xsi:type, though the array and their fields do (§4.1 rpc/encoded)',
+    caughtBy: ['soap.wire.xsi-type'],
+    soapAnswer: (xml) => xml.replace(/<item xsi:type="[^"]*"/g, '<item'),
+  }),
+  fault({
+    name: 'soap-array-typed-as-member',
+    breaks:
+      'an array is typed with its members\' type (xsi:type="ns1:ServiceValue"), neither its WSDL type nor SOAP-ENC:Array (§4.1, SOAP 1.1 §5.4.2)',
+    caughtBy: ['soap.wire.xsi-type'],
+    soapAnswer: (xml) =>
+      xml.replace(
+        /( SOAP-ENC:arrayType="ns1:(\w+)\[\d*\]" xsi:type=")ns1:\w+"/g,
+        (_, head: string, member: string) => `${head}ns1:${member}"`,
+      ),
+  }),
+  fault({
+    name: 'soap-array-type-count-wrong',
+    breaks: 'SOAP-ENC:arrayType declares one member more than the array holds (SOAP 1.1 §5.4.2)',
+    caughtBy: ['soap.wire.encoded-arrays'],
+    soapAnswer: (xml) =>
+      xml.replace(
+        /( SOAP-ENC:arrayType="[^"[]*\[)(\d+)\]/g,
+        (_, head: string, n: string) => `${head}${Number(n) + 1}]`,
+      ),
+  }),
+  fault({
+    name: 'soap-answer-namespace-other-base',
+    breaks:
+      'answers are in {other name}/soap/project while the WSDL declares {base_url}/soap/project (§4.1, §9.1)',
+    caughtBy: ['soap.versioning.fixed-namespace', 'soap.wire.xsi-type'],
+    answerNamespace: (namespace) => namespace.replace(/^https?:\/\/[^/]+/, OTHER_BASE),
+  }),
+  fault({
+    name: 'soap-fault-http-200',
+    breaks: 'SOAP faults are sent with HTTP status 200 (§7.1, SOAP 1.1 over HTTP)',
+    caughtBy: ['soap.fault.http-500'],
+    soapFault: (fault) => ({ ...fault, status: 200 }),
+  }),
+  fault({
+    name: 'soap-fault-media-type-html',
+    breaks:
+      'the faults of removeUserFromUGroup are sent with Content-Type text/html (§4.1: SOAP 1.1 over HTTP sends text/xml)',
+    caughtBy: ['soap.wire.media-type'],
+    mediaType: (operation, answer, type) =>
+      answer === 'fault' && operation === 'removeUserFromUGroup'
+        ? 'text/html; charset=utf-8'
+        : type,
+  }),
+  fault({
+    name: 'soap-answer-media-type-soap12',
+    breaks:
+      "the successful answers of getProjectServicesUsage are sent with SOAP 1.2's Content-Type application/soap+xml (§4.1: SOAP 1.1 over HTTP sends text/xml)",
+    caughtBy: ['soap.wire.media-type'],
+    mediaType: (operation, answer, type) =>
+      answer === 'success' && operation === 'getProjectServicesUsage'
+        ? 'application/soap+xml; charset=utf-8'
+        : type,
+  }),
+  fault({
+    name: 'soap-faultcode-qualified',
+    breaks: 'the faultcode is SOAP-ENV:Server with the number only in the faultstring (§7.1)',
+    caughtBy: ['soap.fault.numeric-code'],
+    soapFault: (fault) =>
+      /^\d+$/.test(fault.code)
+        ? { ...fault, code: 'SOAP-ENV:Server', message: `${fault.code}: ${fault.message}` }
+        : fault,
+  }),
+  fault({
+    name: 'soap-action-unquoted-refused',
+    breaks:
+      'an unquoted SOAPAction {base_url}/soap/project#<op> is refused (only the quoted form is taken)',
+    caughtBy: ['soap.wire.soap-action-header'],
+    soapActionRefused: (raw) => raw !== '' && !raw.startsWith('"'),
+  }),
+  fault({
+    name: 'soap-wsdl-document-style',
+    breaks: 'the WSDL binds the operations in document style (§4.1)',
+    caughtBy: ['soap.wsdl.style-rpc'],
+    wsdl: (wsdl) => wsdl.replaceAll('style="rpc"', 'style="document"'),
+  }),
+  fault({
+    name: 'soap-wsdl-literal-use',
+    breaks: 'the WSDL declares use="literal" (§4.1)',
+    caughtBy: ['soap.wsdl.use-encoded'],
+    wsdl: (wsdl) => wsdl.replaceAll('use="encoded"', 'use="literal"'),
+  }),
+  fault({
+    name: 'soap-wsdl-bare-soap-action',
+    breaks: 'the WSDL soapAction is the bare operation name, not {tns}#<op> (§4.1)',
+    caughtBy: ['soap.wsdl.soap-action'],
+    wsdl: (wsdl) => wsdl.replace(/soapAction="[^"#]*#/g, 'soapAction="'),
+  }),
+  fault({
+    name: 'soap-namespace-versioned',
+    breaks: 'the target namespace is {base_url}/soap/project/v1, in the WSDL and in answers (§9.1)',
+    caughtBy: ['soap.wsdl.target-namespace', 'soap.versioning.fixed-namespace'],
+    namespace: (namespace) => `${namespace}/v1`,
+  }),
+  fault({
+    name: 'soap-wsdl-location-other-base',
+    breaks:
+      'the WSDL locates the service under another base than its target namespace names (§4.1)',
+    caughtBy: ['soap.transport.location'],
+    wsdl: (wsdl) => wsdl.replace(/location="https?:\/\/[^/"]+/g, `location="${OTHER_BASE}`),
+  }),
+  fault({
+    name: 'soap-wsdl-location-port-dropped',
+    breaks:
+      'the WSDL locates the service at its base without its port, another URL than the target namespace names (§4.1, RFC 3986 §6.2.3)',
+    caughtBy: ['soap.transport.location'],
+    wsdl: (wsdl) => wsdl.replace(/(location="https?:\/\/[^/":]+):\d+\//g, '$1/'),
+  }),
+  fault({
+    name: 'soap-wsdl-location-path-case',
+    breaks:
+      'the WSDL locates the service at {base_url}/SOAP/Project/: a path in another case is another URL (§4.1, RFC 3986 §6.2.2.1)',
+    caughtBy: ['soap.transport.location'],
+    wsdl: (wsdl) =>
+      wsdl.replace(/(location="https?:\/\/[^/"]+)\/soap\/project\//g, '$1/SOAP/Project/'),
+  }),
+  fault({
+    name: 'soap-wsdl-soap-action-other-base',
+    breaks: 'the WSDL soapAction is {other name}/soap/project#<op>, not {tns}#<op> (§4.1)',
+    caughtBy: ['soap.wsdl.soap-action'],
+    wsdl: (wsdl) => wsdl.replace(/soapAction="https?:\/\/[^/"]+/g, `soapAction="${OTHER_BASE}`),
+  }),
+  fault({
+    name: 'soap-wsdl-session-key-int',
+    breaks: 'the WSDL types the sessionKey part as xsd:int (§2.1, §5.1)',
+    caughtBy: ['soap.types.session-key-string', 'soap.auth.session-first'],
+    wsdl: (wsdl) =>
+      wsdl.replaceAll(
+        '<part name="sessionKey" type="xsd:string"/>',
+        '<part name="sessionKey" type="xsd:int"/>',
+      ),
+  }),
+  fault({
+    name: 'soap-wsdl-parts-swapped',
+    breaks: 'the WSDL lists the parts of addProjectMember in another order (§4.2)',
+    caughtBy: ['soap.addProjectMember.parts'],
+    wsdl: (wsdl) =>
+      wsdl.replace(
+        /(<message name="addProjectMemberRequest">)(<part [^>]*\/>)(<part [^>]*\/>)(<part [^>]*\/>)/,
+        '$1$2$4$3',
+      ),
+  }),
+] as const;
+
+function hasCode(error: unknown, ...codes: FaultCode[]): boolean {
+  return error instanceof DomainError && codes.includes(error.code);
+}
+
+/** Service ids are unique on the platform: the service, wherever it is. */
+function serviceOf(deps: ProjectAdminDeps, serviceId: number): Service | undefined {
+  return deps.projects
+    .all()
+    .flatMap((p) => p.services)
+    .find((s) => s.id === serviceId);
+}

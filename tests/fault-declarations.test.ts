@@ -1,0 +1,92 @@
+/**
+ * The planted faults' declarations (reference-server/faults/rest.ts, soap.ts) hold what the
+ * self-validation needs: each names the rule it breaks and requirements of the catalogue that must
+ * catch it, and has a rewrite. Which suite files hold those requirements' checks is derived
+ * (tests/support/fault-suites.ts), and a fault no suite test can catch stops the self-validation.
+ */
+import { describe, expect, test } from 'vitest';
+import { CATALOGUE } from '../lib/requirements/index.ts';
+import type { Hooks } from '../reference-server/faults/declaration.ts';
+import { PLANTED_FAULTS } from '../reference-server/faults/index.ts';
+import { suitesByRequirement, withSuites } from './support/fault-suites.ts';
+
+const HOOKS: ReadonlyArray<keyof Hooks> = [
+  'state',
+  'domain',
+  'operations',
+  'request',
+  'before',
+  'stores',
+  'format',
+  'xmlRequestRoot',
+  'page',
+  'answer',
+  'error',
+  'soapAnswer',
+  'namespace',
+  'answerNamespace',
+  'soapFault',
+  'mediaType',
+  'soapActionRefused',
+  'wsdl',
+];
+
+describe('the planted faults', () => {
+  test('each caughtBy names requirements of the catalogue', () => {
+    const ids = new Set<string>(CATALOGUE.map((r) => r.id));
+    const unknown = PLANTED_FAULTS.flatMap((f) => [
+      ...(f.caughtBy.length === 0 ? [`${f.name}: caughtBy is empty`] : []),
+      ...f.caughtBy.filter((id) => !ids.has(id)).map((id) => `${f.name}: ${id}`),
+    ]);
+    expect(
+      unknown,
+      'reference-server/faults/: caughtBy ids lib/requirements does not know',
+    ).toEqual([]);
+  });
+
+  test('each has a unique name, says the rule it breaks, and rewrites something', () => {
+    const names = PLANTED_FAULTS.map((f) => f.name);
+    expect(names.filter((n, i) => names.indexOf(n) !== i)).toEqual([]);
+    expect(PLANTED_FAULTS.filter((f) => f.breaks.length < 10).map((f) => f.name)).toEqual([]);
+    const inert = PLANTED_FAULTS.filter((f) => HOOKS.every((hook) => f[hook] === undefined));
+    expect(
+      inert.map((f) => f.name),
+      'faults without a rewrite (declaration.ts Hooks)',
+    ).toEqual([]);
+  });
+});
+
+describe('the suites of a planted fault, derived from the tests of a run', () => {
+  const run = {
+    tests: [
+      { file: 'suites/rest/xml.test.ts', requirements: ['rest.xml.get'] },
+      { file: 'suites/rest/xml-directions.test.ts', requirements: ['rest.xml.put-answer'] },
+      { file: 'suites/rest/xml-directions.test.ts', requirements: ['rest.xml.get'] },
+      { file: '(setup)', requirements: ['rest.tokens.create'] },
+    ],
+  };
+
+  test('each requirement gets the one-file filters of the suite files whose tests name it', () => {
+    const suites = suitesByRequirement(run as Parameters<typeof suitesByRequirement>[0]);
+    expect(suites.get('rest.xml.get')).toEqual(['rest/xml-directions.test', 'rest/xml.test']);
+    expect(suites.get('rest.xml.put-answer')).toEqual(['rest/xml-directions.test']);
+    expect(suites.has('rest.tokens.create')).toBe(false);
+  });
+
+  test('a fault that no suite test can catch stops the derivation, naming it', () => {
+    const suites = suitesByRequirement(run as Parameters<typeof suitesByRequirement>[0]);
+    const fault = { breaks: 'b (§4.3)' } as const;
+    expect(
+      withSuites(
+        [{ ...fault, name: 'xml-answered-as-json', caughtBy: ['rest.xml.get', 'rest.other'] }],
+        suites,
+      )[0]?.suites,
+    ).toEqual(['rest/xml-directions.test', 'rest/xml.test']);
+    expect(() =>
+      withSuites(
+        [{ ...fault, name: 'token-status-201', caughtBy: ['rest.tokens.create'] }],
+        suites,
+      ),
+    ).toThrow(/token-status-201: no suite test names rest\.tokens\.create/);
+  });
+});

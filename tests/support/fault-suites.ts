@@ -1,0 +1,63 @@
+/**
+ * Each planted fault as tests/self-validation.test.ts judges it: its declaration
+ * (reference-server/faults/) and the suite files (`--suite`) whose tests name a requirement that
+ * must catch it. Which file names which requirement is read from the tests of a whole default run
+ * (shared-runs.ts embedded-seed-42), not scanned from the source: exact, ids built in loops
+ * included. A fault whose requirements no suite test names stops here, naming them.
+ */
+import type { RunResult } from '../../lib/run-result.ts';
+import { PLANTED_FAULTS, type PlantedFault } from '../../reference-server/faults/index.ts';
+import { sharedRun } from './shared-runs.ts';
+
+export interface FaultCatch {
+  /** Requirements that must fail when the fault is planted (at least one of them). */
+  caughtBy: readonly string[];
+  /** Suite filters (`--suite`) that hold those checks: one suite file each. */
+  suites: readonly string[];
+}
+
+const SUITE_FILE = /^suites\/(.+)\.test\.ts$/;
+
+/** Requirement id → the suite filters of the files whose tests name it. */
+export function suitesByRequirement(
+  run: Pick<RunResult, 'tests'>,
+): ReadonlyMap<string, readonly string[]> {
+  const files = new Map<string, Set<string>>();
+  for (const test of run.tests) {
+    const name = SUITE_FILE.exec(test.file)?.[1];
+    if (name === undefined) continue;
+    for (const id of test.requirements) {
+      const suites = files.get(id) ?? new Set<string>();
+      // `rest/xml.test`, not `rest/xml`: a filter matches anywhere in a path (rest/xml-directions).
+      suites.add(`${name}.test`);
+      files.set(id, suites);
+    }
+  }
+  return new Map([...files].map(([id, suites]) => [id, [...suites].sort()]));
+}
+
+/** Each fault with its suites; throws naming every fault no suite test can catch. */
+export function withSuites(
+  faults: readonly (PlantedFault & { caughtBy: readonly string[] })[],
+  suites: ReadonlyMap<string, readonly string[]>,
+): (PlantedFault & FaultCatch)[] {
+  const uncaught = faults
+    .filter((f) => f.caughtBy.every((id) => !suites.has(id)))
+    .map((f) => `${f.name}: no suite test names ${f.caughtBy.join(' or ') || 'a requirement'}`);
+  if (uncaught.length > 0)
+    throw new Error(
+      `planted faults no suite test can catch: their caughtBy (reference-server/faults/) must name a requirement a conformanceTest checks\n${uncaught.join('\n')}`,
+    );
+  return faults.map((f) => ({
+    name: f.name,
+    breaks: f.breaks,
+    caughtBy: f.caughtBy,
+    suites: [...new Set(f.caughtBy.flatMap((id) => suites.get(id) ?? []))].sort(),
+  }));
+}
+
+/** Every planted fault with its suites, from the default run (made once per `npm test`). */
+export async function plantedFaultsWithSuites(): Promise<(PlantedFault & FaultCatch)[]> {
+  const run = await sharedRun('embedded-seed-42');
+  return withSuites(PLANTED_FAULTS, suitesByRequirement(run.summary()));
+}
