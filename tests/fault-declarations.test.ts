@@ -66,10 +66,10 @@ describe('the suites of a planted fault, derived from the tests of a run', () =>
     ],
   };
 
-  test('each requirement gets the one-file filters of the suite files whose tests name it', () => {
+  test('each requirement gets the suite names of the files whose tests name it', () => {
     const suites = suitesByRequirement(run as Parameters<typeof suitesByRequirement>[0]);
-    expect(suites.get('rest.xml.get')).toEqual(['rest/xml-directions.test', 'rest/xml.test']);
-    expect(suites.get('rest.xml.put-answer')).toEqual(['rest/xml-directions.test']);
+    expect(suites.get('rest.xml.get')).toEqual(['rest/xml', 'rest/xml-directions']);
+    expect(suites.get('rest.xml.put-answer')).toEqual(['rest/xml-directions']);
     expect(suites.has('rest.tokens.create')).toBe(false);
   });
 
@@ -81,7 +81,7 @@ describe('the suites of a planted fault, derived from the tests of a run', () =>
         [{ ...fault, name: 'xml-answered-as-json', caughtBy: ['rest.xml.get', 'rest.other'] }],
         suites,
       )[0]?.suites,
-    ).toEqual(['rest/xml-directions.test', 'rest/xml.test']);
+    ).toEqual(['rest/xml', 'rest/xml-directions']);
     expect(() =>
       withSuites(
         [{ ...fault, name: 'token-status-201', caughtBy: ['rest.tokens.create'] }],

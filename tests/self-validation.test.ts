@@ -158,7 +158,7 @@ describe('every planted fault is caught by the requirement it breaks', () => {
       (f) =>
         `${f.name}: ${evidence[f.name] === undefined ? 'no entry' : `no entry names ${f.caughtBy.join(' or ')}`}; measure it: UPDATE_FAULT_EVIDENCE=1 npx vitest run tests/self-validation.test.ts -t ${f.name}`,
     );
-    expect(without, 'planted faults without their evidence').toEqual([]);
+    expect(without, `planted faults without their evidence:\n${without.join('\n')}`).toEqual([]);
   });
 
   test('every covered MUST has a planted fault seen failing it, or is on the list without one yet', () => {

@@ -12,13 +12,17 @@ import { sharedRun } from './shared-runs.ts';
 export interface FaultCatch {
   /** Requirements that must fail when the fault is planted (at least one of them). */
   caughtBy: readonly string[];
-  /** Suite filters (`--suite`) that hold those checks: one suite file each. */
+  /** Suite names (`--suite`) of the files that hold those checks. */
   suites: readonly string[];
 }
 
 const SUITE_FILE = /^suites\/(.+)\.test\.ts$/;
 
-/** Requirement id → the suite filters of the files whose tests name it. */
+/**
+ * Requirement id → the suite names (`--suite`, lib/runner/cli/suite-names.ts: the path under
+ * suites/ without .test.ts) of the files whose tests name it. A name selects every file whose path
+ * contains it: rest/xml selects rest/xml-directions too.
+ */
 export function suitesByRequirement(
   run: Pick<RunResult, 'tests'>,
 ): ReadonlyMap<string, readonly string[]> {
@@ -28,8 +32,7 @@ export function suitesByRequirement(
     if (name === undefined) continue;
     for (const id of test.requirements) {
       const suites = files.get(id) ?? new Set<string>();
-      // `rest/xml.test`, not `rest/xml`: a filter matches anywhere in a path (rest/xml-directions).
-      suites.add(`${name}.test`);
+      suites.add(name);
       files.set(id, suites);
     }
   }

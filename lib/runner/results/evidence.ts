@@ -1,6 +1,6 @@
 /**
  * Self-validation's evidence that a check can fail: the planted faults of the reference server
- * (reference-server/faults.ts) seen making each requirement fail. Measured, not declared:
+ * (reference-server/faults/) seen making each requirement fail. Measured, not declared:
  * tests/self-validation.test.ts writes what it saw to reports/self-validation/ and fails when the
  * committed copy (lib/requirements/planted-fault-evidence.json) claims a pair it no longer sees.
  */
