@@ -12,10 +12,7 @@ import type { SoapAnswer } from '../../lib/kit/soap/client.ts';
 import { armFailure } from '../../lib/kit/target/fail-next.ts';
 import type { OperationName } from '../../spec/soap-operations.ts';
 import { faultMessageTests, successMessageTests } from './answer-messages.ts';
-import { NO_SUCH_PROJECT } from './fault-scenarios.ts';
-
-/** Ids no target has: with them even a target that took the key would change nothing. */
-const NO_SUCH_ID = 2_000_000_003;
+import { NO_SUCH_ANY_ID, NO_SUCH_PROJECT } from '../../lib/kit/no-such-ids.ts';
 
 const invalidKey = () => `invalid-${inject('runTag')}`;
 
@@ -30,8 +27,8 @@ function onNoProject(
 ): Record<ProjectOperation, (key: string) => Promise<SoapAnswer>> {
   const project = NO_SUCH_PROJECT;
   const login = `no-such-user-${inject('runTag')}`;
-  const service = { group_id: project, service_id: NO_SUCH_ID };
-  const ugroup = { groupId: project, ugroupId: NO_SUCH_ID, userId: NO_SUCH_ID };
+  const service = { group_id: project, service_id: NO_SUCH_ANY_ID };
+  const ugroup = { groupId: project, ugroupId: NO_SUCH_ANY_ID, userId: NO_SUCH_ANY_ID };
   return {
     activateService: (key) => ctx.soap.call('activateService', { session_key: key, ...service }),
     deactivateService: (key) =>
@@ -53,7 +50,7 @@ function onNoProject(
       ctx.soap.call('setProjectDescriptionFieldValue', {
         session_key: key,
         group_id: project,
-        field_id_to_update: NO_SUCH_ID,
+        field_id_to_update: NO_SUCH_ANY_ID,
         field_value: 'never written',
       }),
     setProjectGenericUser: (key) =>

@@ -25,8 +25,8 @@ import { xsiType } from '../../lib/kit/soap/wire.ts';
 import { faultCell } from '../../spec/matrix/faults.ts';
 import { successMessageTests, type AnswerMaker } from './answer-messages.ts';
 import { soapFaultTests, type Caller, type FaultSubject } from './fault-scenarios.ts';
+import { NO_SUCH_SERVICE } from '../../lib/kit/no-such-ids.ts';
 
-const NO_SUCH_SERVICE = 2_000_000_002;
 /** Services a real platform needs to stay administrable: never switched off by these tests. */
 const KEEP_ON = new Set(['summary', 'admin']);
 

@@ -19,9 +19,7 @@ import {
   untypedValues,
   xsiType,
 } from '../../lib/kit/soap/wire.ts';
-
-/** A project id no target has (ids are positive ints; this one is near the top of xsd:int). */
-const NO_SUCH_PROJECT = 2_000_000_001;
+import { NO_SUCH_PROJECT } from '../../lib/kit/no-such-ids.ts';
 
 const NO_FIELDS =
   'the platform has no description field (fault 3107 of getPlateformProjectDescriptionFields): no array of DescField to judge';
