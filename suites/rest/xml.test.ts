@@ -100,7 +100,7 @@ function expectValues(
   }
 }
 
-describe('XML (§4.5)', () => {
+describe.concurrent('XML (§4.5)', () => {
   conformanceTest(
     ['rest.xml.post', 'rest.xml.request-root', 'rest.xml.get', 'rest.versioning.xml-since-7-11'],
     'random values POSTed as a <request> document must read back the same as XML and as JSON',
