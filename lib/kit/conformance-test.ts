@@ -33,8 +33,8 @@ export interface ConformanceContext {
   transcript: Transcript;
   /**
    * The test's own expect (vitest's test context): a soft assertion is recorded on this test
-   * even while other tests of its file run (the imported expect finds its test by vitest's
-   * current test, which is whichever started last).
+   * while other tests of its file run alongside it (the imported expect finds its test by vitest's
+   * one current test, and its expect.soft throws in a concurrent test once it has awaited).
    */
   expect: ExpectStatic;
   /** The run's shared projects (lib/fixtures). */
@@ -75,13 +75,6 @@ export interface ConformanceTestOptions {
    * A cell no test names fails tests/matrix-coverage.test.ts.
    */
   cells?: readonly string[];
-  /**
-   * What the test shares with other tests of its file (a project's memberships, the clock…): it
-   * then runs alone, after the tests before it and before the tests after it, even in a
-   * `describe.concurrent` (the tests of such a block run side by side, up to vitest's
-   * maxConcurrency).
-   */
-  sequential?: string;
 }
 
 export function conformanceTest(
@@ -103,8 +96,10 @@ export function conformanceTest(
       `"${title}" names unknown matrix cells: [${unknownCells.join(', ')}] (spec/matrix)`,
     );
   const meta = { requirements: [...requirements], ...(cells.length ? { cells: [...cells] } : {}) };
-  const declare = options.sequential === undefined ? test : test.sequential;
-  declare(title, { meta }, async (context: TestContext) => {
+  // In a describe.concurrent block the test runs side by side with the others of the block (up to
+  // vitest's maxConcurrency); a plain describe block runs alone, its tests in order: the tests that
+  // share state with others of their file (a project's members, a model, the quota) are in one.
+  test(title, { meta }, async (context: TestContext) => {
     const settings = inject('settings');
     const block = (broken: BrokenPrecondition): never => {
       context.task.meta.blockedBy = broken;

@@ -82,7 +82,7 @@ const PROJECT_OPERATIONS: readonly ProjectOperation[] = [
 const platformFields = (ctx: ConformanceContext, key: string) =>
   ctx.soap.call('getPlateformProjectDescriptionFields', { sessionKey: key });
 
-describe('faults are sent as text/xml with HTTP 500', () => {
+describe.concurrent('faults are sent as text/xml with HTTP 500', () => {
   for (const op of PROJECT_OPERATIONS)
     faultMessageTests(op, {
       how: 'with an invalid session key, on a project that does not exist',
@@ -114,7 +114,7 @@ describe('faults are sent as text/xml with HTTP 500', () => {
   });
 });
 
-describe('successful answers of the read operations are sent as text/xml', () => {
+describe.concurrent('successful answers of the read operations are sent as text/xml', () => {
   successMessageTests('getPlateformProjectDescriptionFields', {
     how: "as the project admin (the platform's fields)",
     async answer(ctx) {

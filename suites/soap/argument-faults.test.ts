@@ -172,6 +172,8 @@ function arrangementOf(op: OperationName, code: number): Arrange {
   return arrange;
 }
 
+// In order: each test reads back the public project's services or values, which a planted fault
+// may have changed under another test.
 describe('a caller without rights passing a bad argument (either code: the checks are unordered)', () => {
   for (const cell of CELLS) {
     const arrange = arrangementOf(cell.op, cell.code);

@@ -76,7 +76,10 @@ function switchable(services: readonly ServiceValue[]): ServiceValue[] {
   return found;
 }
 
-describe('getProjectServicesUsage', () => {
+// Reads of the public project: side by side. The other blocks run alone, in order: they change
+// the SOAP project's services, or read back the public project's, which a planted fault may have
+// changed under another test.
+describe.concurrent('getProjectServicesUsage', () => {
   conformanceTest(
     ['soap.getProjectServicesUsage.effect', 'soap.types.service-value'],
     'getProjectServicesUsage must return each service of the project as ServiceValue {id:int, short_name:string, is_used:int}',
@@ -95,7 +98,7 @@ describe('getProjectServicesUsage', () => {
       );
       for (const [i, item] of (answer.part?.children ?? []).entries()) {
         const members = Object.fromEntries(item.children.map((m) => [m.name, xsiType(m)?.local]));
-        expect
+        ctx.expect
           .soft(members, `members of ServiceValue ${i} and their xsi:types`)
           .toEqual({ id: 'int', short_name: 'string', is_used: 'int' });
       }
@@ -111,7 +114,7 @@ describe('getProjectServicesUsage', () => {
       const { soap, key } = await ownerOfSoapProject(ctx);
       const services = await servicesOf(soap, key, ctx.fixtures.publicProject.id);
       for (const s of services)
-        expect.soft([0, 1], `is_used of ${s.short_name}`).toContain(s.is_used);
+        ctx.expect.soft([0, 1], `is_used of ${s.short_name}`).toContain(s.is_used);
     },
   );
 });
