@@ -50,7 +50,7 @@ function randomValues(model: CollectionModel, pick: number): Map<number, ModelVa
   ]);
 }
 
-/** Artifacts created at once by growTo: one round trip each ten, not one each (issue 16). */
+/** Artifacts created at once by growTo: one round trip each ten, not one each. */
 const GROWTH_BATCH = 10;
 
 async function growTo(ctx: ConformanceContext, auth: Auth, model: CollectionModel, size: number) {

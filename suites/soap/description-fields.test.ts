@@ -261,7 +261,7 @@ describe('setProjectDescriptionFieldValue and getProjectDescriptionFieldsValue',
         )
         .filter((s) => XML_CHAR.test(s) && !WHITESPACE_ONLY.test(s));
       // Each field is a place of its own (a value is set and read back per field): the runs are
-      // spread over up to four of them, concurrent chains of requests (issue 16).
+      // spread over up to four of them, concurrent chains of requests.
       await spreadProperty(
         fields.slice(0, 4),
         propertyRun(100),

@@ -410,7 +410,7 @@ describe('property: sequences of activations and deactivations', () => {
       const soap = ctx.soap;
       // The runs spread over the SOAP project and the membership project, whose services nothing
       // else changes (the membership properties change its members alone): two chains of requests
-      // instead of one (issue 16).
+      // instead of one.
       const places = await Promise.all(
         soapAndMembershipProjects(ctx.fixtures).map(async ({ id }) => ({
           project: id,

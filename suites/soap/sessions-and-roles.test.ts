@@ -114,7 +114,7 @@ const PROJECT_OPERATIONS = SOAP_OPERATIONS.map((op) => op.name).filter(
 
 /**
  * The invalid-key properties change nothing on a conforming target: their runs are spread over
- * concurrent shares (lib/kit/property-spread.ts), four chains of requests instead of one (issue 16).
+ * concurrent shares (lib/kit/property-spread.ts), four chains of requests instead of one.
  */
 const LANES = lanes(4);
 
