@@ -4,7 +4,7 @@
  * reproduce commands and harness errors are attached to the result; secrets are redacted.
  */
 import * as allure from 'allure-js-commons';
-import { inject, test, type TestContext } from 'vitest';
+import { inject, test, type ExpectStatic, type TestContext } from 'vitest';
 import { cleanupOver, untilCleanedUp } from './cleanup/in-flight.ts';
 import { planCleanup } from './cleanup/plan.ts';
 import { runCleanup } from './cleanup/undo.ts';
@@ -31,6 +31,12 @@ export interface ConformanceContext {
   target: Profile;
   http: HttpClient;
   transcript: Transcript;
+  /**
+   * The test's own expect (vitest's test context): a soft assertion is recorded on this test
+   * while other tests of its file run alongside it (the imported expect finds its test by vitest's
+   * one current test, and its expect.soft throws in a concurrent test once it has awaited).
+   */
+  expect: ExpectStatic;
   /** The run's shared projects (lib/fixtures). */
   fixtures: Fixtures;
   /** The §4.1 project service at {target}/soap/project/, on `http` (recorded in the transcript). */
@@ -90,6 +96,9 @@ export function conformanceTest(
       `"${title}" names unknown matrix cells: [${unknownCells.join(', ')}] (spec/matrix)`,
     );
   const meta = { requirements: [...requirements], ...(cells.length ? { cells: [...cells] } : {}) };
+  // In a describe.concurrent block the test runs side by side with the others of the block (up to
+  // vitest's maxConcurrency); a plain describe block runs alone, its tests in order: the tests that
+  // share state with others of their file (a project's members, a model, the quota) are in one.
   test(title, { meta }, async (context: TestContext) => {
     const settings = inject('settings');
     const block = (broken: BrokenPrecondition): never => {
@@ -108,6 +117,7 @@ export function conformanceTest(
       target: settings.target,
       http,
       transcript,
+      expect: context.expect,
       fixtures: inject('fixtures'),
       soap: SoapClient.project(http),
       sessionKeys: lazySessionKeys(http, settings.target),
@@ -139,11 +149,10 @@ export function conformanceTest(
       },
     };
     await labelForAllure(requirements);
-    Transcript.current = transcript;
     // Whether the body threw anything but a plain skip: its transcript is evidence.
     let threw = false;
     try {
-      await body(ctx);
+      await transcript.recording(() => body(ctx));
     } catch (error) {
       threw = !isPlainSkip(error) || context.task.meta.blockedBy !== undefined;
       const harness = harnessErrorIn(error);
@@ -154,7 +163,6 @@ export function conformanceTest(
       redactError(error, transcript);
       throw error;
     } finally {
-      Transcript.current = undefined;
       const cleanup = await cleanUpAfter(context, transcript, settings);
       // --har: every exchange, redacted, the cleanup's after the test's own.
       if (settings.har)

@@ -19,6 +19,6 @@ export function propertyRun(
     numRuns: Math.min(runs, maxRuns),
     includeErrorInReport: true,
     // Each run of the predicate: the exchange a failure judged is the counterexample's.
-    plugins: [fc.beforeEach(() => Transcript.current?.newAttempt())],
+    plugins: [fc.beforeEach(() => Transcript.current()?.newAttempt())],
   };
 }

@@ -11,7 +11,8 @@ import { configureTransport, freshConnections } from './clients/transport.ts';
 import './provided.ts';
 
 // A failed assertion (every vitest matcher ends in chai's assert) marks the exchange it judged:
-// the answer the test read last (Transcript.noteFailure). Tests of a file run one at a time.
+// the answer the test read last (Transcript.noteFailure), in the transcript of the test whose
+// body made the assertion (Transcript.current: the tests of a file may run side by side).
 // chai is loaded once per worker, and a worker runs several files (lib/kit/fresh-modules.ts): each
 // file wraps chai's own assert, kept on the prototype, for its own Transcript.
 const ORIGINAL = Symbol.for('soap-rest-conformance.chai-assert');
@@ -24,7 +25,7 @@ prototype.assert = function (this: Chai.AssertionStatic, ...args: unknown[]) {
   try {
     return (assert as (...a: unknown[]) => unknown).apply(this, args);
   } catch (error) {
-    Transcript.current?.noteFailure();
+    Transcript.current()?.noteFailure();
     throw error;
   }
 } as typeof assert;

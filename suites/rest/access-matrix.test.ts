@@ -3,7 +3,7 @@
  * a route of §4.3 asked by one actor about a project of one privacy. A refusal is read back (it
  * tells nothing of a private project and changes nothing), and so is a success.
  */
-import { describe, expect, inject } from 'vitest';
+import { describe, inject } from 'vitest';
 import { conformanceTest, type ConformanceContext } from '../../lib/kit/conformance-test.ts';
 import type { HttpResponse } from '../../lib/kit/clients/http.ts';
 import type { RequirementId } from '../../lib/requirements/index.ts';
@@ -95,8 +95,8 @@ function requirementsOf(cell: AccessCell): RequirementId[] {
 }
 
 /** A verdict of one cell, with its message in the domain's words. */
-function verdict(ok: boolean, message: string): void {
-  expect.soft(ok, message).toBe(true);
+function verdict(ctx: ConformanceContext, ok: boolean, message: string): void {
+  ctx.expect.soft(ok, message).toBe(true);
 }
 
 /** A refusal: its status must be one the class allows; of a private project it tells nothing. */
@@ -110,19 +110,27 @@ function judgeRefusal(
 ): void {
   const wanted = cell.expects === 'served' ? resource : expectedRefusal(cell.expects);
   verdict(
+    ctx,
     refusalAllowed(cell.expects, answer.status),
     `${what}: expected ${wanted}, got ${answer.status} (${excerpt(answer)})`,
   );
   if (cell.privacy === 'private' && scene.secrets.length > 0) {
     const leak = revealed(answer, scene.secrets);
-    verdict(leak === undefined, `${what}: the refusal tells of the private project: ${leak}`);
+    verdict(ctx, leak === undefined, `${what}: the refusal tells of the private project: ${leak}`);
   }
   if (cell.expects !== 'served') ctx.observe(`${what} → ${answer.status}`);
 }
 
 /** A success: false (and a failed verdict) where the class allows none. */
-function successWanted(cell: AccessCell, answer: HttpResponse, what: string, resource: string) {
+function successWanted(
+  ctx: ConformanceContext,
+  cell: AccessCell,
+  answer: HttpResponse,
+  what: string,
+  resource: string,
+) {
   verdict(
+    ctx,
     successAllowed(cell.expects),
     `${what}: expected ${expectedRefusal(cell.expects)}, got ${answer.status} with ${resource}`,
   );
@@ -142,9 +150,9 @@ async function judgeRead(
       judgeRefusal(ctx, scene, cell, answer, what, probe.resource);
       continue;
     }
-    if (!successWanted(cell, answer, what, probe.resource)) continue;
+    if (!successWanted(ctx, cell, answer, what, probe.resource)) continue;
     const problem = await probe.holds(answer, auth);
-    verdict(problem === undefined, `${what}: answered ${answer.status}, but ${problem}`);
+    verdict(ctx, problem === undefined, `${what}: answered ${answer.status}, but ${problem}`);
     if (cell.expects !== 'served') ctx.observe(`${what} → ${answer.status} (served)`);
   }
 }
@@ -160,7 +168,7 @@ async function judgeList(ctx: ConformanceContext, scene: Scene, cell: AccessCell
       judgeRefusal(ctx, { ...scene, secrets: [] }, cell, answer, what, 'the list');
       continue;
     }
-    if (!successWanted(cell, answer, what, 'the list')) continue;
+    if (!successWanted(ctx, cell, answer, what, 'the list')) continue;
     const { items } = await readCollection<{ id?: unknown }>(
       ctx.http,
       { path: '/api/projects', headers: auth.headers },
@@ -168,9 +176,10 @@ async function judgeList(ctx: ConformanceContext, scene: Scene, cell: AccessCell
       true,
     );
     const listed = items.some((p) => p.id === id);
-    if (cell.expects === 'hidden') verdict(!listed, `${what}: the private project ${id} is listed`);
+    if (cell.expects === 'hidden')
+      verdict(ctx, !listed, `${what}: the private project ${id} is listed`);
     else if (mustBeListed(cell.actor))
-      verdict(listed, `${what}: the ${cell.privacy} project ${id} is not listed`);
+      verdict(ctx, listed, `${what}: the ${cell.privacy} project ${id} is not listed`);
     else ctx.observe(`${what}: the ${cell.privacy} project ${id} is ${listed ? '' : 'not '}listed`);
   }
 }
@@ -192,6 +201,7 @@ async function createdReadBack(
     scene.tracker.stringField.id,
   );
   verdict(
+    ctx,
     read === text,
     `${what}: answered ${answer.status}, but artifact ${id} reads back "${String(read)}", not "${text}"`,
   );
@@ -218,7 +228,7 @@ async function judgeCreate(ctx: ConformanceContext, scene: TrackerScene, cell: A
       refused.push({ text, what });
       continue;
     }
-    if (!successWanted(cell, answer, what, 'the artifact created')) continue;
+    if (!successWanted(ctx, cell, answer, what, 'the artifact created')) continue;
     await createdReadBack(ctx, scene, answer, text, what);
     if (cell.expects !== 'served') ctx.observe(`${what} → ${answer.status} (created)`);
   }
@@ -238,6 +248,7 @@ async function judgeNothingCreated(
     const value = read.values.get(scene.tracker.stringField.id);
     const culprit = refused.find((r) => r.text === value);
     verdict(
+      ctx,
       culprit === undefined,
       `${culprit?.what}: refused, yet artifact ${id} was created with its value "${culprit?.text}"`,
     );
@@ -262,14 +273,16 @@ async function judgeUpdate(ctx: ConformanceContext, scene: ArtifactScene, cell: 
       judgeRefusal(ctx, scene, cell, answer, what, 'the artifact updated');
       const now = await readArtifact(ctx, await scene.reader(), id);
       verdict(
+        ctx,
         now.values.get(field) === before.values.get(field) && now.etag === before.etag,
         `${what}: refused with ${answer.status}, yet the artifact changed (string field "${String(before.values.get(field))}" → "${String(now.values.get(field))}", Etag ${before.etag} → ${now.etag})`,
       );
       continue;
     }
-    if (!successWanted(cell, answer, what, 'the artifact updated')) continue;
+    if (!successWanted(ctx, cell, answer, what, 'the artifact updated')) continue;
     const read = (await readArtifact(ctx, await scene.reader(), id)).values.get(field);
     verdict(
+      ctx,
       read === text,
       `${what}: answered ${answer.status}, but the string field reads back "${String(read)}", not "${text}"`,
     );
@@ -338,7 +351,9 @@ const REAL_SYSTEM: ReadonlyArray<{ cell: string; status: number }> = [
   { cell: accessCellId('GET /api/artifacts/<id>', 'site-admin', 'private'), status: 200 },
 ];
 
-describe('access: every route × actor × project privacy (§4.3, §5.2, §7.2)', () => {
+// Side by side: each cell reads the shared projects, or changes an artifact of its own, or creates
+// one whose text is its own (judgeNothingCreated looks only for its own texts).
+describe.concurrent('access: every route × actor × project privacy (§4.3, §5.2, §7.2)', () => {
   conformanceTest(
     ['rest.access.open-choices'],
     "where the spec leaves the answer open, the target's choice is observed against the real system's (public readable by all, a private project 403 to an outsider, a site admin served)",
@@ -355,7 +370,7 @@ describe('access: every route × actor × project privacy (§4.3, §5.2, §7.2)'
               : artifactProbe(ctx, scene);
         const answer = await probe.send(auth!);
         const what = `${probe.what} ${asActor(cell.actor, cell.privacy, auth!)}`;
-        expect.soft(answer.status, `${what} (the real system: ${status})`).toBe(status);
+        ctx.expect.soft(answer.status, `${what} (the real system: ${status})`).toBe(status);
       }
     },
   );

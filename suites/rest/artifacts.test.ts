@@ -32,7 +32,7 @@ function someValues(tracker: TrackerModel, label: string): Map<number, ModelValu
   ]);
 }
 
-describe('artifacts (§2.2, §4.3)', () => {
+describe.concurrent('artifacts (§2.2, §4.3)', () => {
   conformanceTest(
     ['rest.artifacts.create', 'rest.artifacts.creation-body'],
     'POST /artifacts with tracker {id} and values [{field_id, value | bind_value_ids}] must create the artifact, read back by GET',
@@ -49,7 +49,7 @@ describe('artifacts (§2.2, §4.3)', () => {
         );
       const read = await readArtifact(ctx, auth, id);
       for (const [field, value] of normalised(values))
-        expect.soft(read.values.get(field), `field ${field} read back`).toEqual(value);
+        ctx.expect.soft(read.values.get(field), `field ${field} read back`).toEqual(value);
     },
   );
 
@@ -86,8 +86,8 @@ describe('artifacts (§2.2, §4.3)', () => {
       const answer = await updateValues(ctx, auth, id, update);
       expect2xx(answer.status, `PUT /artifacts/${id}`);
       const read = await readArtifact(ctx, auth, id);
-      expect.soft(read.values.get(tracker.stringField.id), 'the string field').toBe(text);
-      expect.soft(read.values.get(list.id), 'the list field').toEqual([list.valueIds[1]]);
+      ctx.expect.soft(read.values.get(tracker.stringField.id), 'the string field').toBe(text);
+      ctx.expect.soft(read.values.get(list.id), 'the list field').toEqual([list.valueIds[1]]);
     },
   );
 

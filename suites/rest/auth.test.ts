@@ -12,7 +12,7 @@ import { get, is2xx } from '../../lib/kit/rest/requests.ts';
 const privatePath = () => `/api/projects/${inject('fixtures').privateProject.id}`;
 const publicPath = () => `/api/projects/${inject('fixtures').publicProject.id}`;
 
-describe('REST authentication (§5.2)', () => {
+describe.concurrent('REST authentication (§5.2)', () => {
   conformanceTest(
     ['rest.auth.anonymous', 'rest.discovery.anonymous-and-authenticated'],
     'the API must answer anonymously and with a token (GET /api/projects)',
@@ -36,7 +36,7 @@ describe('REST authentication (§5.2)', () => {
     async (ctx) => {
       await memberOf(ctx, 'privateProject');
       const project = await get(ctx, privatePath(), ANONYMOUS);
-      expect.soft(project.status, 'GET of a private project without credentials').toBe(401);
+      ctx.expect.soft(project.status, 'GET of a private project without credentials').toBe(401);
       // A valid creation body in the private project's tracker: only the credentials are missing.
       const member = await tokenFor(ctx, 'projectMember');
       const tracker = await discoverTracker(ctx, member, inject('fixtures').privateProject.id);
@@ -44,7 +44,7 @@ describe('REST authentication (§5.2)', () => {
       const create = await postArtifact(ctx, ANONYMOUS, {
         json: creationJson(tracker.id, values),
       });
-      expect
+      ctx.expect
         .soft(create.status, `POST /artifacts in tracker ${tracker.id} without credentials`)
         .toBe(401);
     },
@@ -85,7 +85,7 @@ describe('REST authentication (§5.2)', () => {
       ).toBe(200);
       for (const auth of await invalidCredentials(ctx)) {
         const answer = await get(ctx, publicPath(), auth);
-        expect
+        ctx.expect
           .soft(
             is2xx(answer.status),
             `${auth.label}: status ${answer.status} must not be a success`,
@@ -101,7 +101,7 @@ describe('REST authentication (§5.2)', () => {
     async (ctx) => {
       for (const auth of await invalidCredentials(ctx)) {
         const { status } = await get(ctx, publicPath(), auth);
-        expect
+        ctx.expect
           .soft(
             status === 401 || status >= 500,
             `${auth.label}: status ${status} (expected 401 or 5xx)`,

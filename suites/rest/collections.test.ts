@@ -50,7 +50,7 @@ function randomValues(model: CollectionModel, pick: number): Map<number, ModelVa
   ]);
 }
 
-/** Artifacts created at once by growTo: one round trip each ten, not one each (issue 16). */
+/** Artifacts created at once by growTo: one round trip each ten, not one each. */
 const GROWTH_BATCH = 10;
 
 async function growTo(ctx: ConformanceContext, auth: Auth, model: CollectionModel, size: number) {
@@ -225,9 +225,9 @@ describe('pagination (§8)', () => {
           method === 'GET'
             ? await get(ctx, path, auth)
             : await sendJson(ctx, 'POST', path, auth, {});
-        expect.soft(answer.status, `${method} ${path}`).toBe(200);
+        ctx.expect.soft(answer.status, `${method} ${path}`).toBe(200);
         const headers = pageHeaders(answer);
-        expect
+        ctx.expect
           .soft(
             Object.values(headers).every(Number.isInteger),
             `${method} ${path}: the four headers`,
@@ -237,7 +237,7 @@ describe('pagination (§8)', () => {
         ctx.observe(
           `${method} ${path}: default X-PAGINATION-LIMIT ${headers.limit}, X-PAGINATION-LIMIT-MAX ${headers.limitMax}`,
         );
-        expect
+        ctx.expect
           .soft(
             isPageSize(headers.limit) || isPageSize(headers.limitMax),
             `${method} ${path}: default X-PAGINATION-LIMIT ${headers.limit} or X-PAGINATION-LIMIT-MAX ${headers.limitMax} is 10, 50 or 100`,
@@ -264,9 +264,11 @@ describe('pagination (§8)', () => {
       ctx.observe(
         `limit=${max + 1} → ${over.status}; limit=1 → ${one.status}; limit=0 → ${zero.status}`,
       );
-      expect.soft(over.status, 'over the maximum').toBe(406);
-      expect.soft([one.status, (jsonOf(one) as unknown[])?.length], 'limit=1').toEqual([200, 1]);
-      expect.soft(zero.status, 'limit=0').toBe(400);
+      ctx.expect.soft(over.status, 'over the maximum').toBe(406);
+      ctx.expect
+        .soft([one.status, (jsonOf(one) as unknown[])?.length], 'limit=1')
+        .toEqual([200, 1]);
+      ctx.expect.soft(zero.status, 'limit=0').toBe(400);
     },
   );
 });
@@ -311,7 +313,7 @@ describe('pagination boundaries on the artifact query (§8), pinned', () => {
         const expected = model.holding(valueId).length;
         expect(items.length, `${JSON.stringify(query)}: matches counted by paging`).toBe(expected);
         for (const [i, page] of pages.entries())
-          expect
+          ctx.expect
             .soft(
               pageHeaders(page).size,
               `${JSON.stringify(query)}: X-PAGINATION-SIZE of page ${i + 1} (limit ${limit})`,
@@ -363,8 +365,8 @@ describe('the artifact query (§2.2, §4.3)', () => {
         'no-such-field': { operator: 'contains', value: '1' },
       });
       ctx.observe(`operator '=' → ${operator.status}; unknown field → ${unknown.status}`);
-      expect.soft(operator.status, "operator '='").toBe(400);
-      expect.soft(unknown.status, 'an unknown field').toBe(400);
+      ctx.expect.soft(operator.status, "operator '='").toBe(400);
+      ctx.expect.soft(unknown.status, 'an unknown field').toBe(400);
     },
   );
 });

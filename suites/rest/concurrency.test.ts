@@ -87,7 +87,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Last-Modified has one-second resolution: a version made 1.1 s later falls in a later second. */
 const NEXT_SECOND_MS = 1100;
 
-describe('concurrency (§4.4)', () => {
+describe.concurrent('concurrency (§4.4)', () => {
   conformanceTest(
     ['rest.concurrency.etag', 'rest.concurrency.last-modified'],
     'every GET of an artifact must carry Etag and Last-Modified, before and after an update',
@@ -95,8 +95,8 @@ describe('concurrency (§4.4)', () => {
       const s = await subject(ctx);
       for (const moment of ['after creation', 'after an update']) {
         const read = await current(ctx, s);
-        expect.soft(read.etag, `Etag ${moment}`).toBeTruthy();
-        expect.soft(read.lastModified, `Last-Modified ${moment}`).toBeTruthy();
+        ctx.expect.soft(read.etag, `Etag ${moment}`).toBeTruthy();
+        ctx.expect.soft(read.lastModified, `Last-Modified ${moment}`).toBeTruthy();
         if (moment === 'after creation') await overwrite(ctx, s, 'v2');
       }
     },
@@ -128,8 +128,8 @@ describe('concurrency (§4.4)', () => {
       const answer = await put(ctx, s, text, { 'If-match': versionOf(before, 'etag') });
       expect2xx(answer.status, 'PUT with the current Etag');
       const after = await current(ctx, s);
-      expect.soft(after.text, 'the update is applied').toBe(text);
-      expect.soft(after.etag, 'the Etag of the new version differs').not.toBe(before.etag);
+      ctx.expect.soft(after.text, 'the update is applied').toBe(text);
+      ctx.expect.soft(after.etag, 'the Etag of the new version differs').not.toBe(before.etag);
     },
   );
 
@@ -161,7 +161,7 @@ describe('concurrency (§4.4)', () => {
       const now = await current(ctx, s);
       for (const etag of [stale, '"not-an-etag-of-this-artifact"']) {
         const answer = await put(ctx, s, 'must not be stored', { 'If-match': etag });
-        expect.soft(answer.status, `PUT with If-match ${etag}`).toBe(412);
+        ctx.expect.soft(answer.status, `PUT with If-match ${etag}`).toBe(412);
       }
       const after = await current(ctx, s);
       expect(after.text, 'the artifact is unchanged').toBe(now.text);
@@ -183,7 +183,7 @@ describe('concurrency (§4.4)', () => {
       const dates = [...(now.lastModified === stale ? [] : [stale]), staleDateLike(stale)];
       for (const date of dates) {
         const answer = await put(ctx, s, 'must not be stored', { 'If-Unmodified-Since': date });
-        expect.soft(answer.status, `PUT with If-Unmodified-Since ${date}`).toBe(412);
+        ctx.expect.soft(answer.status, `PUT with If-Unmodified-Since ${date}`).toBe(412);
       }
       expect((await current(ctx, s)).text, 'the artifact is unchanged').toBe(now.text);
     },
@@ -212,7 +212,7 @@ describe('concurrency (§4.4)', () => {
       ];
       for (const headers of cases) {
         const answer = await put(ctx, s, 'must not be stored', headers);
-        expect
+        ctx.expect
           .soft(
             answer.status,
             `PUT with If-match ${headers['If-match']} (${headers['If-match'] === etag.current ? 'current' : 'stale'}) and If-Unmodified-Since ${headers['If-Unmodified-Since']} (${headers['If-Unmodified-Since'] === since ? 'current' : 'stale'})`,

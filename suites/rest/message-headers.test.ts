@@ -63,7 +63,7 @@ function shown(answer: HttpResponse, header: string): string {
   return raw === undefined ? 'no such header' : `'${raw}'`;
 }
 
-describe('the pagination headers on every paginated route (§8, §2.2)', () => {
+describe.concurrent('the pagination headers on every paginated route (§8, §2.2)', () => {
   for (const route of PAGINATED_ROUTES)
     for (const header of Object.values(PAGINATION_HEADERS) as PaginationHeader[])
       conformanceTest(
@@ -131,27 +131,30 @@ function versionProblem(header: VersionHeader, value: string | undefined): strin
   return undefined;
 }
 
-describe('Etag and Last-Modified on every artifact GET (§4.4 rule 1), JSON and XML', () => {
-  for (const { form } of ARTIFACT_GETS)
-    for (const header of VERSION_HEADERS)
-      conformanceTest(
-        [header === 'Etag' ? 'rest.concurrency.etag' : 'rest.concurrency.last-modified'],
-        `${form.replace(/ (json|xml)$/, '')} asked for ${form.endsWith('xml') ? 'XML' : 'JSON'} must carry ${header}`,
-        async (ctx) => {
-          const auth = await tokenFor(ctx, 'projectAdmin');
-          const id = await artifactId(ctx, auth);
-          const answer = await getForm(ctx, auth, id, form);
-          const what = `${form.replace('<id>', String(id)).replace(/ (json|xml)$/, '')}${form.endsWith('xml') ? ' (Accept: application/xml)' : ''}`;
-          requireSuccess(answer, {
-            what,
-            rule: form.endsWith('xml') ? 'rest.xml.get' : 'rest.artifacts.get',
-          });
-          const problem = versionProblem(header, answer.headers[header.toLowerCase()]);
-          expect(
-            problem,
-            `${what} answered ${answer.status} with ${header}: ${problem}`,
-          ).toBeUndefined();
-        },
-        { cells: [versionHeaderCell(form, header)] },
-      );
-});
+describe.concurrent(
+  'Etag and Last-Modified on every artifact GET (§4.4 rule 1), JSON and XML',
+  () => {
+    for (const { form } of ARTIFACT_GETS)
+      for (const header of VERSION_HEADERS)
+        conformanceTest(
+          [header === 'Etag' ? 'rest.concurrency.etag' : 'rest.concurrency.last-modified'],
+          `${form.replace(/ (json|xml)$/, '')} asked for ${form.endsWith('xml') ? 'XML' : 'JSON'} must carry ${header}`,
+          async (ctx) => {
+            const auth = await tokenFor(ctx, 'projectAdmin');
+            const id = await artifactId(ctx, auth);
+            const answer = await getForm(ctx, auth, id, form);
+            const what = `${form.replace('<id>', String(id)).replace(/ (json|xml)$/, '')}${form.endsWith('xml') ? ' (Accept: application/xml)' : ''}`;
+            requireSuccess(answer, {
+              what,
+              rule: form.endsWith('xml') ? 'rest.xml.get' : 'rest.artifacts.get',
+            });
+            const problem = versionProblem(header, answer.headers[header.toLowerCase()]);
+            expect(
+              problem,
+              `${what} answered ${answer.status} with ${header}: ${problem}`,
+            ).toBeUndefined();
+          },
+          { cells: [versionHeaderCell(form, header)] },
+        );
+  },
+);

@@ -6,7 +6,7 @@ import { ANONYMOUS, tokenFor } from '../../lib/kit/rest/auth.ts';
 import { get, jsonOf } from '../../lib/kit/rest/requests.ts';
 import { schemaProblems } from '../../lib/kit/rest/schemas.ts';
 
-describe('left open by the spec (INFO)', () => {
+describe.concurrent('left open by the spec (INFO)', () => {
   conformanceTest(
     ['rest.errors.payload-shape'],
     'the shape of REST error bodies is observed (reference: {"error":{"code","message"}}, schemas/rest/error.schema.json)',
@@ -19,10 +19,10 @@ describe('left open by the spec (INFO)', () => {
       ];
       for (const answer of errors) {
         ctx.observe(`${answer.status}: ${answer.text.slice(0, 160)}`);
-        expect
+        ctx.expect
           .soft(schemaProblems('error', jsonOf(answer)), `error body of a ${answer.status}`)
           .toEqual([]);
-        expect
+        ctx.expect
           .soft(
             (jsonOf(answer) as { error?: { code?: unknown } })?.error?.code,
             'code is the status',
@@ -64,7 +64,7 @@ describe('left open by the spec (INFO)', () => {
     async (ctx) => {
       const auth = await tokenFor(ctx, 'projectMember');
       const project = await get(ctx, `/api/projects/${inject('fixtures').publicProject.id}`, auth);
-      expect.soft(project.status, 'GET /api/projects/<id>').toBe(200);
+      ctx.expect.soft(project.status, 'GET /api/projects/<id>').toBe(200);
       const options = await ctx.http.send({ method: 'OPTIONS', path: '/api/projects' });
       ctx.observe(
         `OPTIONS /api/projects → ${options.status}, Allow: ${options.headers['allow'] ?? 'absent'}`,
@@ -75,8 +75,8 @@ describe('left open by the spec (INFO)', () => {
         headers: auth.headers,
       });
       ctx.observe(`DELETE /api/tokens/<token> → ${deleted.status}`);
-      expect.soft(deleted.status, 'DELETE /api/tokens/<token>').toBeLessThan(300);
-      expect
+      ctx.expect.soft(deleted.status, 'DELETE /api/tokens/<token>').toBeLessThan(300);
+      ctx.expect
         .soft((await get(ctx, '/api/projects', auth)).status, 'the deleted token is refused')
         .toBe(401);
     },

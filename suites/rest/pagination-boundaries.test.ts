@@ -33,7 +33,7 @@ async function routes(ctx: ConformanceContext): Promise<PaginatedRoute[]> {
   ];
 }
 
-describe('pagination boundaries on the project and tracker lists (§8), pinned', () => {
+describe.concurrent('pagination boundaries on the project and tracker lists (§8), pinned', () => {
   conformanceTest(
     ['rest.pagination.limit-max'],
     "limit = each route's X-PAGINATION-LIMIT-MAX must be served, and limit = LIMIT-MAX + 1 must never yield more than LIMIT-MAX items",

@@ -32,7 +32,7 @@ async function allProjects(ctx: ConformanceContext, auth: Auth): Promise<Project
   ).items;
 }
 
-describe('projects (§2.2, §4.3)', () => {
+describe.concurrent('projects (§2.2, §4.3)', () => {
   conformanceTest(
     ['rest.projects.list'],
     'GET /api/projects must answer an array of project representations holding the shared projects',
@@ -64,7 +64,7 @@ describe('projects (§2.2, §4.3)', () => {
       else ctx.observe(`GET /api/projects without credentials → ${anonymous.status}`);
       for (const auth of callers) {
         const listed = (await allProjects(ctx, auth)).map((p) => p.id);
-        expect
+        ctx.expect
           .soft(
             listed.filter((id) => hidden.includes(id)),
             `private projects listed to ${auth.label === 'anonymous' ? 'an anonymous caller' : `the nonMember (${auth.label})`}`,
@@ -85,7 +85,7 @@ describe('projects (§2.2, §4.3)', () => {
       const projects = await allProjects(ctx, await tokenFor(ctx, 'projectMember'));
       expect(projects.length, 'projects visible to the member').toBeGreaterThan(0);
       for (const project of projects) {
-        expect
+        ctx.expect
           .soft(
             schemaProblems('project', project),
             `project ${JSON.stringify(project).slice(0, 200)}`,
@@ -94,10 +94,10 @@ describe('projects (§2.2, §4.3)', () => {
         // §2.2 gives relative references: compared as such (RFC 3986 §6.2.2), never as the
         // absolute URL they resolve to, which /api/projects/<id> resolves to as well.
         const uri = `projects/${project.id}`;
-        expect.soft(asSpelt(project.uri, uri), 'uri names the id').toBe(uri);
+        ctx.expect.soft(asSpelt(project.uri, uri), 'uri names the id').toBe(uri);
         for (const resource of project.resources ?? []) {
           const route = `${uri}/${resource.type}`;
-          expect.soft(asSpelt(resource.uri, route), `resource ${resource.type}`).toBe(route);
+          ctx.expect.soft(asSpelt(resource.uri, route), `resource ${resource.type}`).toBe(route);
         }
       }
       const fixtures = inject('fixtures');
@@ -145,7 +145,7 @@ describe('projects (§2.2, §4.3)', () => {
       ).toBeDefined();
       for (const resource of project!.resources) {
         const answer = await get(ctx, apiPath(resource.uri), auth);
-        expect
+        ctx.expect
           .soft(answer.status, `GET ${apiPath(resource.uri)} (resource ${resource.type})`)
           .toBe(200);
       }
@@ -169,12 +169,12 @@ describe('projects (§2.2, §4.3)', () => {
         const uri =
           typeof tracker.uri === 'string' ? tracker.uri : `trackers/${String(tracker.id)}`;
         const answer = await get(ctx, apiPath(uri), auth);
-        expect
+        ctx.expect
           .soft(answer.status, `GET of tracker ${String(tracker.id)} by its uri ${uri}`)
           .toBe(200);
         const structure = jsonOf(answer);
         if (unreadableTracker(structure) === undefined)
-          expect
+          ctx.expect
             .soft(
               listFieldsWithoutValueIds(structure),
               `tracker ${String(tracker.id)}: list fields that give no bound value ids`,

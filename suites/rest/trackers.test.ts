@@ -39,7 +39,7 @@ function expectFieldAndValueIds(tracker: unknown, what: string): void {
   ).toEqual([]);
 }
 
-describe('trackers (§4.3)', () => {
+describe.concurrent('trackers (§4.3)', () => {
   conformanceTest(
     ['rest.projects.trackers'],
     'GET /api/projects/<id>/trackers must answer the collection of trackers with field and value ids',

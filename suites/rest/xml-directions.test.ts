@@ -193,7 +193,7 @@ async function judgePut(s: Setup): Promise<void> {
   await readBack(s, id, values, what);
 }
 
-describe('XML in every direction on the endpoints of §4.5.2', () => {
+describe.concurrent('XML in every direction on the endpoints of §4.5.2', () => {
   for (const cell of REPRESENTATION_CELLS)
     conformanceTest(
       rulesOf(cell),

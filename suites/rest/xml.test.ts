@@ -100,14 +100,14 @@ function expectValues(
   }
 }
 
-describe('XML (§4.5)', () => {
+describe.concurrent('XML (§4.5)', () => {
   conformanceTest(
     ['rest.xml.post', 'rest.xml.request-root', 'rest.xml.get', 'rest.versioning.xml-since-7-11'],
     'random values POSTed as a <request> document must read back the same as XML and as JSON',
     async (ctx) => {
       const { auth, tracker } = await setup(ctx);
       // Each run creates an artifact of its own: the runs spread over concurrent lanes
-      // (lib/kit/property-spread.ts), three chains of requests instead of one (issue 16).
+      // (lib/kit/property-spread.ts), three chains of requests instead of one.
       await spreadProperty(
         lanes(3),
         propertyRun(15),
@@ -141,7 +141,7 @@ describe('XML (§4.5)', () => {
     async (ctx) => {
       const { auth, tracker } = await setup(ctx);
       // An artifact per share, each PUT and read back on its own: three chains of requests
-      // instead of one (issue 16; lib/kit/property-spread.ts).
+      // instead of one (lib/kit/property-spread.ts).
       const ids = await Promise.all(
         lanes(3).map((lane) =>
           givenArtifact(ctx, auth, tracker, new Map([[tracker.stringField.id, `xml put ${lane}`]])),

@@ -38,8 +38,7 @@ import { faultCell } from '../../spec/matrix/faults.ts';
 import type { ArgsOf } from '../../spec/soap-operations.ts';
 import { faultMessageTests, successMessageTests } from './answer-messages.ts';
 import { soapFaultTests } from './fault-scenarios.ts';
-
-const NO_SUCH_PROJECT = 2_000_000_001;
+import { NO_SUCH_PROJECT } from '../../lib/kit/no-such-ids.ts';
 
 // ---- the quota budget of this file -------------------------------------------------------------
 

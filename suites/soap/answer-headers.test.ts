@@ -12,10 +12,7 @@ import type { SoapAnswer } from '../../lib/kit/soap/client.ts';
 import { armFailure } from '../../lib/kit/target/fail-next.ts';
 import type { OperationName } from '../../spec/soap-operations.ts';
 import { faultMessageTests, successMessageTests } from './answer-messages.ts';
-import { NO_SUCH_PROJECT } from './fault-scenarios.ts';
-
-/** Ids no target has: with them even a target that took the key would change nothing. */
-const NO_SUCH_ID = 2_000_000_003;
+import { NO_SUCH_ANY_ID, NO_SUCH_PROJECT } from '../../lib/kit/no-such-ids.ts';
 
 const invalidKey = () => `invalid-${inject('runTag')}`;
 
@@ -30,8 +27,8 @@ function onNoProject(
 ): Record<ProjectOperation, (key: string) => Promise<SoapAnswer>> {
   const project = NO_SUCH_PROJECT;
   const login = `no-such-user-${inject('runTag')}`;
-  const service = { group_id: project, service_id: NO_SUCH_ID };
-  const ugroup = { groupId: project, ugroupId: NO_SUCH_ID, userId: NO_SUCH_ID };
+  const service = { group_id: project, service_id: NO_SUCH_ANY_ID };
+  const ugroup = { groupId: project, ugroupId: NO_SUCH_ANY_ID, userId: NO_SUCH_ANY_ID };
   return {
     activateService: (key) => ctx.soap.call('activateService', { session_key: key, ...service }),
     deactivateService: (key) =>
@@ -53,7 +50,7 @@ function onNoProject(
       ctx.soap.call('setProjectDescriptionFieldValue', {
         session_key: key,
         group_id: project,
-        field_id_to_update: NO_SUCH_ID,
+        field_id_to_update: NO_SUCH_ANY_ID,
         field_value: 'never written',
       }),
     setProjectGenericUser: (key) =>
@@ -85,7 +82,7 @@ const PROJECT_OPERATIONS: readonly ProjectOperation[] = [
 const platformFields = (ctx: ConformanceContext, key: string) =>
   ctx.soap.call('getPlateformProjectDescriptionFields', { sessionKey: key });
 
-describe('faults are sent as text/xml with HTTP 500', () => {
+describe.concurrent('faults are sent as text/xml with HTTP 500', () => {
   for (const op of PROJECT_OPERATIONS)
     faultMessageTests(op, {
       how: 'with an invalid session key, on a project that does not exist',
@@ -117,7 +114,7 @@ describe('faults are sent as text/xml with HTTP 500', () => {
   });
 });
 
-describe('successful answers of the read operations are sent as text/xml', () => {
+describe.concurrent('successful answers of the read operations are sent as text/xml', () => {
   successMessageTests('getPlateformProjectDescriptionFields', {
     how: "as the project admin (the platform's fields)",
     async answer(ctx) {

@@ -13,10 +13,7 @@ import { descriptionValuesOf, expectFault, servicesOf } from '../../lib/kit/soap
 import { FAULT_CELLS, type FaultCell } from '../../spec/matrix/faults.ts';
 import type { OperationName } from '../../spec/soap-operations.ts';
 import { expectOneOfFaults } from './one-of-faults.ts';
-
-const NO_SUCH_SERVICE = 2_000_000_002;
-const NO_SUCH_USER_ID = 2_000_000_004;
-const NO_SUCH_UGROUP = 2_000_000_005;
+import { NO_SUCH_SERVICE, NO_SUCH_UGROUP, NO_SUCH_USER_ID } from '../../lib/kit/no-such-ids.ts';
 
 /** The outsider's call with the bad argument, and what must read back the same afterwards. */
 interface BadCall {
@@ -175,6 +172,8 @@ function arrangementOf(op: OperationName, code: number): Arrange {
   return arrange;
 }
 
+// In order: each test reads back the public project's services or values, which a planted fault
+// may have changed under another test.
 describe('a caller without rights passing a bad argument (either code: the checks are unordered)', () => {
   for (const cell of CELLS) {
     const arrange = arrangementOf(cell.op, cell.code);

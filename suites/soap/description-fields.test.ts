@@ -63,7 +63,9 @@ async function owner(ctx: ConformanceContext) {
   return { soap: ctx.soap, key, fields: await platformFields(ctx, ctx.soap, key) };
 }
 
-describe('getPlateformProjectDescriptionFields', () => {
+// Reads: side by side. The other blocks run alone, in order: they write the SOAP project's values,
+// or read back the public project's, which a planted fault may have changed under another test.
+describe.concurrent('getPlateformProjectDescriptionFields', () => {
   conformanceTest(
     ['soap.getPlateformProjectDescriptionFields.effect', 'soap.types.desc-field'],
     'getPlateformProjectDescriptionFields must return the platform fields as DescField {id:int, name:string, is_mandatory:int}',
@@ -77,7 +79,7 @@ describe('getPlateformProjectDescriptionFields', () => {
       const fields = expectSuccess(answer, 'getPlateformProjectDescriptionFields') as DescField[];
       for (const [i, item] of (answer.part?.children ?? []).entries()) {
         const members = Object.fromEntries(item.children.map((m) => [m.name, xsiType(m)?.local]));
-        expect
+        ctx.expect
           .soft(members, `members of DescField ${i} and their xsi:types`)
           .toEqual({ id: 'int', name: 'string', is_mandatory: 'int' });
       }
@@ -97,7 +99,7 @@ describe('getPlateformProjectDescriptionFields', () => {
     async (ctx) => {
       const { fields } = await owner(ctx);
       for (const f of fields)
-        expect.soft([0, 1], `is_mandatory of '${f.name}'`).toContain(f.is_mandatory);
+        ctx.expect.soft([0, 1], `is_mandatory of '${f.name}'`).toContain(f.is_mandatory);
     },
   );
 
@@ -191,7 +193,7 @@ describe('setProjectDescriptionFieldValue and getProjectDescriptionFieldsValue',
       );
       for (const [i, item] of (answer.part?.children ?? []).entries()) {
         const members = Object.fromEntries(item.children.map((m) => [m.name, xsiType(m)?.local]));
-        expect
+        ctx.expect
           .soft(members, `members of DescFieldValue ${i} and their xsi:types`)
           .toEqual({ id: 'int', value: 'string' });
       }
@@ -259,7 +261,7 @@ describe('setProjectDescriptionFieldValue and getProjectDescriptionFieldsValue',
         )
         .filter((s) => XML_CHAR.test(s) && !WHITESPACE_ONLY.test(s));
       // Each field is a place of its own (a value is set and read back per field): the runs are
-      // spread over up to four of them, concurrent chains of requests (issue 16).
+      // spread over up to four of them, concurrent chains of requests.
       await spreadProperty(
         fields.slice(0, 4),
         propertyRun(100),

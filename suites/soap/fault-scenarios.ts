@@ -14,6 +14,7 @@ import { expectFault } from '../../lib/kit/soap/expect.ts';
 import { FAULT_CELLS, permissionCode, type FaultCell } from '../../spec/matrix/faults.ts';
 import { soapOperation, type FaultCodeOf, type OperationName } from '../../spec/soap-operations.ts';
 import { expectOneOfFaults } from './one-of-faults.ts';
+import { NO_SUCH_PROJECT } from '../../lib/kit/no-such-ids.ts';
 
 export type Scenario =
   /** 3000: the project's admin and a site admin call on a project id no target has. */
@@ -59,9 +60,6 @@ export const FAULT_SCENARIOS: readonly FaultRow[] = (() => {
   }
   return [...rows.values()];
 })();
-
-/** A project id no target has (ids are positive ints; this one is near the top of xsd:int). */
-export const NO_SUCH_PROJECT = 2_000_000_001;
 
 /** Who makes the refused call. */
 export type Caller = 'projectAdmin' | 'siteAdmin' | 'projectMember' | 'nonMember' | 'foreignAdmin';

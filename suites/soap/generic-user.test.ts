@@ -71,6 +71,8 @@ async function canLogIn(
   return answer.fault === undefined;
 }
 
+// In order (plain describes): the tests share the generic user of the SOAP project and of the
+// foreign project.
 describe('setProjectGenericUser and getProjectGenericUser', () => {
   conformanceTest(
     ['soap.setProjectGenericUser.effect', 'soap.getProjectGenericUser.effect'],

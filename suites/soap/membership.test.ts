@@ -5,21 +5,18 @@
  * operations: removing a non-member answers 3203, and a user added to the project-admins user group
  * (the profile's projectAdminsUgroupId; the real system's 4) gains the project-admin operations.
  * §7.1 faults on the shared projects, which must stay as they were, the same refusals to the admin
- * of another project (§5.1.2), and model-based properties with random actors.
+ * of another project (§5.1.2), and model-based properties with random actors (their model:
+ * membership-model.ts; the world every test acts in: membership-world.ts).
  */
-import fc from 'fast-check';
 import { describe, expect, inject } from 'vitest';
-import { propertyRun } from '../../lib/kit/property-run.ts';
-import { spreadProperty } from '../../lib/kit/property-spread.ts';
 import { conformanceTest, type ConformanceContext } from '../../lib/kit/conformance-test.ts';
-import { soapAndMembershipProjects } from '../../lib/kit/fixtures/projects.ts';
-import { readUserGroupsBeforeChanges } from '../../lib/kit/cleanup/restorable.ts';
-import { userId } from '../../lib/kit/fixtures/sessions.ts';
-import { SoapClient, type SoapAnswer } from '../../lib/kit/soap/client.ts';
+import type { SoapAnswer } from '../../lib/kit/soap/client.ts';
 import { expectFault, expectSuccess, expectTrue } from '../../lib/kit/soap/expect.ts';
 import { xsiType } from '../../lib/kit/soap/wire.ts';
 import { faultCell } from '../../spec/matrix/faults.ts';
 import { successMessageTests } from './answer-messages.ts';
+import { runModel } from './membership-model.ts';
+import { isAdmin, requireAdminsGroup, reset, world, type World } from './membership-world.ts';
 import {
   soapFaultTests,
   type Caller,
@@ -27,107 +24,10 @@ import {
   type Scenario,
 } from './fault-scenarios.ts';
 import type { Role } from '../../lib/target/profile.ts';
+import { NO_SUCH_UGROUP, NO_SUCH_USER_ID } from '../../lib/kit/no-such-ids.ts';
 
-const NO_SUCH_USER_ID = 2_000_000_004;
-const NO_SUCH_UGROUP = 2_000_000_005;
 /** The real system's user group of the project admins (tuleap-facts A.4): where no other is known. */
 const REAL_ADMINS_GROUP = 4;
-const noAdminsGroup = (id: number | null) =>
-  id === null
-    ? 'the profile says the target has no project-admins user group (projectAdminsUgroupId null), the only user group a black-box client can name in a project it created; these checks need one'
-    : `the target answers 3301 for user group ${id}, the profile's project-admins user group (projectAdminsUgroupId; the real system's 4), ` +
-      'the only user group a black-box client can name in a project it created; these checks need one';
-
-type Other = Exclude<Role, 'projectAdmin'>;
-const OTHERS: readonly Other[] = ['projectMember', 'nonMember', 'siteAdmin'];
-type Actor = 'projectAdmin' | 'projectMember' | 'nonMember';
-const ACTORS: readonly Actor[] = ['projectAdmin', 'projectMember', 'nonMember'];
-
-interface World {
-  soap: SoapClient;
-  /** Sessions of the accounts that act (the siteAdmin is only ever a user acted upon). */
-  keys: Record<Actor, string>;
-  ids: Record<Role, number>;
-  login: (role: Role) => string;
-  /** The project-admins user group (profile projectAdminsUgroupId); null: the target has none. */
-  admins: number | null;
-}
-
-const ROLES = ['siteAdmin', 'projectAdmin', 'projectMember', 'nonMember'] as const;
-
-/**
- * The accounts' user ids (a login each, closed by that test's cleanup): the same all run long,
- * so learnt by the first test of the file that needs them, not by every test (through a slow
- * link each test's logins and logouts are rounds of requests).
- */
-let userIds: Promise<Record<Role, number>> | undefined;
-
-function idsOf(ctx: ConformanceContext): Promise<Record<Role, number>> {
-  userIds ??= Promise.all(
-    ROLES.map(async (r) => [r, await userId(ctx.http, ctx.target, r)] as const),
-  ).then(
-    (entries) => Object.fromEntries(entries) as Record<Role, number>,
-    (error: unknown) => {
-      userIds = undefined;
-      throw error;
-    },
-  );
-  return userIds;
-}
-
-async function world(ctx: ConformanceContext): Promise<World> {
-  const { soapProject, membershipProject, publicProject } = ctx.fixtures;
-  const admins = ctx.target.projectAdminsUgroupId;
-  const [keys, ids] = await Promise.all([
-    ctx.sessionKeys(ACTORS),
-    idsOf(ctx),
-    // Read before the test writes: its cleanup puts the project-admins entries back as read.
-    admins === null
-      ? undefined
-      : readUserGroupsBeforeChanges(
-          ctx,
-          [soapProject.id, membershipProject.id, publicProject.id],
-          admins,
-        ),
-  ]);
-  return {
-    soap: ctx.soap,
-    keys,
-    ids,
-    login: (role) => ctx.target.accounts[role].username,
-    admins: ctx.target.projectAdminsUgroupId,
-  };
-}
-
-/**
- * Brings the SOAP project back to its projectAdmin alone (admin and only member), whatever an
- * earlier test or run left: each removal answers true, or a fault when there is nothing to remove.
- * The users one at a time would be a chain of six requests: each user's own two (out of the
- * project-admins user group, then out of the members) run alongside the others'.
- */
-async function reset(w: World, project: number): Promise<void> {
-  await Promise.all(
-    OTHERS.map(async (role) => {
-      if (w.admins !== null)
-        await w.soap.call('removeUserFromUGroup', {
-          sessionKey: w.keys.projectAdmin,
-          groupId: project,
-          ugroupId: w.admins,
-          userId: w.ids[role],
-        });
-      await w.soap.call('removeProjectMember', {
-        sessionKey: w.keys.projectAdmin,
-        groupId: project,
-        userLogin: w.login(role),
-      });
-    }),
-  );
-}
-
-/** Whether `role` may run a project-admin operation on the project (getProjectServicesUsage). */
-async function isAdmin(w: World, role: Actor, project: number): Promise<SoapAnswer> {
-  return w.soap.call('getProjectServicesUsage', { session_key: w.keys[role], group_id: project });
-}
 
 function expectBooleanPart(answer: SoapAnswer, op: string): void {
   expect(answer.part?.name, `name of the output part of ${op}`).toBe(op);
@@ -135,26 +35,6 @@ function expectBooleanPart(answer: SoapAnswer, op: string): void {
     ns: 'http://www.w3.org/2001/XMLSchema',
     local: 'boolean',
   });
-}
-
-/**
- * The project-admins user group; skips when the profile says there is none, or when the target
- * answers 3301 for it (probed with a removal that changes nothing).
- */
-async function requireAdminsGroup(
-  ctx: ConformanceContext,
-  w: World,
-  project: number,
-): Promise<number> {
-  if (w.admins === null) ctx.skip(noAdminsGroup(null));
-  const probe = await w.soap.call('removeUserFromUGroup', {
-    sessionKey: w.keys.projectAdmin,
-    groupId: project,
-    ugroupId: w.admins,
-    userId: w.ids.nonMember,
-  });
-  if (probe.fault?.faultcode === '3301') ctx.skip(noAdminsGroup(w.admins));
-  return w.admins;
 }
 
 // ---- the shared §7.1 scenarios (fault-scenarios.ts) of the four operations -----------------------
@@ -664,171 +544,6 @@ describe('the admin of another project gets no rights here (§5.1.2)', () => {
   // The projectMember administers the run's foreign project, and nothing in the SOAP project (reset).
   soapFaultTests([addingMember, removingMember, addingAdmin, removingAdmin], ['foreign-admin']);
 });
-
-// ---- model-based properties ---------------------------------------------------------------------
-
-interface Model {
-  members: Set<Role>;
-  admins: Set<Role>;
-}
-interface Real {
-  w: World;
-  project: number;
-}
-type Cmd = fc.AsyncCommand<Model, Real>;
-
-/** Each answer must be what the model predicts: true, or the fault the spec gives for the case. */
-function expectPredicted(answer: SoapAnswer, allowed: boolean, code: number, what: string): void {
-  if (allowed) expectTrue(answer, what);
-  else expectFault(answer, code, what);
-}
-
-class AddMember implements Cmd {
-  constructor(
-    readonly actor: Actor,
-    readonly user: Other,
-  ) {}
-  // An existing member (the outcome is not in the spec) is never added again.
-  check = (m: Readonly<Model>) => !m.members.has(this.user);
-  async run(m: Model, r: Real) {
-    const ok = m.admins.has(this.actor);
-    expectPredicted(
-      await r.w.soap.call('addProjectMember', {
-        sessionKey: r.w.keys[this.actor],
-        groupId: r.project,
-        userLogin: r.w.login(this.user),
-      }),
-      ok,
-      3201,
-      this.toString(),
-    );
-    if (ok) m.members.add(this.user);
-  }
-  toString = () => `addProjectMember(${this.user}) by ${this.actor}`;
-}
-
-class RemoveMember implements Cmd {
-  constructor(
-    readonly actor: Actor,
-    readonly user: Other,
-  ) {}
-  // Left out: removing an admin, and a non-admin removing a non-member (the spec gives no order of the checks).
-  check = (m: Readonly<Model>) =>
-    !m.admins.has(this.user) && (m.admins.has(this.actor) || m.members.has(this.user));
-  async run(m: Model, r: Real) {
-    const answer = await r.w.soap.call('removeProjectMember', {
-      sessionKey: r.w.keys[this.actor],
-      groupId: r.project,
-      userLogin: r.w.login(this.user),
-    });
-    if (!m.admins.has(this.actor)) return expectFault(answer, 3201, this.toString());
-    expectPredicted(answer, m.members.has(this.user), 3203, this.toString());
-    m.members.delete(this.user);
-  }
-  toString = () => `removeProjectMember(${this.user}) by ${this.actor}`;
-}
-
-class AddAdmin implements Cmd {
-  constructor(
-    readonly actor: Actor,
-    readonly user: Other,
-    /** The project-admins user group. */
-    readonly group: number,
-  ) {}
-  check = (m: Readonly<Model>) => m.members.has(this.user) && !m.admins.has(this.user);
-  async run(m: Model, r: Real) {
-    const ok = m.admins.has(this.actor);
-    expectPredicted(
-      await r.w.soap.call('addUserToUGroup', {
-        sessionKey: r.w.keys[this.actor],
-        groupId: r.project,
-        ugroupId: this.group,
-        userId: r.w.ids[this.user],
-      }),
-      ok,
-      3201,
-      this.toString(),
-    );
-    if (ok) m.admins.add(this.user);
-  }
-  toString = () => `addUserToUGroup(${this.group}, ${this.user}) by ${this.actor}`;
-}
-
-class RemoveAdmin implements Cmd {
-  constructor(
-    readonly actor: Actor,
-    readonly user: Other,
-    /** The project-admins user group. */
-    readonly group: number,
-  ) {}
-  // The project admin of the fixture always stays admin, so the project is never left without one.
-  check = (m: Readonly<Model>) => m.admins.has(this.user);
-  async run(m: Model, r: Real) {
-    const ok = m.admins.has(this.actor);
-    expectPredicted(
-      await r.w.soap.call('removeUserFromUGroup', {
-        sessionKey: r.w.keys[this.actor],
-        groupId: r.project,
-        ugroupId: this.group,
-        userId: r.w.ids[this.user],
-      }),
-      ok,
-      3201,
-      this.toString(),
-    );
-    if (ok) m.admins.delete(this.user);
-  }
-  toString = () => `removeUserFromUGroup(${this.group}, ${this.user}) by ${this.actor}`;
-}
-
-class ProbeAdmin implements Cmd {
-  constructor(readonly actor: Actor) {}
-  check = () => true;
-  async run(m: Model, r: Real) {
-    const answer = await isAdmin(r.w, this.actor, r.project);
-    if (m.admins.has(this.actor)) expectSuccess(answer, this.toString());
-    else expectFault(answer, 3203, this.toString());
-  }
-  toString = () => `getProjectServicesUsage by ${this.actor}`;
-}
-
-async function runModel(ctx: ConformanceContext, withGroups: boolean): Promise<void> {
-  const w = await world(ctx);
-  // The SOAP project (this file's other tests wait for the property) and the membership project.
-  const projects = soapAndMembershipProjects(ctx.fixtures);
-  await Promise.all(projects.map((p) => reset(w, p.id)));
-  const group = withGroups ? await requireAdminsGroup(ctx, w, projects[0]!.id) : undefined;
-  const actor = fc.constantFrom(...ACTORS);
-  const user = fc.constantFrom(...OTHERS);
-  const commands: Array<fc.Arbitrary<Cmd>> = [
-    fc.tuple(actor, user).map(([a, u]) => new AddMember(a, u)),
-    fc.tuple(actor, user).map(([a, u]) => new RemoveMember(a, u)),
-    actor.map((a) => new ProbeAdmin(a)),
-  ];
-  if (group !== undefined)
-    commands.push(
-      fc.tuple(actor, user).map(([a, u]) => new AddAdmin(a, u, group)),
-      fc.tuple(actor, user).map(([a, u]) => new RemoveAdmin(a, u, group)),
-    );
-  try {
-    await spreadProperty(
-      projects,
-      propertyRun(20),
-      ({ id: project }) =>
-        fc.asyncProperty(fc.commands(commands, { maxCommands: 10 }), async (cmds) => {
-          await reset(w, project);
-          const model: Model = {
-            members: new Set(['projectAdmin']),
-            admins: new Set(['projectAdmin']),
-          };
-          await fc.asyncModelRun(() => ({ model, real: { w, project } }), cmds);
-        }),
-      (p) => `project ${p.id} '${p.shortName}'`,
-    );
-  } finally {
-    await Promise.all(projects.map((p) => reset(w, p.id)));
-  }
-}
 
 describe('properties: random sequences by random actors', () => {
   conformanceTest(

@@ -25,8 +25,8 @@ import { xsiType } from '../../lib/kit/soap/wire.ts';
 import { faultCell } from '../../spec/matrix/faults.ts';
 import { successMessageTests, type AnswerMaker } from './answer-messages.ts';
 import { soapFaultTests, type Caller, type FaultSubject } from './fault-scenarios.ts';
+import { NO_SUCH_SERVICE } from '../../lib/kit/no-such-ids.ts';
 
-const NO_SUCH_SERVICE = 2_000_000_002;
 /** Services a real platform needs to stay administrable: never switched off by these tests. */
 const KEEP_ON = new Set(['summary', 'admin']);
 
@@ -76,7 +76,10 @@ function switchable(services: readonly ServiceValue[]): ServiceValue[] {
   return found;
 }
 
-describe('getProjectServicesUsage', () => {
+// Reads of the public project: side by side. The other blocks run alone, in order: they change
+// the SOAP project's services, or read back the public project's, which a planted fault may have
+// changed under another test.
+describe.concurrent('getProjectServicesUsage', () => {
   conformanceTest(
     ['soap.getProjectServicesUsage.effect', 'soap.types.service-value'],
     'getProjectServicesUsage must return each service of the project as ServiceValue {id:int, short_name:string, is_used:int}',
@@ -95,7 +98,7 @@ describe('getProjectServicesUsage', () => {
       );
       for (const [i, item] of (answer.part?.children ?? []).entries()) {
         const members = Object.fromEntries(item.children.map((m) => [m.name, xsiType(m)?.local]));
-        expect
+        ctx.expect
           .soft(members, `members of ServiceValue ${i} and their xsi:types`)
           .toEqual({ id: 'int', short_name: 'string', is_used: 'int' });
       }
@@ -111,7 +114,7 @@ describe('getProjectServicesUsage', () => {
       const { soap, key } = await ownerOfSoapProject(ctx);
       const services = await servicesOf(soap, key, ctx.fixtures.publicProject.id);
       for (const s of services)
-        expect.soft([0, 1], `is_used of ${s.short_name}`).toContain(s.is_used);
+        ctx.expect.soft([0, 1], `is_used of ${s.short_name}`).toContain(s.is_used);
     },
   );
 });
@@ -407,7 +410,7 @@ describe('property: sequences of activations and deactivations', () => {
       const soap = ctx.soap;
       // The runs spread over the SOAP project and the membership project, whose services nothing
       // else changes (the membership properties change its members alone): two chains of requests
-      // instead of one (issue 16).
+      // instead of one.
       const places = await Promise.all(
         soapAndMembershipProjects(ctx.fixtures).map(async ({ id }) => ({
           project: id,

@@ -114,11 +114,11 @@ const PROJECT_OPERATIONS = SOAP_OPERATIONS.map((op) => op.name).filter(
 
 /**
  * The invalid-key properties change nothing on a conforming target: their runs are spread over
- * concurrent shares (lib/kit/property-spread.ts), four chains of requests instead of one (issue 16).
+ * concurrent shares (lib/kit/property-spread.ts), four chains of requests instead of one.
  */
 const LANES = lanes(4);
 
-describe('invalid session keys', () => {
+describe.concurrent('invalid session keys', () => {
   conformanceTest(
     ['soap.auth.project-admin'],
     'property: an operation on a project called with an arbitrary invalid session key must be refused with a fault',
@@ -192,7 +192,7 @@ describe('invalid session keys', () => {
   );
 });
 
-describe('how a session key is obtained (not shown: observed)', () => {
+describe.concurrent('how a session key is obtained (not shown: observed)', () => {
   conformanceTest(
     ['soap.session.login'],
     'the core SOAP login is observed: login(loginname, passwd) at {base_url}/soap/ answers Session{user_id, session_hash}, 3002 for a wrong password',
@@ -222,7 +222,7 @@ describe('how a session key is obtained (not shown: observed)', () => {
 /** The two read operations on a project; both name their parts session_key and group_id. */
 const READS = ['getProjectServicesUsage', 'getProjectDescriptionFieldsValue'] as const;
 
-describe('roles', () => {
+describe.concurrent('roles', () => {
   conformanceTest(
     ['soap.auth.site-admin'],
     'a site admin who does not administer the project is observed: the read operations on it are allowed',

@@ -74,7 +74,7 @@ function portOperation(wsdl: Wsdl, op: SoapOperation) {
   return found!;
 }
 
-describe('the WSDL at {base_url}/soap/project/?wsdl', () => {
+describe.concurrent('the WSDL at {base_url}/soap/project/?wsdl', () => {
   conformanceTest(
     ['soap.wsdl.available'],
     'GET {base_url}/soap/project/?wsdl must answer a WSDL 1.1 document declaring the 14 operations',
@@ -82,7 +82,9 @@ describe('the WSDL at {base_url}/soap/project/?wsdl', () => {
       const { wsdl } = await fetchWsdl(ctx);
       const declared = wsdl.portTypes.flatMap((p) => p.operations.map((o) => o.name));
       for (const op of SOAP_OPERATIONS)
-        expect.soft(declared, `the WSDL declares the §4.2 operation ${op.name}`).toContain(op.name);
+        ctx.expect
+          .soft(declared, `the WSDL declares the §4.2 operation ${op.name}`)
+          .toContain(op.name);
     },
   );
 
@@ -108,7 +110,7 @@ describe('the WSDL at {base_url}/soap/project/?wsdl', () => {
           ['output', op.output],
         ] as const) {
           if (b?.namespace !== undefined)
-            expect.soft(b.namespace, `soap:body/@namespace of ${op.name} ${which}`).toBe(tns);
+            ctx.expect.soft(b.namespace, `soap:body/@namespace of ${op.name} ${which}`).toBe(tns);
         }
       }
     },
@@ -140,9 +142,9 @@ describe('the WSDL at {base_url}/soap/project/?wsdl', () => {
     const b = binding(wsdl);
     for (const op of SOAP_OPERATIONS) {
       const bound = b.operations.find((o) => o.name === op.name);
-      expect.soft(bound, `ProjectAPIBinding binds ${op.name}`).toBeDefined();
+      ctx.expect.soft(bound, `ProjectAPIBinding binds ${op.name}`).toBeDefined();
       // WSDL 1.1 §3.4: the operation's style, else the binding's, else 'document'.
-      expect.soft(bound?.style ?? b.style ?? 'document', `style of ${op.name}`).toBe('rpc');
+      ctx.expect.soft(bound?.style ?? b.style ?? 'document', `style of ${op.name}`).toBe('rpc');
     }
   });
 
@@ -155,8 +157,10 @@ describe('the WSDL at {base_url}/soap/project/?wsdl', () => {
       for (const op of SOAP_OPERATIONS) {
         const bound = b.operations.find((o) => o.name === op.name);
         for (const which of ['input', 'output'] as const) {
-          expect.soft(bound?.[which]?.use, `soap:body/@use of ${op.name} ${which}`).toBe('encoded');
-          expect
+          ctx.expect
+            .soft(bound?.[which]?.use, `soap:body/@use of ${op.name} ${which}`)
+            .toBe('encoded');
+          ctx.expect
             .soft(bound?.[which]?.encodingStyle, `soap:body/@encodingStyle of ${op.name} ${which}`)
             .toBe(SOAP_NS.enc);
         }
@@ -171,7 +175,7 @@ describe('the WSDL at {base_url}/soap/project/?wsdl', () => {
       const { wsdl } = await fetchWsdl(ctx);
       for (const op of SOAP_OPERATIONS) {
         const declared = portOperation(wsdl, op);
-        expect
+        ctx.expect
           .soft(
             declared.order.filter((n) => n === 'input' || n === 'output'),
             `children of portType operation ${op.name}`,
@@ -190,7 +194,7 @@ describe('the WSDL at {base_url}/soap/project/?wsdl', () => {
       for (const op of SOAP_OPERATIONS) {
         const bound = b.operations.find((o) => o.name === op.name);
         const action = `${tns}#${op.name}`;
-        expect
+        ctx.expect
           .soft(
             asSpelt(bound?.soapAction, action),
             `soap:operation/@soapAction of ${op.name} (${AS_URLS})`,
@@ -207,10 +211,10 @@ describe('the WSDL at {base_url}/soap/project/?wsdl', () => {
       const { wsdl, tns } = await fetchWsdl(ctx);
       for (const op of SOAP_OPERATIONS) {
         const input = portOperation(wsdl, op).input;
-        expect
+        ctx.expect
           .soft(showQName(input, tns), `input message of ${op.name}`)
           .toBe(`tns:${op.name}Request`);
-        expect
+        ctx.expect
           .soft(wsdl.messages.has(`${op.name}Request`), `message ${op.name}Request is declared`)
           .toBe(true);
       }
@@ -224,13 +228,13 @@ describe('the WSDL at {base_url}/soap/project/?wsdl', () => {
       const { wsdl, tns } = await fetchWsdl(ctx);
       for (const op of SOAP_OPERATIONS) {
         const output = portOperation(wsdl, op).output;
-        expect
+        ctx.expect
           .soft(showQName(output, tns), `output message of ${op.name}`)
           .toBe(`tns:${op.name}Response`);
         const parts = wsdl.messages.get(`${op.name}Response`);
-        expect.soft(parts, `message ${op.name}Response is declared`).toBeDefined();
+        ctx.expect.soft(parts, `message ${op.name}Response is declared`).toBeDefined();
         // §4.2 rows 12 and 14 have no output part.
-        expect
+        ctx.expect
           .soft(
             parts?.map((p) => p.name),
             `parts of ${op.name}Response`,
@@ -247,10 +251,10 @@ describe('the WSDL at {base_url}/soap/project/?wsdl', () => {
       const { wsdl, tns } = await fetchWsdl(ctx);
       for (const op of SOAP_OPERATIONS) {
         const first = wsdl.messages.get(`${op.name}Request`)?.[0];
-        expect
+        ctx.expect
           .soft(['session_key', 'sessionKey'], `first part of ${op.name}Request`)
           .toContain(first?.name);
-        expect
+        ctx.expect
           .soft(showQName(first?.type, tns), `type of the session key of ${op.name}`)
           .toBe('xsd:string');
       }
@@ -260,7 +264,7 @@ describe('the WSDL at {base_url}/soap/project/?wsdl', () => {
   );
 });
 
-describe('§4.2 parts and outputs, as the WSDL declares them', () => {
+describe.concurrent('§4.2 parts and outputs, as the WSDL declares them', () => {
   for (const op of SOAP_OPERATIONS) {
     const parts = op.inputs.map(([name, type]) => `${name}:${type}`);
     conformanceTest(
@@ -326,7 +330,7 @@ const STRUCTS: Array<[RequirementId, string, Array<[string, string]>]> = [
   ],
 ];
 
-describe('§2.1 types, as the WSDL declares them', () => {
+describe.concurrent('§2.1 types, as the WSDL declares them', () => {
   for (const [id, name, fields] of STRUCTS) {
     conformanceTest(
       [id],
@@ -354,14 +358,14 @@ describe('§2.1 types, as the WSDL declares them', () => {
         ['ArrayOfServicesValues', 'ServiceValue'],
       ] as const) {
         const type = wsdl.complexTypes.get(array);
-        expect.soft(type, `complexType ${array}`).toBeDefined();
-        expect
+        ctx.expect.soft(type, `complexType ${array}`).toBeDefined();
+        ctx.expect
           .soft(type?.restrictionBase, `${array} restricts SOAP-ENC:Array`)
           .toEqual({ ns: SOAP_NS.enc, local: 'Array' });
-        expect
+        ctx.expect
           .soft(type?.arrayType?.item, `wsdl:arrayType of ${array} (${type?.arrayType?.written})`)
           .toEqual({ ns: wsdl.targetNamespace, local: item });
-        expect
+        ctx.expect
           .soft(type?.arrayType?.dimensions, `wsdl:arrayType of ${array}: one dimension`)
           .toBe('[]');
       }
@@ -369,7 +373,7 @@ describe('§2.1 types, as the WSDL declares them', () => {
   );
 });
 
-describe('the WSDL locates and serves the service', () => {
+describe.concurrent('the WSDL locates and serves the service', () => {
   conformanceTest(
     ['soap.transport.location'],
     'the service must be located at {base_url}/soap/project/ (soap:address) and answer calls there',
@@ -438,7 +442,7 @@ describe('the WSDL locates and serves the service', () => {
         Object.values(s).flatMap((p) => Object.keys(p)),
       );
       for (const op of SOAP_OPERATIONS)
-        expect.soft(operations, `node-soap sees the operation ${op.name}`).toContain(op.name);
+        ctx.expect.soft(operations, `node-soap sees the operation ${op.name}`).toContain(op.name);
       const call = (
         client as unknown as Record<string, (a: object, o: object) => Promise<[unknown]>>
       )['getPlateformProjectDescriptionFieldsAsync'];

@@ -54,3 +54,38 @@ describe('the exchange a failure judged', () => {
     expect(new Transcript().judged()).toBeUndefined();
   });
 });
+
+describe('the transcript of the running test (Transcript.current)', () => {
+  test('two bodies recording side by side each find their own, after every await', async () => {
+    const [a, b] = [transcriptOf(2), transcriptOf(3)];
+    const seen: Array<[string, Transcript | undefined]> = [];
+    const body = (name: string, waits: number[]) => async () => {
+      for (const ms of waits) {
+        await new Promise((resolve) => setTimeout(resolve, ms));
+        seen.push([name, Transcript.current()]);
+      }
+    };
+    await Promise.all([a.recording(body('a', [5, 1, 5])), b.recording(body('b', [1, 5, 1]))]);
+    expect(seen.filter(([name]) => name === 'a').map(([, t]) => t)).toEqual([a, a, a]);
+    expect(seen.filter(([name]) => name === 'b').map(([, t]) => t)).toEqual([b, b, b]);
+    expect(Transcript.current()).toBeUndefined();
+  });
+
+  test("a failure noted in one body marks that body's transcript, not the other's", async () => {
+    const [a, b] = [transcriptOf(2), transcriptOf(2)];
+    a.markRead(0);
+    b.markRead(0);
+    const pause = () => new Promise((resolve) => setTimeout(resolve, 2));
+    await Promise.all([
+      a.recording(async () => {
+        await pause();
+        Transcript.current()?.noteFailure();
+      }),
+      b.recording(pause),
+    ]);
+    a.markRead(1);
+    b.markRead(1);
+    expect(a.judged()).toBe(0);
+    expect(b.judged()).toBe(1);
+  });
+});

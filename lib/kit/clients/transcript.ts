@@ -1,4 +1,5 @@
 /** The wire exchanges of one test, recorded by the clients and shown in reports (redacted). */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { Secrets } from './redact.ts';
 
 export interface Exchange {
@@ -20,12 +21,27 @@ export interface Exchange {
 
 const MAX_BODY_SHOWN = 20_000;
 
+/**
+ * The transcript of the test whose code is running. The tests of a file may run side by side in
+ * one worker, so no variable can hold "the" current test: the async context of each test's body
+ * carries its own. A chai assertion or a fast-check hook has no other way to find its test: they
+ * are called with no test context, and vitest's own current test is whichever test started last.
+ */
+const ofRunningTest = new AsyncLocalStorage<Transcript>();
+
 export class Transcript {
   /**
-   * The transcript of the test running in this worker (tests of a file run one after the other):
-   * a failed assertion marks its judged exchange here (lib/kit/suite-setup.ts).
+   * The transcript of the test whose code calls this (run by `recording`), else undefined: a
+   * failed assertion marks its judged exchange there (lib/kit/suite-setup.ts).
    */
-  static current: Transcript | undefined;
+  static current(): Transcript | undefined {
+    return ofRunningTest.getStore();
+  }
+
+  /** Runs a test's body with this transcript as its `current()`, in whatever it awaits too. */
+  recording<T>(body: () => Promise<T>): Promise<T> {
+    return ofRunningTest.run(this, body);
+  }
 
   readonly exchanges: Exchange[] = [];
   readonly secrets = new Secrets();

@@ -35,15 +35,21 @@ export interface ArtifactScene extends TrackerScene {
 
 /**
  * What the tests of one file learn once and share: ids and texts only (a token is the test's own,
- * registered as a secret of its transcript). A failure is not kept: the next test tries again.
+ * registered as a secret of its transcript). Kept as it is being learned, so that the tests
+ * running side by side wait for the first one's requests instead of sending their own. A failure
+ * is not kept: the next test tries again.
  */
-const learned = new Map<string, unknown>();
+const learned = new Map<string, Promise<unknown>>();
 
-async function once<T>(key: string, make: () => Promise<T>): Promise<T> {
-  if (learned.has(key)) return learned.get(key) as T;
-  const made = await make();
-  learned.set(key, made);
-  return made;
+function once<T>(key: string, make: () => Promise<T>): Promise<T> {
+  const known = learned.get(key) as Promise<T> | undefined;
+  if (known) return known.catch(() => once(key, make));
+  const making = make();
+  learned.set(key, making);
+  making.catch(() => {
+    if (learned.get(key) === making) learned.delete(key);
+  });
+  return making;
 }
 
 export async function sceneOf(ctx: ConformanceContext, privacy: Privacy): Promise<Scene> {

@@ -1,20 +1,21 @@
 /**
  * The order the suite files start in: the files with the longest chains of requests (each sent
  * after the one before was answered) first. The workers take the next file as they free up, so
- * through a slow link a long file started late runs alone at the end of the run (issue 16: one
- * started after 18 s of a 39 s run through a 50 ms proxy). vitest's own order (the durations of
- * the last run, whatever its target) is kept for the files not listed and within each group.
+ * through a slow link a long file started late would run alone at the end of the run. vitest's
+ * own order (the durations of the last run, whatever its target) is kept for the files not listed
+ * and within each group.
  */
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { MODULE_EXT } from '../../layout.ts';
 
 /**
- * Longest chain first, as measured through a 50 ms delay proxy (--har, seed 1: rounds of
- * membership 265, collections 200, description-fields 168, add-project 162, services ~155,
- * generic-user 110, concurrency 83, sessions-and-roles 79, xml ~60, wsdl 53; the others ≤ 32).
+ * Longest chain first, as the span of each file's exchanges shows in a --har run through the
+ * delay proxy (bench/delay-proxy.ts): the files whose tests share state run them in order (their
+ * chain is the sum of their tests'), and the access matrix, whose many cells run side by side.
  */
 export const LONGEST_CHAINS_FIRST: readonly string[] = [
-  // 97 tests one after the other, about 510 exchanges (--har on the embedded server).
+  // The first six start at once (--concurrency 6). Their order among themselves sets only the order
+  // in which a --concurrency 1 run creates its artifacts and projects: the ids its reports show.
   'suites/rest/access-matrix',
   'suites/soap/membership',
   'suites/rest/collections',

@@ -21,6 +21,7 @@ import type { Profile, Role } from '../../target/profile.ts';
 import { countsAgainstQuota } from '../../kit/target/quota-calls.ts';
 import { recordQuotaCalls, type QuotaSettings } from '../../kit/target/quota-plan.ts';
 import { jsonObject } from '../../kit/clients/json-object.ts';
+import { NO_SUCH_ANY_ID } from '../../kit/no-such-ids.ts';
 
 export class AccountRefused extends OneLineError {}
 
@@ -31,7 +32,6 @@ const ROLE_NAMES: Record<Role, string> = {
   projectMember: 'project member',
   nonMember: 'outsider (nonMember)',
 };
-const NO_SUCH_TEMPLATE = 2_000_000_003;
 
 interface Login {
   role: Role;
@@ -169,7 +169,7 @@ async function checkSiteAdmin(
       shortName: name,
       publicName: `Conformance preflight ${name}`,
       privacy: 'public',
-      templateId: NO_SUCH_TEMPLATE,
+      templateId: NO_SUCH_ANY_ID,
     })
     .catch(() => undefined);
   if (answer === undefined) return;
