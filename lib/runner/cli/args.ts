@@ -59,7 +59,7 @@ Without --target, starts the bundled reference server on 127.0.0.1 (ephemeral po
   --grep PATTERN        run only tests whose name matches PATTERN (regular expression)
   --seed N              fast-check seed (default: random, printed; replay a run with its seed)
   --runs N              fast-check runs per property (default 100)
-  --concurrency N       suite files run in parallel (default ${defaultConcurrency()})
+  --concurrency N       suite files run in parallel (default ${defaultConcurrency()}); 1: one test at a time
   --timeout MS          per-request timeout in milliseconds (default 10000)
   --expectations FILE   known failures (one requirement or test id per line): exit 0 when only those fail
   --update-expectations rewrite the --expectations FILE from this run's failures (created if missing)

@@ -93,6 +93,9 @@ export async function runSuites(
         // fast-check and the rest again, about a third of the run's CPU time (issue 16).
         isolate: false,
         maxWorkers: options.concurrency,
+        // --concurrency 1: one test at a time, the tests of a describe.concurrent block too, in
+        // the order they are written, so that two runs with one seed send the same requests.
+        ...(options.concurrency === 1 ? { maxConcurrency: 1 } : {}),
         // A test may make many requests; each one is bounded by --timeout. Under --rate-limit a
         // test of hundreds of requests takes as long as the rate makes it: only --timeout bounds.
         testTimeout: options.rateLimit === undefined ? Math.max(60_000, options.timeoutMs * 20) : 0,
