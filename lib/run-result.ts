@@ -1,5 +1,6 @@
 /** The results model every report is rendered from (design.md, summary.json). */
 import type { Level } from './requirements/index.ts';
+import type { Exchange } from './wire-exchange.ts';
 
 /**
  * A test's own outcome. 'error': the harness could not judge (timeout, target unreachable).
@@ -46,6 +47,12 @@ export interface TestResult {
   needs?: string[];
   expected?: string;
   actual?: string;
+  /** The test's wire exchanges, redacted: its evidence, which every report renders. */
+  exchanges?: Exchange[];
+  /**
+   * The plain text of the exchanges, as summary.json holds it: only in a result read back from a
+   * summary.json (merge), whose tests carry no `exchanges`.
+   */
   transcript?: string;
   /** A script that reproduces the judged exchange: its credentials, then the request. */
   reproduce?: string;
@@ -70,8 +77,8 @@ export interface BrokenPrecondition {
   fact: string;
   /** What the read-back saw: expected and actual, in the domain's words. */
   evidence: string;
-  /** The exchanges of the read-back (the provisioning's, when it was the provisioning's). */
-  transcript?: string;
+  /** The exchanges of the read-back, redacted (the provisioning's, when it was the provisioning's). */
+  exchanges?: Exchange[];
 }
 
 export interface TestCleanup {

@@ -15,6 +15,7 @@ import { runCreatedProjectIds, type Fixtures } from './fixtures/projects.ts';
 import { lazySessionKeys } from './fixtures/sessions.ts';
 import { reproduceScript } from './clients/reproduce.ts';
 import { Transcript } from './clients/transcript.ts';
+import { renderExchanges } from '../wire-exchange.ts';
 import type { RunSettings } from './provided.ts';
 import { requirement, type RequirementId } from '../requirements/index.ts';
 import { blockedReason } from './blocked.ts';
@@ -156,13 +157,14 @@ export function conformanceTest(
     } finally {
       Transcript.current = undefined;
       const cleanup = await cleanUpAfter(context, transcript, settings);
-      // --har: every exchange, redacted, the cleanup's after the test's own.
+      const exchanges = transcript.redactedExchanges();
+      context.task.meta.exchanges = exchanges;
+      // --har: every exchange, the cleanup's after the test's own.
       if (settings.har)
-        context.task.meta.exchanges = [
-          ...transcript.redactedExchanges(),
+        context.task.meta.harExchanges = [
+          ...exchanges,
           ...(cleanup?.redactedExchanges().map((e) => ({ ...e, note: e.note ?? 'cleanup' })) ?? []),
         ];
-      context.task.meta.transcript = transcript.render();
       const judged = transcript.judged();
       if (judged !== undefined) {
         context.task.meta.judgedExchange = judged;
@@ -175,8 +177,8 @@ export function conformanceTest(
       // Allure gets the transcripts of the tests that did not pass (the reports' evidence), not
       // the others' unless --keep-transcripts: they were most of a run's report (lib/runner/report/evidence.ts).
       const failedSoftly = (context.task.result?.errors?.length ?? 0) > 0; // expect.soft
-      if (transcript.exchanges.length > 0 && (threw || failedSoftly || settings.keepTranscripts)) {
-        await allure.attachment('transcript.txt', context.task.meta.transcript, 'text/plain');
+      if (exchanges.length > 0 && (threw || failedSoftly || settings.keepTranscripts)) {
+        await allure.attachment('transcript.txt', renderExchanges(exchanges), 'text/plain');
       }
     }
   });

@@ -81,7 +81,7 @@ export class Collector implements Reporter {
 
   onTestCaseResult(testCase: TestCase): void {
     const test = `${sourceName(relative(this.root, testCase.module.moduleId))}::${testCase.fullName}`;
-    for (const exchange of testCase.meta().exchanges ?? [])
+    for (const exchange of testCase.meta().harExchanges ?? [])
       this.harExchanges.push({ test, exchange });
     const result = toTestResult(testCase, this.root, this.grep);
     // INFO never fails: an INFO-only test that failed observed the target (results/verdict.ts).
@@ -206,7 +206,7 @@ function toTestResult(
     requirements: meta.requirements ?? [],
     ...(meta.cells?.length ? { cells: [...meta.cells] } : {}),
     durationMs: Math.round(testCase.diagnostic()?.duration ?? 0),
-    ...(meta.transcript ? { transcript: meta.transcript } : {}),
+    ...(meta.exchanges?.length ? { exchanges: meta.exchanges } : {}),
     ...(meta.reproduce ? { reproduce: meta.reproduce } : {}),
     ...(meta.judgedExchange === undefined ? {} : { judgedExchange: meta.judgedExchange }),
     ...(meta.observations?.length ? { observations: meta.observations } : {}),

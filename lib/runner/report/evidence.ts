@@ -14,7 +14,7 @@ export function keepsEvidence(t: Pick<TestResult, 'status'>): boolean {
 export function withEvidenceOfFailuresOnly(tests: readonly TestResult[]): TestResult[] {
   return tests.map((t) => {
     if (keepsEvidence(t)) return t;
-    const { transcript: _t, reproduce: _r, judgedExchange: _j, ...rest } = t;
+    const { exchanges: _e, transcript: _t, reproduce: _r, judgedExchange: _j, ...rest } = t;
     return rest;
   });
 }

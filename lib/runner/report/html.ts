@@ -376,7 +376,7 @@ function failure(t: TestResult, at: Layout): Html {
 <p><strong>${isObserved ? 'What was observed' : 'What went wrong'}</strong></p><pre>${stripHarnessFrames(t.message ?? '')}</pre>
 ${expectedActual}
 ${reproduce}
-<details class="transcript"${t.judgedExchange !== undefined && html` open`}><summary>Wire transcript</summary>${renderTranscript(t.transcript, t.judgedExchange, `card-${a}`)}</details>
+<details class="transcript"${t.judgedExchange !== undefined && html` open`}><summary>Wire transcript</summary>${renderTranscript(t, t.judgedExchange, `card-${a}`)}</details>
 </div>`;
 }
 

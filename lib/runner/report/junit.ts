@@ -1,5 +1,6 @@
 /** junit.xml for CI systems: one testsuite per suite file, requirement ids as properties. */
 import { describeHarnessError } from '../results/harness-errors.ts';
+import { transcriptText } from './transcript-text.ts';
 import type { RunResult, TestResult } from '../../run-result.ts';
 import { exitCode, judgeVerdict } from '../results/verdict.ts';
 import { escapeMarkup as x } from './html-template.ts';
@@ -81,7 +82,7 @@ function firstLine(text: string | undefined): string {
 }
 
 function details(t: TestResult): string {
-  return [t.message, t.reproduce ? `reproduce: ${t.reproduce}` : '', t.transcript ?? '']
+  return [t.message, t.reproduce ? `reproduce: ${t.reproduce}` : '', transcriptText(t) ?? '']
     .filter(Boolean)
     .join('\n\n');
 }

@@ -22,7 +22,20 @@ const t = (status: TestStatus, requirement: string): TestResult => ({
   requirements: [requirement],
   durationMs: 1,
   ...(status === 'pass' ? {} : { message: `why ${status}` }),
-  ...(status === 'pass' || status === 'skip' ? {} : { transcript: `wire of ${status}` }),
+  ...(status === 'pass' || status === 'skip'
+    ? {}
+    : {
+        exchanges: [
+          {
+            method: 'GET',
+            url: `http://t/${status}`,
+            requestHeaders: {},
+            requestBody: '',
+            durationMs: 1,
+            status: 200,
+          },
+        ],
+      }),
 });
 /** A test blocked on the requirement 'fail' (lib/kit/blocked.ts). */
 const blocked = (requirement: string): TestResult => ({
