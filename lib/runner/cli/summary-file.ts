@@ -2,7 +2,7 @@
 import { collapseHarnessErrors } from '../results/harness-errors.ts';
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { RunResult } from '../../run-result.ts';
+import type { HarnessErrorEntry, RunResult } from '../../run-result.ts';
 import { UsageError } from './args.ts';
 
 export interface SummaryFile {
@@ -35,7 +35,11 @@ export function readSummary(given: string): SummaryFile {
     !Array.isArray(r.harnessErrors)
   )
     throw new UsageError(`${path}: not the summary.json of a conformance run`);
-  // Summaries written before identical harness errors were collapsed hold plain strings.
-  r.harnessErrors = collapseHarnessErrors(r.harnessErrors);
+  // A summary may hold its harness errors as plain lines (written before they were collapsed).
+  r.harnessErrors = collapseHarnessErrors(
+    (r.harnessErrors as ReadonlyArray<HarnessErrorEntry | string>).map((e) =>
+      typeof e === 'string' ? { message: e, count: 1 } : e,
+    ),
+  );
   return { dir: path.replace(/[\\/]?summary\.json$/, '') || '.', path, run: r as RunResult };
 }

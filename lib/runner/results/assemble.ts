@@ -48,8 +48,8 @@ export function assembleRun(
   header: RunHeader,
   catalogue: readonly Requirement[],
   rawTests: readonly TestResult[],
-  /** Raw (the collector's lines) or already collapsed entries (merge). */
-  harnessErrors: ReadonlyArray<string | HarnessErrorEntry>,
+  /** One entry each (the collector's) or already collapsed entries (merge). */
+  harnessErrors: readonly HarnessErrorEntry[],
   known?: KnownFailures,
   /**
    * Whether tests of a requirement exist (lib/requirements/coverage.ts): one without a result is
