@@ -162,7 +162,7 @@ export interface RunResult {
   requests?: number;
   totals: Record<TestStatus, number>;
   requirementTotals: Record<RequirementStatus, number>;
-  /** What the run says of the target (verdict.ts); recomputed from requirements when absent. */
+  /** What the run says of the target (lib/runner/results/judge.ts); absent in an older summary. */
   verdict?: Verdict;
   requirements: RequirementResult[];
   /** Every cell of the coverage matrix with the status of the tests that judged it. */
@@ -186,6 +186,9 @@ export interface RunResult {
   /** Stopped by SIGINT/SIGTERM: what ran is reported, the rest is not-run, no verdict. */
   interrupted?: boolean;
 }
+
+/** A run with its exit code and verdict (lib/runner/results/judge.ts): what the reports read. */
+export type JudgedRun = RunResult & { exitCode: ExitCode; verdict: Verdict };
 
 /**
  * 'conforming': every MUST passed. 'conforming-without-test-control': every MUST passed but those

@@ -84,8 +84,10 @@ export class Collector implements Reporter {
     const test = `${sourceName(relative(this.root, testCase.module.moduleId))}::${testCase.fullName}`;
     for (const exchange of testCase.meta().harExchanges ?? [])
       this.harExchanges.push({ test, exchange });
-    const result = toTestResult(testCase, this.root, this.grep);
     // INFO never fails: an INFO-only test that failed observed the target (results/verdict.ts).
+    // Its status is decided here, once: the progress line, --update-expectations and the
+    // reports all see 'observed'.
+    const result = toTestResult(testCase, this.root, this.grep);
     if (result) this.tests.push(observedIfInfo(result, (id) => requirement(id)?.level));
   }
 

@@ -2,14 +2,18 @@
 import { collapseHarnessErrors } from '../results/harness-errors.ts';
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { HarnessErrorEntry, RunResult } from '../../run-result.ts';
+import type { HarnessErrorEntry, JudgedRun, RunResult } from '../../run-result.ts';
+import { requirement } from '../../requirements/index.ts';
+import { judgedAsWritten } from '../results/judge.ts';
+import { observedIfInfo } from '../results/verdict.ts';
 import { UsageError } from './args.ts';
 
 export interface SummaryFile {
   /** The report directory. */
   dir: string;
   path: string;
-  run: RunResult;
+  /** As it was judged (an older summary without its verdict: judged on reading). */
+  run: JudgedRun;
 }
 
 export function readSummary(given: string): SummaryFile {
@@ -41,5 +45,11 @@ export function readSummary(given: string): SummaryFile {
       typeof e === 'string' ? { message: e, count: 1 } : e,
     ),
   );
-  return { dir: path.replace(/[\\/]?summary\.json$/, '') || '.', path, run: r as RunResult };
+  // Written when an INFO failure could be 'fail': its tests get the status a run gives them now.
+  r.tests = r.tests.map((t) => observedIfInfo(t, (id) => requirement(id)?.level));
+  return {
+    dir: path.replace(/[\\/]?summary\.json$/, '') || '.',
+    path,
+    run: judgedAsWritten(r as RunResult),
+  };
 }

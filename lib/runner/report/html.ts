@@ -12,10 +12,11 @@ import {
   REQUIREMENT_STATUSES,
   type RequirementResult,
   type RequirementStatus,
+  type JudgedRun,
   type RunResult,
   type TestResult,
 } from '../../run-result.ts';
-import { describeCapability, exitCode, judgeVerdict } from '../results/verdict.ts';
+import { describeCapability } from '../results/verdict.ts';
 import { html, join, toText, trusted, type Html } from './html-template.ts';
 import { stripHarnessFrames } from './harness-frames.ts';
 import { SCRIPT } from './html-script.ts';
@@ -65,7 +66,7 @@ function layout(run: RunResult): Layout {
   };
 }
 
-export function renderHtml(run: RunResult): string {
+export function renderHtml(run: JudgedRun): string {
   const at = layout(run);
   const bySection = (a: TestResult, b: TestResult) =>
     sectionRank(at.sectionOf(a)) - sectionRank(at.sectionOf(b));
@@ -179,9 +180,9 @@ ${shared.length > 0 && html`<p><strong>Shared projects</strong></p><ul id="share
 <div id="remaining">${groups.length > 0 ? join(groups, '\n') : html`<p>Nothing else remains.</p>`}</div>`;
 }
 
-function verdict(run: RunResult, failing: number): Html {
-  const v = run.verdict ?? judgeVerdict(run);
-  const code = run.exitCode ?? exitCode(run);
+function verdict(run: JudgedRun, failing: number): Html {
+  const v = run.verdict;
+  const code = run.exitCode;
   const badge = VERDICT_BADGE[v.kind];
   const needs =
     v.needTestControl.length > 0 &&

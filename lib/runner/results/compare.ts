@@ -10,10 +10,9 @@ import type {
   ExitCode,
   RequirementResult,
   RequirementStatus,
-  RunResult,
+  JudgedRun,
   VerdictKind,
 } from '../../run-result.ts';
-import { judgeVerdict } from './verdict.ts';
 
 /** 'absent': that run's catalogue has no such requirement (another version of the suites). */
 export type ComparedStatus = RequirementStatus | 'absent';
@@ -57,14 +56,14 @@ export interface Comparison {
 export interface CompareInput {
   source: string;
   label?: string;
-  run: RunResult;
+  run: JudgedRun;
 }
 
 export function compareRuns(inputs: readonly CompareInput[]): Comparison {
   const named = inputs.map(nameOf);
   const labels = uniqueLabels(named.map((n) => n.label));
   const implementations = inputs.map(({ source, run }, i): ComparedImplementation => {
-    const verdict = run.verdict ?? judgeVerdict(run);
+    const verdict = run.verdict;
     return {
       label: labels[i]!,
       labelFrom: named[i]!.labelFrom,
@@ -72,7 +71,7 @@ export function compareRuns(inputs: readonly CompareInput[]): Comparison {
       target: run.target,
       startedAt: run.startedAt,
       seed: run.seed,
-      ...(run.exitCode === undefined ? {} : { exitCode: run.exitCode }),
+      exitCode: run.exitCode,
       verdict: verdict.text,
       verdictKind: verdict.kind,
       requirementTotals: {

@@ -269,10 +269,3 @@ export function judgeVerdict(
     `No MUST requirement failed unexpectedly, but not every MUST was shown to hold:${notChecked}`,
   );
 }
-
-/** One line for the terminal, the HTML header, junit.xml and compare: what the exit code means here. */
-export function verdictLine(
-  run: Pick<RunResult, 'requirements' | 'harnessErrors' | 'expectations'>,
-): string {
-  return judgeVerdict(run).text;
-}
