@@ -7,7 +7,7 @@
  */
 import { rootCauseId } from '../../kit/blocked.ts';
 import { describeHarnessError } from '../results/harness-errors.ts';
-import { SECTION_TITLES, SECTIONS } from '../../requirements/index.ts';
+import { SECTION_TITLES, SECTIONS, sectionRank } from '../../requirements/index.ts';
 import {
   REQUIREMENT_STATUSES,
   type RequirementResult,
@@ -422,12 +422,6 @@ function testRow(t: TestResult, at: Layout): Html {
 /** A dotted id that may break after its dots, never inside a word. */
 function idCode(id: string): Html {
   return html`<code>${join(id.split('.'), html`.<wbr>`)}</code>`;
-}
-
-/** '§4.2' → 402, so that '§10' comes after '§9'; unknown sections last. */
-function sectionRank(section: string): number {
-  const match = /^§(\d+)(?:\.(\d+))?/.exec(section);
-  return match ? Number(match[1]) * 100 + Number(match[2] ?? 0) : 1e6;
 }
 
 function anchor(text: string): string {

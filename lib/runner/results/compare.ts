@@ -5,7 +5,7 @@
  * embedded one (its port changes every run), else the target URL. What each implementation was
  * seen to do where the spec leaves it open (INFO observations) is kept side by side.
  */
-import type { Level } from '../../requirements/index.ts';
+import { sectionRank, type Level } from '../../requirements/index.ts';
 import type {
   ExitCode,
   RequirementResult,
@@ -111,7 +111,7 @@ export function compareRuns(inputs: readonly CompareInput[]): Comparison {
       row.observations = Object.fromEntries(labels.map((label, i) => [label, [...seen[i]!]]));
   }
   const requirements = [...rows.values()].sort(
-    (a, b) => sectionKey(a.section) - sectionKey(b.section),
+    (a, b) => sectionRank(a.section) - sectionRank(b.section),
   );
   for (const row of requirements) row.differs = new Set(Object.values(row.statuses)).size > 1;
   return {
@@ -133,11 +133,6 @@ function nameOf(input: CompareInput): Pick<ComparedImplementation, 'label' | 'la
 function shownStatus(r: RequirementResult): RequirementStatus {
   const failed = r.status === 'fail' || r.status === 'expected-fail';
   return failed && r.level !== 'MUST' ? 'observed' : r.status;
-}
-
-function sectionKey(section: string): number {
-  const [major = '0', minor = '0'] = section.replace('§', '').split('.');
-  return Number(major) * 100 + Number(minor);
 }
 
 /** Two runs of one target get '(2)', '(3)' … so that every column has its own name. */
