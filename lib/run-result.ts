@@ -97,7 +97,7 @@ export interface LeftoverRetry {
   as?: string;
 }
 
-/** What a run left on the target, so that a user can clean a shared target (issue 9). */
+/** What a run left on the target, so that a user can clean a shared target. */
 export interface RunLeftovers {
   /** The shared projects (lib/fixtures): those the run created remain. */
   sharedProjects: Array<{ name: string; id: number; shortName: string; createdByRun: boolean }>;

@@ -104,7 +104,7 @@ describe.skipIf(CHROMIUM_MISSING)('index.html in headless Chromium', () => {
     expect(text).toContain('Expected');
     expect(text).toContain('/api/tokens/');
     expect(text).toContain('curl -sS -i -X POST');
-    // The transcript opens at the exchange the failure judged (issue 14), highlighted.
+    // The transcript opens at the exchange the failure judged, highlighted.
     expect(await failure.locator('details.transcript').getAttribute('open')).not.toBeNull();
     expect(await failure.locator('details.exchange.judged').innerText()).toContain('HTTP 200');
     expect(await page.locator('.verdict').innerText()).toContain('Not conforming');

@@ -1,11 +1,11 @@
 /**
- * Issue 14, "Reproduce the request that broke the rule" and "The terminal tells what failed":
- * against a server with a planted 412 fault (If-match ignored), run with --suite rest/concurrency,
- * the end of the run lists the failing MUSTs, the suites left out are not-run, and the failure
- * names the PUT it judged, not the read-back GET; its reproduce script, with the password put in,
+ * Reproducing the request that broke a rule, and the terminal telling what failed: against a
+ * server with a planted 412 fault (If-match ignored), run with --suite rest/concurrency, the end
+ * of the run lists the failing MUSTs, the suites left out are not-run, and the failure names the
+ * PUT it judged, not the read-back GET; its reproduce script, with the password put in,
  * reproduces the fault; replay reruns the test (STILL FAILING; FIXED once a correct server answers
- * at the same URL); --last-failed reruns only the failed tests;
- * --har holds every exchange, redacted.
+ * at the same URL); --last-failed reruns only the failed tests; --har holds every exchange,
+ * redacted.
  */
 import { execFile, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';

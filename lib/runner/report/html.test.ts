@@ -128,3 +128,33 @@ test('a judged exchange is open, highlighted and labelled; a text read back from
   );
   expect(toText(renderTranscript({}))).toBe('<pre>(no exchange recorded)</pre>');
 });
+
+test("a failure's card links to its judged exchange; a summary's text (merge) gets no dead link", () => {
+  const transcript = new Transcript();
+  transcript.record({
+    method: 'PUT',
+    url: 'http://t/api/artifacts/1',
+    requestHeaders: {},
+    requestBody: '',
+    status: 200,
+    durationMs: 1,
+  });
+  const failed: TestResult = {
+    id: 'f::put',
+    file: 'f',
+    name: 'put',
+    status: 'fail',
+    requirements: ['rest.tokens.create'],
+    durationMs: 1,
+    message: 'expected 412',
+    reproduce: 'curl -X PUT http://t/api/artifacts/1',
+    judgedExchange: 0,
+  };
+  const page = (t: TestResult) => renderHtml(assembleRun(header, [], [t], []));
+  const structured = page({ ...failed, exchanges: transcript.redactedExchanges() });
+  expect(structured).toContain('<a href="#card-f-put-judged">the judged exchange</a>');
+  expect(structured).toContain('id="card-f-put-judged"');
+  const merged = page({ ...failed, transcript: transcript.render() });
+  expect(merged).not.toContain('-judged');
+  expect(merged).toContain('<pre class="raw">PUT http://t/api/artifacts/1');
+});

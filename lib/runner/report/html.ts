@@ -154,8 +154,8 @@ ${join(causes, '\n')}`;
 }
 
 /**
- * What the run left on the target, by test, so that a user can clean a shared one (issue 9) and
- * see which check made what.
+ * What the run left on the target, by test, so that a user can clean a shared one and see which
+ * check made what.
  */
 function leftovers(run: RunResult, at: Layout): Html | '' {
   const l = run.leftovers;
@@ -366,10 +366,13 @@ function failure(t: TestResult, at: Layout): Html {
     (t.expected !== undefined || t.actual !== undefined) &&
     html`<p><strong>${isObserved ? 'What the real system does (expected)' : 'Expected'}</strong></p><pre>${t.expected ?? ''}</pre><p><strong>${isObserved ? 'What the target did (actual)' : 'Actual'}</strong></p><pre>${t.actual ?? ''}</pre>`;
   const section = at.sectionOf(t);
+  // The transcript marks the judged exchange when it has its blocks (not a summary's text: merge).
+  const judgedShown =
+    t.judgedExchange !== undefined && t.judgedExchange < (t.exchanges?.length ?? 0);
   const reproduce =
     t.reproduce !== undefined &&
     t.reproduce !== '' &&
-    html`<p><strong>Reproduce</strong> ${t.judgedExchange !== undefined && html`<a href="#card-${a}-judged">the judged exchange</a>, `}(a bash script: it reads each account's password from the environment variable it names)</p><pre class="reproduce">${t.reproduce}</pre>`;
+    html`<p><strong>Reproduce</strong> ${judgedShown && html`<a href="#card-${a}-judged">the judged exchange</a>, `}(a bash script: it reads each account's password from the environment variable it names)</p><pre class="reproduce">${t.reproduce}</pre>`;
   return html`<div class="failure${t.status !== 'fail' && ` ${t.status}`}" id="card-${a}" data-filter data-status="${t.status}">
 <p><span class="badge s-${t.status}">${t.status}</span> <strong>${t.name}</strong></p>
 <p class="where">${section} ${SECTION_TITLES[section] ?? ''} · <code>${t.file}</code> · <a href="#test-${a}">in the test list</a></p>
