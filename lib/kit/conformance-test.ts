@@ -157,8 +157,12 @@ export function conformanceTest(
     } finally {
       Transcript.current = undefined;
       const cleanup = await cleanUpAfter(context, transcript, settings);
-      const exchanges = transcript.redactedExchanges();
-      context.task.meta.exchanges = exchanges;
+      // The reports keep the exchanges of the tests that did not pass, and of every test with
+      // --keep-transcripts (lib/runner/report/evidence.ts): only those are redacted and sent.
+      const failedSoftly = (context.task.result?.errors?.length ?? 0) > 0; // expect.soft
+      const kept = threw || failedSoftly || settings.keepTranscripts === true;
+      const exchanges = kept || settings.har ? transcript.redactedExchanges() : [];
+      if (kept && exchanges.length > 0) context.task.meta.exchanges = exchanges;
       // --har: every exchange, the cleanup's after the test's own.
       if (settings.har)
         context.task.meta.harExchanges = [
@@ -174,12 +178,9 @@ export function conformanceTest(
           transcript.secrets,
         );
       }
-      // Allure gets the transcripts of the tests that did not pass (the reports' evidence), not
-      // the others' unless --keep-transcripts: they were most of a run's report (lib/runner/report/evidence.ts).
-      const failedSoftly = (context.task.result?.errors?.length ?? 0) > 0; // expect.soft
-      if (exchanges.length > 0 && (threw || failedSoftly || settings.keepTranscripts)) {
+      // Allure gets the same transcripts: those of every test were most of a run's report.
+      if (kept && exchanges.length > 0)
         await allure.attachment('transcript.txt', renderExchanges(exchanges), 'text/plain');
-      }
     }
   });
 }
