@@ -1,5 +1,6 @@
 /** The results model every report is rendered from (design.md, summary.json). */
 import type { Level } from './requirements/index.ts';
+import type { Exchange } from './wire-exchange.ts';
 
 /**
  * A test's own outcome. 'error': the harness could not judge (timeout, target unreachable).
@@ -46,6 +47,12 @@ export interface TestResult {
   needs?: string[];
   expected?: string;
   actual?: string;
+  /** The test's wire exchanges, redacted: its evidence, which every report renders. */
+  exchanges?: Exchange[];
+  /**
+   * The plain text of the exchanges, as summary.json holds it: only in a result read back from a
+   * summary.json (merge), whose tests carry no `exchanges`.
+   */
   transcript?: string;
   /** A script that reproduces the judged exchange: its credentials, then the request. */
   reproduce?: string;
@@ -70,8 +77,8 @@ export interface BrokenPrecondition {
   fact: string;
   /** What the read-back saw: expected and actual, in the domain's words. */
   evidence: string;
-  /** The exchanges of the read-back (the provisioning's, when it was the provisioning's). */
-  transcript?: string;
+  /** The exchanges of the read-back, redacted (the provisioning's, when it was the provisioning's). */
+  exchanges?: Exchange[];
 }
 
 export interface TestCleanup {
@@ -90,7 +97,7 @@ export interface LeftoverRetry {
   as?: string;
 }
 
-/** What a run left on the target, so that a user can clean a shared target (issue 9). */
+/** What a run left on the target, so that a user can clean a shared target. */
 export interface RunLeftovers {
   /** The shared projects (lib/fixtures): those the run created remain. */
   sharedProjects: Array<{ name: string; id: number; shortName: string; createdByRun: boolean }>;
@@ -155,7 +162,7 @@ export interface RunResult {
   requests?: number;
   totals: Record<TestStatus, number>;
   requirementTotals: Record<RequirementStatus, number>;
-  /** What the run says of the target (verdict.ts); recomputed from requirements when absent. */
+  /** What the run says of the target (lib/runner/results/judge.ts); absent in an older summary. */
   verdict?: Verdict;
   requirements: RequirementResult[];
   /** Every cell of the coverage matrix with the status of the tests that judged it. */
@@ -179,6 +186,9 @@ export interface RunResult {
   /** Stopped by SIGINT/SIGTERM: what ran is reported, the rest is not-run, no verdict. */
   interrupted?: boolean;
 }
+
+/** A run with its exit code and verdict (lib/runner/results/judge.ts): what the reports read. */
+export type JudgedRun = RunResult & { exitCode: ExitCode; verdict: Verdict };
 
 /**
  * 'conforming': every MUST passed. 'conforming-without-test-control': every MUST passed but those

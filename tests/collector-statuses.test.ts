@@ -6,12 +6,13 @@
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
-import type { TestResult } from '../lib/run-result.ts';
+import type { HarnessErrorEntry, TestResult } from '../lib/run-result.ts';
+import { describeHarnessError } from '../lib/runner/results/harness-errors.ts';
 import { childEnv, ROOT } from './support/cli.ts';
 
 interface Collected {
   tests: TestResult[];
-  harnessErrors: string[];
+  harnessErrors: HarnessErrorEntry[];
 }
 
 function collect(grep?: string): Promise<Collected> {
@@ -57,8 +58,13 @@ describe('the statuses the Collector gives', () => {
     expect(byName('over vitest testTimeout').message).toMatch(
       /^timeout: the test did not finish within 100 ms/,
     );
-    expect(harnessErrors.join('\n')).toContain('a cleanup that breaks: hook failed: cleanup broke');
-    expect(harnessErrors.join('\n')).toContain('file-setup.case.ts: the file setup broke');
+    const lines = harnessErrors.map(describeHarnessError).join('\n');
+    expect(lines).toContain('a cleanup that breaks: hook failed: cleanup broke');
+    expect(lines).toContain('file-setup.case.ts: the file setup broke');
+    // Each says where it happened, as data: the place is never read back from the text.
+    expect(harnessErrors.find((e) => e.message === 'the file setup broke')?.where).toEqual([
+      expect.stringMatching(/file-setup\.case\.ts$/),
+    ]);
   });
 
   test('an observed test keeps what it saw as its message; a skip says which capability it needs', () => {

@@ -7,6 +7,7 @@ import { blockedReason, rootCauseFailure, rootCauseId, withRootCauses } from './
 import { judgeCells } from '../runner/results/cells.ts';
 import { mergeRuns } from '../runner/results/merge.ts';
 import type { BrokenPrecondition, TestResult } from '../run-result.ts';
+import type { Exchange } from '../wire-exchange.ts';
 
 const must = (id: string): Requirement => ({ id, section: '§4.2', level: 'MUST', text: id });
 const catalogue = [must('soap.member'), must('rest.auth'), must('rest.page')];
@@ -24,9 +25,20 @@ const blocked = (id: string, requirement: string, fact = 'bob is a member'): Tes
   durationMs: 1,
   message: blockedReason('soap.member'),
   blockedBy: broken(fact),
-  transcript: `wire of ${id}`,
+  exchanges: [wire(id)],
 });
 const header = RUN_HEADER;
+/** An exchange of the test named. */
+function wire(of: string): Exchange {
+  return {
+    method: 'GET',
+    url: `http://t/${of}`,
+    requestHeaders: {},
+    requestBody: '',
+    status: 200,
+    durationMs: 1,
+  };
+}
 
 describe('blocked tests and their root cause', () => {
   const tests = [blocked('auth', 'rest.auth'), blocked('page', 'rest.page', 'bob is in priv')];
@@ -41,7 +53,7 @@ describe('blocked tests and their root cause', () => {
       message:
         'bob is a member: does not hold. read back: bob is a member is false\n' +
         'bob is in priv: does not hold. read back: bob is in priv is false',
-      transcript: 'wire of auth',
+      exchanges: [wire('auth')],
     });
     expect(run.requirements.map((r) => [r.id, r.status, r.blockedBy])).toEqual([
       ['soap.member', 'fail', undefined],
@@ -60,7 +72,10 @@ describe('blocked tests and their root cause', () => {
   });
 
   test('a failure already there (the provisioning) is kept, not made again', () => {
-    const provisioning = { ...rootCauseFailure([broken('bob is a member')]), transcript: 'setup' };
+    const provisioning = {
+      ...rootCauseFailure([broken('bob is a member')]),
+      exchanges: [wire('setup')],
+    };
     const withIt = withRootCauses([provisioning, ...tests]);
     expect(withIt.filter((t) => t.id === provisioning.id)).toEqual([provisioning]);
   });

@@ -39,7 +39,7 @@ export function rootCauseFailure(broken: readonly BrokenPrecondition[]): TestRes
     requirements: [first.requirement],
     durationMs: 0,
     message: facts.map((b) => `${b.fact}: does not hold. ${b.evidence}`).join('\n'),
-    ...(first.transcript ? { transcript: first.transcript } : {}),
+    ...(first.exchanges?.length ? { exchanges: first.exchanges } : {}),
   };
 }
 
@@ -67,9 +67,9 @@ export function withRootCauses(tests: readonly TestResult[]): TestResult[] {
     if (present.has(id)) continue;
     // The read-back's exchanges are in the blocked test's own transcript.
     const broken =
-      t.blockedBy.transcript || !t.transcript
+      t.blockedBy.exchanges?.length || !t.exchanges?.length
         ? t.blockedBy
-        : { ...t.blockedBy, transcript: t.transcript };
+        : { ...t.blockedBy, exchanges: t.exchanges };
     missing.set(id, [...(missing.get(id) ?? []), broken]);
   }
   return [...tests, ...[...missing.values()].map(rootCauseFailure)];

@@ -15,6 +15,7 @@ import { runCreatedProjectIds, type Fixtures } from './fixtures/projects.ts';
 import { lazySessionKeys } from './fixtures/sessions.ts';
 import { reproduceScript } from './clients/reproduce.ts';
 import { Transcript } from './clients/transcript.ts';
+import { renderExchanges } from '../wire-exchange.ts';
 import type { RunSettings } from './provided.ts';
 import { requirement, type RequirementId } from '../requirements/index.ts';
 import { blockedReason } from './blocked.ts';
@@ -164,13 +165,18 @@ export function conformanceTest(
       throw error;
     } finally {
       const cleanup = await cleanUpAfter(context, transcript, settings);
-      // --har: every exchange, redacted, the cleanup's after the test's own.
+      // The reports keep the exchanges of the tests that did not pass, and of every test with
+      // --keep-transcripts (lib/runner/report/evidence.ts): only those are redacted and sent.
+      const failedSoftly = (context.task.result?.errors?.length ?? 0) > 0; // expect.soft
+      const kept = threw || failedSoftly || settings.keepTranscripts === true;
+      const exchanges = kept || settings.har ? transcript.redactedExchanges() : [];
+      if (kept && exchanges.length > 0) context.task.meta.exchanges = exchanges;
+      // --har: every exchange, the cleanup's after the test's own.
       if (settings.har)
-        context.task.meta.exchanges = [
-          ...transcript.redactedExchanges(),
+        context.task.meta.harExchanges = [
+          ...exchanges,
           ...(cleanup?.redactedExchanges().map((e) => ({ ...e, note: e.note ?? 'cleanup' })) ?? []),
         ];
-      context.task.meta.transcript = transcript.render();
       const judged = transcript.judged();
       if (judged !== undefined) {
         context.task.meta.judgedExchange = judged;
@@ -180,12 +186,9 @@ export function conformanceTest(
           transcript.secrets,
         );
       }
-      // Allure gets the transcripts of the tests that did not pass (the reports' evidence), not
-      // the others' unless --keep-transcripts: they were most of a run's report (lib/runner/report/evidence.ts).
-      const failedSoftly = (context.task.result?.errors?.length ?? 0) > 0; // expect.soft
-      if (transcript.exchanges.length > 0 && (threw || failedSoftly || settings.keepTranscripts)) {
-        await allure.attachment('transcript.txt', context.task.meta.transcript, 'text/plain');
-      }
+      // Allure gets the same transcripts: those of every test were most of a run's report.
+      if (kept && exchanges.length > 0)
+        await allure.attachment('transcript.txt', renderExchanges(exchanges), 'text/plain');
     }
   });
 }

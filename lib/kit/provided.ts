@@ -44,7 +44,7 @@ declare module 'vitest' {
      * The stated rule the target broke so that the shared projects could not be provisioned (read
      * back, without the transcript): every test is then blocked on it (lib/kit/conformance-test.ts).
      */
-    setupBroken: Omit<BrokenPrecondition, 'transcript'> | null;
+    setupBroken: Omit<BrokenPrecondition, 'exchanges'> | null;
     /** Unique to this run (base 36 time): makes names of things the suites create unique. */
     runTag: string;
   }
@@ -58,8 +58,8 @@ declare module '@vitest/runner' {
     cells?: string[];
     /** What INFO checks observed of behaviour the spec leaves open. */
     observations?: string[];
-    /** Redacted wire transcript of the test. */
-    transcript?: string;
+    /** The test's own wire exchanges, redacted: its evidence for the reports. */
+    exchanges?: Exchange[];
     /**
      * A script that reproduces the judged exchange (lib/kit/clients/reproduce.ts): the credentials it
      * needs, then the request.
@@ -68,7 +68,7 @@ declare module '@vitest/runner' {
     /** The index in the transcript of the exchange a failure judged (Transcript.judged). */
     judgedExchange?: number;
     /** With --har: the test's exchanges and its cleanup's, redacted. */
-    exchanges?: Exchange[];
+    harExchanges?: Exchange[];
     /** What the test's cleanup undid and what it left on the target (lib/cleanup). */
     cleanup?: TestCleanup;
     /** For a skip: the capabilities the target lacks (profile `capabilities`), machine-readable. */

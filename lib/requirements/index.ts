@@ -11,15 +11,19 @@ export function requirement(id: string): Requirement | undefined {
   return BY_ID.get(id);
 }
 
+/**
+ * The order of spec sections, the one every report sorts by: '§4.2' → 402, so that '§10' comes
+ * after '§9'; a section it cannot read ('(no section)') last.
+ */
+export function sectionRank(section: string): number {
+  const match = /^§(\d+)(?:\.(\d+))?/.exec(section);
+  return match ? Number(match[1]) * 100 + Number(match[2] ?? 0) : 1e6;
+}
+
 /** Spec sections in document order, for grouping in reports. */
 export const SECTIONS: readonly string[] = [...new Set(CATALOGUE.map((r) => r.section))].sort(
-  (a, b) => sectionKey(a) - sectionKey(b),
+  (a, b) => sectionRank(a) - sectionRank(b),
 );
-
-function sectionKey(section: string): number {
-  const [major = '0', minor = '0'] = section.replace('§', '').split('.');
-  return Number(major) * 100 + Number(minor);
-}
 
 export const SECTION_TITLES: Readonly<Record<string, string>> = {
   '§1': 'What the service does',

@@ -1,25 +1,9 @@
 /** The wire exchanges of one test, recorded by the clients and shown in reports (redacted). */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { Secrets } from './redact.ts';
+import { renderExchanges, type Exchange } from '../../wire-exchange.ts';
 
-export interface Exchange {
-  method: string;
-  url: string;
-  requestHeaders: Record<string, string>;
-  requestBody: string;
-  status?: number;
-  responseHeaders?: Record<string, string>;
-  responseBody?: string;
-  /** A transport error instead of an answer (refused, reset, timeout). */
-  error?: string;
-  /** What the client did about it: a request sent again after an idle close (http.ts). */
-  note?: string;
-  /** When the request was sent (ISO 8601), for HAR. */
-  startedAt?: string;
-  durationMs: number;
-}
-
-const MAX_BODY_SHOWN = 20_000;
+export type { Exchange };
 
 /**
  * The transcript of the test whose code is running. The tests of a file may run side by side in
@@ -114,11 +98,11 @@ export class Transcript {
     );
   }
 
-  /** Every exchange with its secrets redacted, for HAR (lib/runner/report/har.ts). */
+  /** Every exchange with its secrets redacted: what the reports and HAR get of it. */
   redactedExchanges(): Exchange[] {
     const r = (text: string) => this.secrets.redact(text);
     const headers = (h: Record<string, string>) =>
-      Object.fromEntries(Object.entries(h).map(([name, value]) => [name, r(value)]));
+      Object.fromEntries(Object.entries(h).map(([name, value]) => [r(name), r(value)]));
     return this.exchanges.map((e) => ({
       ...e,
       url: r(e.url),
@@ -126,33 +110,13 @@ export class Transcript {
       requestBody: r(e.requestBody),
       ...(e.responseHeaders ? { responseHeaders: headers(e.responseHeaders) } : {}),
       ...(e.responseBody === undefined ? {} : { responseBody: r(e.responseBody) }),
+      ...(e.error === undefined ? {} : { error: r(e.error) }),
+      ...(e.note === undefined ? {} : { note: r(e.note) }),
     }));
   }
 
-  /** Plain-text rendering of every exchange, secrets redacted. */
+  /** Plain-text rendering of every exchange, secrets redacted (lib/wire-exchange.ts). */
   render(): string {
-    return this.secrets.redact(this.exchanges.map(renderExchange).join('\n\n'));
+    return renderExchanges(this.redactedExchanges());
   }
-}
-
-function renderExchange(e: Exchange): string {
-  const lines = [`${e.method} ${e.url}`];
-  for (const [name, value] of Object.entries(e.requestHeaders)) lines.push(`${name}: ${value}`);
-  if (e.requestBody) lines.push('', clip(e.requestBody));
-  if (e.error) {
-    lines.push('', `--- no answer after ${e.durationMs} ms: ${e.error}`);
-    if (e.note) lines.push(`--- ${e.note}`);
-    return lines.join('\n');
-  }
-  lines.push('', `--- HTTP ${e.status} (${e.durationMs} ms)${e.note ? `, ${e.note}` : ''}`);
-  for (const [name, value] of Object.entries(e.responseHeaders ?? {}))
-    lines.push(`${name}: ${value}`);
-  if (e.responseBody) lines.push('', clip(e.responseBody));
-  return lines.join('\n');
-}
-
-function clip(body: string): string {
-  return body.length <= MAX_BODY_SHOWN
-    ? body
-    : `${body.slice(0, MAX_BODY_SHOWN)}\n… (${body.length - MAX_BODY_SHOWN} more characters)`;
 }

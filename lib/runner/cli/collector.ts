@@ -10,7 +10,7 @@ import type { SerializedError } from 'vitest';
 import { requirement } from '../../requirements/index.ts';
 import type { HarExchange } from '../report/har.ts';
 import { blockedReason, rootCauseFailure } from '../../kit/blocked.ts';
-import type { BrokenPrecondition, TestResult } from '../../run-result.ts';
+import type { BrokenPrecondition, HarnessErrorEntry, TestResult } from '../../run-result.ts';
 import { observedIfInfo } from '../results/verdict.ts';
 import { inDomainWords, valuesInWords } from '../../kit/failure-words.ts';
 
@@ -18,7 +18,8 @@ export class Collector implements Reporter {
   /** The run's shared projects, when provisioning succeeded (set by run-suites.ts). */
   sharedProjects: Fixtures | undefined;
   readonly tests: TestResult[] = [];
-  readonly harnessErrors: string[] = [];
+  /** Problems of the run itself, each with where it happened when a suite file is to blame. */
+  readonly harnessErrors: HarnessErrorEntry[] = [];
   private modulesDone = 0;
   private modulesTotal = 0;
   /** Per suite file: its test count, known before the run (test-counts.ts), then as collected. */
@@ -81,24 +82,29 @@ export class Collector implements Reporter {
 
   onTestCaseResult(testCase: TestCase): void {
     const test = `${sourceName(relative(this.root, testCase.module.moduleId))}::${testCase.fullName}`;
-    for (const exchange of testCase.meta().exchanges ?? [])
+    for (const exchange of testCase.meta().harExchanges ?? [])
       this.harExchanges.push({ test, exchange });
-    const result = toTestResult(testCase, this.root, this.grep);
     // INFO never fails: an INFO-only test that failed observed the target (results/verdict.ts).
+    // Its status is decided here, once: the progress line, --update-expectations and the
+    // reports all see 'observed'.
+    const result = toTestResult(testCase, this.root, this.grep);
     if (result) this.tests.push(observedIfInfo(result, (id) => requirement(id)?.level));
   }
 
   onTestModuleEnd(module: TestModule): void {
     this.modulesDone += 1;
     const file = sourceName(relative(this.root, module.moduleId));
-    for (const error of module.errors()) this.harnessErrors.push(`${file}: ${error.message}`);
+    for (const error of module.errors())
+      this.harnessErrors.push({ message: error.message, count: 1, where: [file] });
     // A failed hook of a describe block (beforeAll: its tests are reported above as errors;
     // afterAll: cleanup) is a problem of the run, never silent.
     for (const suite of module.children.allSuites()) {
       for (const error of suite.errors())
-        this.harnessErrors.push(
-          `${file} > ${suite.fullName}: hook failed: ${firstLine(error.message)}`,
-        );
+        this.harnessErrors.push({
+          message: `hook failed: ${firstLine(error.message)}`,
+          count: 1,
+          where: [`${file} > ${suite.fullName}`],
+        });
     }
     const mine = this.tests.filter((t) => t.file === file);
     const failures = this.tests.filter((t) => t.status === 'fail' || t.status === 'error').length;
@@ -116,7 +122,8 @@ export class Collector implements Reporter {
     _modules: ReadonlyArray<TestModule>,
     unhandled: ReadonlyArray<SerializedError>,
   ): void {
-    for (const error of unhandled) this.harnessErrors.push(`unhandled error: ${error.message}`);
+    for (const error of unhandled)
+      this.harnessErrors.push({ message: `unhandled error: ${error.message}`, count: 1 });
   }
 }
 
@@ -206,7 +213,7 @@ function toTestResult(
     requirements: meta.requirements ?? [],
     ...(meta.cells?.length ? { cells: [...meta.cells] } : {}),
     durationMs: Math.round(testCase.diagnostic()?.duration ?? 0),
-    ...(meta.transcript ? { transcript: meta.transcript } : {}),
+    ...(meta.exchanges?.length ? { exchanges: meta.exchanges } : {}),
     ...(meta.reproduce ? { reproduce: meta.reproduce } : {}),
     ...(meta.judgedExchange === undefined ? {} : { judgedExchange: meta.judgedExchange }),
     ...(meta.observations?.length ? { observations: meta.observations } : {}),

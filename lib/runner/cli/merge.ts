@@ -73,14 +73,13 @@ export async function merge(argv: string[]): Promise<number> {
     process.stdout.write(
       `merge: ${inputs.length} runs, ${result.tests.length} tests, target ${result.target}\n`,
     );
-    await writeReports(staging, result);
+    result = await writeReports(staging, result);
     await swapIn(staging, resolve(out));
   } finally {
     await rm(staging, { recursive: true, force: true });
   }
-  const code = result.exitCode ?? 2;
-  process.stdout.write(renderClosing(result, out, code));
-  return code;
+  process.stdout.write(renderClosing(result, out));
+  return result.exitCode;
 }
 
 async function copyAllureResults(

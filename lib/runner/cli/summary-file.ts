@@ -2,14 +2,18 @@
 import { collapseHarnessErrors } from '../results/harness-errors.ts';
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { RunResult } from '../../run-result.ts';
+import type { HarnessErrorEntry, JudgedRun, RunResult } from '../../run-result.ts';
+import { requirement } from '../../requirements/index.ts';
+import { judgedAsWritten } from '../results/judge.ts';
+import { observedIfInfo } from '../results/verdict.ts';
 import { UsageError } from './args.ts';
 
 export interface SummaryFile {
   /** The report directory. */
   dir: string;
   path: string;
-  run: RunResult;
+  /** As it was judged (an older summary without its verdict: judged on reading). */
+  run: JudgedRun;
 }
 
 export function readSummary(given: string): SummaryFile {
@@ -35,7 +39,17 @@ export function readSummary(given: string): SummaryFile {
     !Array.isArray(r.harnessErrors)
   )
     throw new UsageError(`${path}: not the summary.json of a conformance run`);
-  // Summaries written before identical harness errors were collapsed hold plain strings.
-  r.harnessErrors = collapseHarnessErrors(r.harnessErrors);
-  return { dir: path.replace(/[\\/]?summary\.json$/, '') || '.', path, run: r as RunResult };
+  // A summary may hold its harness errors as plain lines (written before they were collapsed).
+  r.harnessErrors = collapseHarnessErrors(
+    (r.harnessErrors as ReadonlyArray<HarnessErrorEntry | string>).map((e) =>
+      typeof e === 'string' ? { message: e, count: 1 } : e,
+    ),
+  );
+  // Written when an INFO failure could be 'fail': its tests get the status a run gives them now.
+  r.tests = r.tests.map((t) => observedIfInfo(t, (id) => requirement(id)?.level));
+  return {
+    dir: path.replace(/[\\/]?summary\.json$/, '') || '.',
+    path,
+    run: judgedAsWritten(r as RunResult),
+  };
 }

@@ -2,8 +2,8 @@
 import { describeHarnessError } from '../results/harness-errors.ts';
 import { relative } from 'node:path';
 import { SECTION_TITLES, SECTIONS } from '../../requirements/index.ts';
-import { REQUIREMENT_STATUSES, type ExitCode, type RunResult } from '../../run-result.ts';
-import { describeCapability, judgeVerdict } from '../results/verdict.ts';
+import { REQUIREMENT_STATUSES, type JudgedRun, type RunResult } from '../../run-result.ts';
+import { describeCapability } from '../results/verdict.ts';
 import { renderFailureList } from './failure-list.ts';
 
 const COLUMNS = REQUIREMENT_STATUSES;
@@ -44,12 +44,8 @@ const EXIT_MEANING = {
  * Table, test counts, what failed (failure-list.ts), harness errors, expectations, where the
  * reports are, the exit code.
  */
-export function renderClosing(
-  run: RunResult,
-  reportDir: string,
-  code: ExitCode,
-  verbose = false,
-): string {
+export function renderClosing(run: JudgedRun, reportDir: string, verbose = false): string {
+  const code = run.exitCode;
   const t = run.totals;
   const shown = relative(process.cwd(), reportDir) || '.';
   const lines = [
@@ -76,7 +72,7 @@ export function renderClosing(
     if (x.unseen.length > 0)
       lines.push(`expectations: ${x.unseen.length} entries concern no test of this run`);
   }
-  const verdict = run.verdict ?? judgeVerdict(run);
+  const verdict = run.verdict;
   lines.push(`verdict: ${verdict.text}`);
   if (verdict.needTestControl.length > 0)
     lines.push(

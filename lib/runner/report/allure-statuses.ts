@@ -10,6 +10,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isRootCause } from '../../kit/blocked.ts';
+import { transcriptText } from './transcript-text.ts';
 import type { TestResult, TestStatus } from '../../run-result.ts';
 import { describeHarnessError, type HarnessErrorEntry } from '../results/harness-errors.ts';
 import { enrichResult, type AllureResult } from './allure-enrich.ts';
@@ -100,10 +101,11 @@ export async function writeRootCauses(
 ): Promise<void> {
   for (const t of tests.filter(isRootCause)) {
     const name = `setup-${createHash('sha256').update(t.id).digest('hex').slice(0, 16)}`;
-    const attachments = t.transcript
+    const transcript = transcriptText(t);
+    const attachments = transcript
       ? [{ name: 'transcript.txt', source: `${name}-attachment.txt`, type: 'text/plain' }]
       : [];
-    if (t.transcript) await writeFile(join(resultsDir, `${name}-attachment.txt`), t.transcript);
+    if (transcript) await writeFile(join(resultsDir, `${name}-attachment.txt`), transcript);
     const result = enrichResult(
       {
         uuid: name,

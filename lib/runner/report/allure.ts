@@ -5,8 +5,7 @@
  */
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { RunResult } from '../../run-result.ts';
-import { exitCode, judgeVerdict } from '../results/verdict.ts';
+import type { JudgedRun } from '../../run-result.ts';
 import { TREE_LABELS, TREE_SORT } from './allure-enrich.ts';
 import { packAllureSingleFile } from './allure-pack.ts';
 import { runAllure, type StartedAllure } from './allure-process.ts';
@@ -16,9 +15,8 @@ import { VERDICT_BADGE } from './html-style.ts';
  * The report's name carries the verdict and the exit code, as index.html's badge: Allure's own
  * counts see tests, not requirements (an INFO observation passes, a skip is no failure).
  */
-export function allureReportName(run: RunResult): string {
-  const v = run.verdict ?? judgeVerdict(run);
-  return `Conformance: ${VERDICT_BADGE[v.kind].label} (exit ${run.exitCode ?? exitCode(run)})`;
+export function allureReportName(run: JudgedRun): string {
+  return `Conformance: ${VERDICT_BADGE[run.verdict.kind].label} (exit ${run.exitCode})`;
 }
 
 export async function generateAllureReport(

@@ -3,7 +3,7 @@
  * redacted like the transcripts, for browser devtools and other HTTP tools. An exchange that got
  * no answer has status 0 and its reason in `_error`; each entry names its test in `comment`.
  */
-import type { Exchange } from '../../kit/clients/transcript.ts';
+import type { Exchange } from '../../wire-exchange.ts';
 
 export interface HarExchange {
   /** The test (or `<test> (cleanup)`) whose transcript holds it. */

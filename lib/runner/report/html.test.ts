@@ -5,7 +5,7 @@ import { assembleRun } from '../results/assemble.ts';
 import type { TestResult } from '../../run-result.ts';
 import { renderHtml } from './html.ts';
 import { toText } from './html-template.ts';
-import { renderTranscript, splitTranscript } from './html-transcript.ts';
+import { renderTranscript } from './html-transcript.ts';
 
 const header = {
   target: 'http://t',
@@ -58,13 +58,14 @@ test('a collapsed harness error shows how many times it happened', () => {
   expect(html).toContain('<pre>once</pre>');
 });
 
-test('a transcript is read back into its exchanges; bodies indented, raw bytes kept', () => {
+test('a transcript shows each exchange as its text does; bodies indented, raw bytes kept', () => {
   const transcript = new Transcript();
+  transcript.secrets.add('s3cret');
   transcript.record({
     method: 'POST',
     url: 'http://t/api/tokens',
     requestHeaders: { 'content-type': 'application/json' },
-    requestBody: '{"username":"bob"}',
+    requestBody: '{"username":"bob","password":"s3cret"}',
     status: 200,
     responseHeaders: { 'content-type': 'application/json' },
     responseBody: '{"a":\n\n1}',
@@ -76,30 +77,84 @@ test('a transcript is read back into its exchanges; bodies indented, raw bytes k
     requestHeaders: {},
     requestBody: '',
     error: 'ECONNRESET',
+    note: 'sent again after an idle close',
     durationMs: 1,
   });
-  const parts = splitTranscript(transcript.render());
-  expect(parts).toEqual([
-    {
-      requestLine: 'POST http://t/api/tokens',
-      request: { headers: 'content-type: application/json', body: '{"username":"bob"}' },
-      statusLine: '--- HTTP 200 (3 ms)',
-      response: { headers: 'content-type: application/json', body: '{"a":\n\n1}' },
-    },
-    {
-      requestLine: 'GET http://t/x',
-      request: { headers: '', body: '' },
-      statusLine: '--- no answer after 1 ms: ECONNRESET',
-      response: { headers: '', body: '' },
-    },
-  ]);
-  const html = toText(renderTranscript(transcript.render()));
+  const exchanges = transcript.redactedExchanges();
+  const html = toText(renderTranscript({ exchanges }));
+  expect(html).not.toContain('s3cret');
+  expect(html).toContain('<code>POST http://t/api/tokens</code> → HTTP 200 (3 ms)</summary>');
+  expect(html).toContain('<pre>POST http://t/api/tokens\ncontent-type: application/json</pre>');
+  expect(html).toContain('<pre>--- HTTP 200 (3 ms)\ncontent-type: application/json</pre>');
   expect(html).toContain('<pre class="body pretty">{\n  &quot;a&quot;: 1\n}</pre>');
   expect(html).toContain(
     '<summary>raw bytes</summary><pre class="body">{&quot;a&quot;:\n\n1}</pre>',
+  );
+  expect(html).toContain(
+    '<pre>--- no answer after 1 ms: ECONNRESET\n--- sent again after an idle close</pre></details>',
   );
   expect(html.match(/<details class="exchange" data-exchange="\d+"( open)?>/g)).toEqual([
     '<details class="exchange" data-exchange="0">',
     '<details class="exchange" data-exchange="1" open>',
   ]);
+  // Every line the block shows is a line of the plain text of summary.json and junit.xml.
+  const text = transcript.render();
+  for (const shown of [
+    'POST http://t/api/tokens',
+    '--- HTTP 200 (3 ms)',
+    '{"a":',
+    '--- sent again after an idle close',
+  ])
+    expect(text.split('\n')).toContain(shown);
+});
+
+test('a judged exchange is open, highlighted and labelled; a text read back from a summary is shown as it is', () => {
+  const transcript = new Transcript();
+  for (const path of ['/a', '/b'])
+    transcript.record({
+      method: 'GET',
+      url: `http://t${path}`,
+      requestHeaders: {},
+      requestBody: '',
+      status: 200,
+      durationMs: 1,
+    });
+  const html = toText(renderTranscript({ exchanges: transcript.redactedExchanges() }, 0, 'card-x'));
+  expect(html).toContain(
+    '<details class="exchange judged" data-exchange="0" id="card-x-judged" open><summary><span class="judged-label">judged</span> <code>GET http://t/a</code>',
+  );
+  expect(toText(renderTranscript({ transcript: 'GET http://t/a' }))).toBe(
+    '<pre class="raw">GET http://t/a</pre>',
+  );
+  expect(toText(renderTranscript({}))).toBe('<pre>(no exchange recorded)</pre>');
+});
+
+test("a failure's card links to its judged exchange; a summary's text (merge) gets no dead link", () => {
+  const transcript = new Transcript();
+  transcript.record({
+    method: 'PUT',
+    url: 'http://t/api/artifacts/1',
+    requestHeaders: {},
+    requestBody: '',
+    status: 200,
+    durationMs: 1,
+  });
+  const failed: TestResult = {
+    id: 'f::put',
+    file: 'f',
+    name: 'put',
+    status: 'fail',
+    requirements: ['rest.tokens.create'],
+    durationMs: 1,
+    message: 'expected 412',
+    reproduce: 'curl -X PUT http://t/api/artifacts/1',
+    judgedExchange: 0,
+  };
+  const page = (t: TestResult) => renderHtml(assembleRun(header, [], [t], []));
+  const structured = page({ ...failed, exchanges: transcript.redactedExchanges() });
+  expect(structured).toContain('<a href="#card-f-put-judged">the judged exchange</a>');
+  expect(structured).toContain('id="card-f-put-judged"');
+  const merged = page({ ...failed, transcript: transcript.render() });
+  expect(merged).not.toContain('-judged');
+  expect(merged).toContain('<pre class="raw">PUT http://t/api/artifacts/1');
 });

@@ -7,15 +7,16 @@
  */
 import { rootCauseId } from '../../kit/blocked.ts';
 import { describeHarnessError } from '../results/harness-errors.ts';
-import { SECTION_TITLES, SECTIONS } from '../../requirements/index.ts';
+import { SECTION_TITLES, SECTIONS, sectionRank } from '../../requirements/index.ts';
 import {
   REQUIREMENT_STATUSES,
   type RequirementResult,
   type RequirementStatus,
+  type JudgedRun,
   type RunResult,
   type TestResult,
 } from '../../run-result.ts';
-import { describeCapability, exitCode, judgeVerdict } from '../results/verdict.ts';
+import { describeCapability } from '../results/verdict.ts';
 import { html, join, toText, trusted, type Html } from './html-template.ts';
 import { stripHarnessFrames } from './harness-frames.ts';
 import { SCRIPT } from './html-script.ts';
@@ -65,7 +66,7 @@ function layout(run: RunResult): Layout {
   };
 }
 
-export function renderHtml(run: RunResult): string {
+export function renderHtml(run: JudgedRun): string {
   const at = layout(run);
   const bySection = (a: TestResult, b: TestResult) =>
     sectionRank(at.sectionOf(a)) - sectionRank(at.sectionOf(b));
@@ -153,8 +154,8 @@ ${join(causes, '\n')}`;
 }
 
 /**
- * What the run left on the target, by test, so that a user can clean a shared one (issue 9) and
- * see which check made what.
+ * What the run left on the target, by test, so that a user can clean a shared one and see which
+ * check made what.
  */
 function leftovers(run: RunResult, at: Layout): Html | '' {
   const l = run.leftovers;
@@ -179,9 +180,9 @@ ${shared.length > 0 && html`<p><strong>Shared projects</strong></p><ul id="share
 <div id="remaining">${groups.length > 0 ? join(groups, '\n') : html`<p>Nothing else remains.</p>`}</div>`;
 }
 
-function verdict(run: RunResult, failing: number): Html {
-  const v = run.verdict ?? judgeVerdict(run);
-  const code = run.exitCode ?? exitCode(run);
+function verdict(run: JudgedRun, failing: number): Html {
+  const v = run.verdict;
+  const code = run.exitCode;
   const badge = VERDICT_BADGE[v.kind];
   const needs =
     v.needTestControl.length > 0 &&
@@ -365,10 +366,13 @@ function failure(t: TestResult, at: Layout): Html {
     (t.expected !== undefined || t.actual !== undefined) &&
     html`<p><strong>${isObserved ? 'What the real system does (expected)' : 'Expected'}</strong></p><pre>${t.expected ?? ''}</pre><p><strong>${isObserved ? 'What the target did (actual)' : 'Actual'}</strong></p><pre>${t.actual ?? ''}</pre>`;
   const section = at.sectionOf(t);
+  // The transcript marks the judged exchange when it has its blocks (not a summary's text: merge).
+  const judgedShown =
+    t.judgedExchange !== undefined && t.judgedExchange < (t.exchanges?.length ?? 0);
   const reproduce =
     t.reproduce !== undefined &&
     t.reproduce !== '' &&
-    html`<p><strong>Reproduce</strong> ${t.judgedExchange !== undefined && html`<a href="#card-${a}-judged">the judged exchange</a>, `}(a bash script: it reads each account's password from the environment variable it names)</p><pre class="reproduce">${t.reproduce}</pre>`;
+    html`<p><strong>Reproduce</strong> ${judgedShown && html`<a href="#card-${a}-judged">the judged exchange</a>, `}(a bash script: it reads each account's password from the environment variable it names)</p><pre class="reproduce">${t.reproduce}</pre>`;
   return html`<div class="failure${t.status !== 'fail' && ` ${t.status}`}" id="card-${a}" data-filter data-status="${t.status}">
 <p><span class="badge s-${t.status}">${t.status}</span> <strong>${t.name}</strong></p>
 <p class="where">${section} ${SECTION_TITLES[section] ?? ''} · <code>${t.file}</code> · <a href="#test-${a}">in the test list</a></p>
@@ -376,7 +380,7 @@ function failure(t: TestResult, at: Layout): Html {
 <p><strong>${isObserved ? 'What was observed' : 'What went wrong'}</strong></p><pre>${stripHarnessFrames(t.message ?? '')}</pre>
 ${expectedActual}
 ${reproduce}
-<details class="transcript"${t.judgedExchange !== undefined && html` open`}><summary>Wire transcript</summary>${renderTranscript(t.transcript, t.judgedExchange, `card-${a}`)}</details>
+<details class="transcript"${t.judgedExchange !== undefined && html` open`}><summary>Wire transcript</summary>${renderTranscript(t, t.judgedExchange, `card-${a}`)}</details>
 </div>`;
 }
 
@@ -421,12 +425,6 @@ function testRow(t: TestResult, at: Layout): Html {
 /** A dotted id that may break after its dots, never inside a word. */
 function idCode(id: string): Html {
   return html`<code>${join(id.split('.'), html`.<wbr>`)}</code>`;
-}
-
-/** '§4.2' → 402, so that '§10' comes after '§9'; unknown sections last. */
-function sectionRank(section: string): number {
-  const match = /^§(\d+)(?:\.(\d+))?/.exec(section);
-  return match ? Number(match[1]) * 100 + Number(match[2] ?? 0) : 1e6;
 }
 
 function anchor(text: string): string {

@@ -1,10 +1,11 @@
 import { describe, expect, test } from 'vitest';
-import type { RunResult } from '../../run-result.ts';
+import type { JudgedRun } from '../../run-result.ts';
+import { judgeRun } from '../results/judge.ts';
 import { RUN_HEADER } from '../../../tests/support/run-header.ts';
 import { renderHtml } from './html.ts';
 import { renderJunit } from './junit.ts';
 
-const run: RunResult = {
+const run: JudgedRun = judgeRun({
   ...RUN_HEADER,
   totals: { pass: 1, observed: 0, fail: 1, skip: 1, error: 0, 'expected-fail': 0, blocked: 0 },
   requirementTotals: {
@@ -58,7 +59,7 @@ const run: RunResult = {
     },
   ],
   harnessErrors: [],
-};
+});
 
 describe('renderJunit', () => {
   test('escapes names, messages and control characters into well-formed XML', () => {

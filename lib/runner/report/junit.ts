@@ -1,10 +1,10 @@
 /** junit.xml for CI systems: one testsuite per suite file, requirement ids as properties. */
 import { describeHarnessError } from '../results/harness-errors.ts';
-import type { RunResult, TestResult } from '../../run-result.ts';
-import { exitCode, judgeVerdict } from '../results/verdict.ts';
+import { transcriptText } from './transcript-text.ts';
+import type { JudgedRun, TestResult } from '../../run-result.ts';
 import { escapeMarkup as x } from './html-template.ts';
 
-export function renderJunit(run: RunResult): string {
+export function renderJunit(run: JudgedRun): string {
   const files = [...new Set(run.tests.map((t) => t.file))];
   const suites = files.map((file) => {
     const tests = run.tests.filter((t) => t.file === file);
@@ -27,8 +27,8 @@ export function renderJunit(run: RunResult): string {
  * The requirement verdicts, which are not tests (a not-covered requirement has none): properties
  * of an empty testsuite, so that CI tools keep them without counting them as tests.
  */
-function verdicts(run: RunResult): string {
-  const verdict = run.verdict ?? judgeVerdict(run);
+function verdicts(run: JudgedRun): string {
+  const verdict = run.verdict;
   const props = [
     ['verdict', verdict.text],
     ['verdict.kind', verdict.kind],
@@ -36,7 +36,7 @@ function verdicts(run: RunResult): string {
       'needs-test-control',
       `${r.id} (${r.needs.join(', ')})`,
     ]),
-    ['exit-code', String(run.exitCode ?? exitCode(run))],
+    ['exit-code', String(run.exitCode)],
     ...Object.entries(run.requirementTotals).map(([status, n]) => [
       `requirements.${status}`,
       String(n),
@@ -81,7 +81,7 @@ function firstLine(text: string | undefined): string {
 }
 
 function details(t: TestResult): string {
-  return [t.message, t.reproduce ? `reproduce: ${t.reproduce}` : '', t.transcript ?? '']
+  return [t.message, t.reproduce ? `reproduce: ${t.reproduce}` : '', transcriptText(t) ?? '']
     .filter(Boolean)
     .join('\n\n');
 }

@@ -22,7 +22,25 @@ const t = (status: TestStatus, requirement: string): TestResult => ({
   requirements: [requirement],
   durationMs: 1,
   ...(status === 'pass' ? {} : { message: `why ${status}` }),
-  ...(status === 'pass' || status === 'skip' ? {} : { transcript: `wire of ${status}` }),
+  ...(status === 'pass' || status === 'skip'
+    ? {}
+    : {
+        exchanges: [
+          {
+            method: 'GET',
+            url: `http://t/${status}`,
+            requestHeaders: {},
+            requestBody: '',
+            durationMs: 1,
+            status: 200,
+          },
+        ],
+      }),
+});
+/** A failing test of an INFO requirement, as the collector gives it (lib/runner/cli/collector.ts). */
+const observed = (requirement: string): TestResult => ({
+  ...t('fail', requirement),
+  status: 'observed',
 });
 /** A test blocked on the requirement 'fail' (lib/kit/blocked.ts). */
 const blocked = (requirement: string): TestResult => ({
@@ -40,15 +58,19 @@ const header = {
   capabilities: {},
   command: 'npm run conformance --',
 };
-// One requirement per status: 'observed' is INFO (a failing INFO test), the others MUST;
+// One requirement per status: 'observed' is INFO (its test failed: observed), the others MUST;
 // 'expected-fail' is a failure listed in the expectations file; 'blocked' is blocked on 'fail',
 // whose failure its read-back adds once.
 const catalogue = REQUIREMENT_STATUSES.map((s) => (s === 'observed' ? info(s) : must(s)));
 const run = assembleRun(
   header,
   catalogue,
-  (['pass', 'fail', 'fail', 'error', 'fail', 'blocked', 'skip'] as const).map((s, i) =>
-    s === 'blocked' ? blocked(catalogue[i]!.id) : t(s, catalogue[i]!.id),
+  (['pass', 'observed', 'fail', 'error', 'fail', 'blocked', 'skip'] as const).map((s, i) =>
+    s === 'blocked'
+      ? blocked(catalogue[i]!.id)
+      : s === 'observed'
+        ? observed(catalogue[i]!.id)
+        : t(s, catalogue[i]!.id),
   ),
   [],
   { file: 'known.txt', entries: ['expected-fail'], judged: 'here' },
@@ -134,7 +156,7 @@ describe('every status is distinct in every report', () => {
   });
 
   test('the terminal: a column per status, the verdict and the exit code', () => {
-    const text = renderClosing(run, '/tmp/r', 1);
+    const text = renderClosing(run, '/tmp/r');
     expect(text).toMatch(
       /^section +pass +observed +fail +error +expected-fail +blocked +skip +not-run +not-covered +total$/m,
     );
@@ -171,7 +193,7 @@ describe('no report says conforming unless every MUST passed', () => {
     expect(result.exitCode).toBe(0);
     expect(renderHtml(result)).not.toContain('data-verdict="conforming"');
     expect(renderJunit(result)).not.toContain('value="Conforming');
-    expect(renderClosing(result, '/tmp/r', 0)).not.toContain('verdict: Conforming');
+    expect(renderClosing(result, '/tmp/r')).not.toContain('verdict: Conforming');
   });
   test('every MUST passed: conforming everywhere', () => {
     const result = only([t('pass', 'a'), { ...t('pass', 'b'), id: 'f::b' }]);
@@ -221,7 +243,7 @@ describe('a target without test control: its own verdict in every report', () =>
       '<property name="verdict.kind" value="conforming-without-test-control"/>',
     );
     expect(xml).toContain('<property name="needs-test-control" value="c (testControl)"/>');
-    const text = renderClosing(result, '/tmp/r', 0);
+    const text = renderClosing(result, '/tmp/r');
     expect(text).toContain(
       'verdict: Conforming on every MUST that can be judged without test control',
     );

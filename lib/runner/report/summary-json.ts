@@ -1,20 +1,20 @@
 /**
- * summary.json: the machine-readable result (design.md). Wire transcripts are kept for the tests
- * that did not pass or skip (what a reader and `merge` need to explain them), dropped for the rest.
+ * summary.json: the machine-readable result (design.md). Wire transcripts are kept, as plain text,
+ * for the tests that did not pass or skip (what a reader and `merge` need to explain them),
+ * dropped for the rest.
  */
-import type { RunResult } from '../../run-result.ts';
+import type { RunResult, TestResult } from '../../run-result.ts';
 import { keepsEvidence } from './evidence.ts';
+import { transcriptText } from './transcript-text.ts';
 
 export function renderSummaryJson(run: RunResult): string {
   const { tests, ...rest } = run;
-  return `${JSON.stringify(
-    {
-      ...rest,
-      tests: tests.map(({ transcript, ...test }) =>
-        transcript !== undefined && keepsEvidence(test) ? { ...test, transcript } : test,
-      ),
-    },
-    null,
-    2,
-  )}\n`;
+  return `${JSON.stringify({ ...rest, tests: tests.map(summaryTest) }, null, 2)}\n`;
+}
+
+/** The test with its exchanges as text, last; without them when it passed or skipped. */
+function summaryTest(test: TestResult): object {
+  const { exchanges: _exchanges, transcript: _text, ...rest } = test;
+  const transcript = keepsEvidence(test) ? transcriptText(test) : undefined;
+  return transcript === undefined ? rest : { ...rest, transcript };
 }

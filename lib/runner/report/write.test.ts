@@ -2,13 +2,14 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import type { RunResult } from '../../run-result.ts';
+import type { JudgedRun, RunResult } from '../../run-result.ts';
+import { judgeRun } from '../results/judge.ts';
 import { RUN_HEADER } from '../../../tests/support/run-header.ts';
 import { StartedAllure } from './allure-process.ts';
 import { writeReports } from './write.ts';
 
-function passingRun(): RunResult {
-  return {
+function passingRun(): JudgedRun {
+  return judgeRun({
     ...RUN_HEADER,
     totals: { pass: 1, observed: 0, fail: 0, skip: 0, error: 0, 'expected-fail': 0, blocked: 0 },
     requirementTotals: {
@@ -43,7 +44,7 @@ function passingRun(): RunResult {
       },
     ],
     harnessErrors: [],
-  };
+  });
 }
 
 /** A report directory as the suites leave it: one Allure result of test `a`. */
@@ -75,9 +76,9 @@ describe('writeReports', () => {
       const dir = reportDir();
       const result = passingRun();
       const ahead = started ? new StartedAllure(dir) : undefined;
-      await writeReports(dir, result, ahead);
+      const written = await writeReports(dir, result, ahead);
       ahead?.stop();
-      expect(result.harnessErrors).toEqual([]);
+      expect(written.harnessErrors).toEqual([]);
       const allure = readFileSync(join(dir, 'allure-report', 'index.html'), 'utf8');
       expect(allure).toContain('Conformance: ');
       expect(allure).not.toContain('googletagmanager');
@@ -93,12 +94,14 @@ describe('writeReports', () => {
     writeFileSync(join(dir, 'allure-report'), '');
     const result = passingRun();
     const ahead = new StartedAllure(dir);
-    await writeReports(dir, result, ahead);
+    const written = await writeReports(dir, result, ahead);
     ahead.stop();
-    expect(result.harnessErrors.map((e) => e.message)).toEqual([
+    expect(written.harnessErrors.map((e) => e.message)).toEqual([
       expect.stringMatching(/^Allure report not generated: /),
     ]);
-    expect(result.exitCode).toBe(2);
+    expect(written.exitCode).toBe(2);
+    expect(written.verdict.kind).toBe('undecided');
+    expect(result.harnessErrors, 'the run given is left as it was').toEqual([]);
     const summary = JSON.parse(readFileSync(join(dir, 'summary.json'), 'utf8')) as RunResult;
     expect(summary.harnessErrors).toHaveLength(1);
     for (const file of ['index.html', 'junit.xml'])

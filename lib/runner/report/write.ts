@@ -2,8 +2,8 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { RunResult } from '../../run-result.ts';
-import { exitCode, judgeVerdict } from '../results/verdict.ts';
+import type { JudgedRun } from '../../run-result.ts';
+import { withHarnessError } from '../results/judge.ts';
 import { allureReportName, generateAllureReport } from './allure.ts';
 import { alignAllureStatuses, writeAllureGlobals, writeRootCauses } from './allure-statuses.ts';
 import type { StartedAllure } from './allure-process.ts';
@@ -13,13 +13,14 @@ import { renderSummaryJson } from './summary-json.ts';
 
 /**
  * `reportDir/allure-results/` must be in place; a failed Allure generation is a harness error.
- * `ahead`: Allure's generator started while the suites ran (allure-process.ts).
+ * `ahead`: Allure's generator started while the suites ran (allure-process.ts). Returns the run as
+ * the reports say it: with that harness error, when there was one.
  */
 export async function writeReports(
   reportDir: string,
-  result: RunResult,
+  result: JudgedRun,
   ahead?: StartedAllure,
-): Promise<void> {
+): Promise<JudgedRun> {
   const allureResults = join(reportDir, 'allure-results');
   // No test ran (an empty share of a --shard run): there is nothing for Allure to show.
   const nothing = !existsSync(allureResults) || readdirSync(allureResults).length === 0;
@@ -40,18 +41,17 @@ export async function writeReports(
   }
   await writeOwnReports(reportDir, result);
   const failure = await generated;
-  if (failure === undefined) return;
-  result.harnessErrors.push({
+  if (failure === undefined) return result;
+  const judged = withHarnessError(result, {
     message: `Allure report not generated: ${(failure as Error).message.split('\n')[0]}`,
     count: 1,
   });
-  result.exitCode = exitCode(result);
-  result.verdict = judgeVerdict(result);
   // Written again: the harness error is part of their verdict.
-  await writeOwnReports(reportDir, result);
+  await writeOwnReports(reportDir, judged);
+  return judged;
 }
 
-async function writeOwnReports(reportDir: string, result: RunResult): Promise<void> {
+async function writeOwnReports(reportDir: string, result: JudgedRun): Promise<void> {
   await writeFile(join(reportDir, 'summary.json'), renderSummaryJson(result));
   await writeFile(join(reportDir, 'junit.xml'), renderJunit(result));
   await writeFile(join(reportDir, 'index.html'), renderHtml(result));

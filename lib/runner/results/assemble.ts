@@ -9,15 +9,9 @@ import { withRootCauses } from '../../kit/blocked.ts';
 import { judgeCells } from './cells.ts';
 import { plantedFaultsOf } from './evidence.ts';
 import { applyExpectations } from './expectations.ts';
-import type { RunLeftovers, RunResult, TestResult } from '../../run-result.ts';
-import {
-  countRequirements,
-  countTests,
-  exitCode,
-  judgeRequirements,
-  judgeVerdict,
-  observedIfInfo,
-} from './verdict.ts';
+import type { JudgedRun, RunLeftovers, RunResult, TestResult } from '../../run-result.ts';
+import { judgeRun } from './judge.ts';
+import { countRequirements, countTests, judgeRequirements } from './verdict.ts';
 
 export type RunHeader = Omit<
   RunResult,
@@ -30,11 +24,14 @@ export type RunHeader = Omit<
   | 'expectations'
   | 'exitCode'
   | 'verdict'
+  | 'interrupted'
 > & {
   /** The shared projects (lib/fixtures), for the run's leftovers. */
   sharedProjects?: RunLeftovers['sharedProjects'];
   /** Why requirements whose tests exist have no result (verdict.ts NOT_RUN_REASONS). */
   notRunReason?: string;
+  /** The signal that stopped the run: no verdict (judge.ts). */
+  interruptedBy?: string;
 };
 
 export interface KnownFailures {
@@ -47,20 +44,20 @@ export interface KnownFailures {
 export function assembleRun(
   header: RunHeader,
   catalogue: readonly Requirement[],
+  /** With their own status: 'observed' for a failure of INFO requirements only (verdict.ts). */
   rawTests: readonly TestResult[],
-  /** Raw (the collector's lines) or already collapsed entries (merge). */
-  harnessErrors: ReadonlyArray<string | HarnessErrorEntry>,
+  /** One entry each (the collector's) or already collapsed entries (merge). */
+  harnessErrors: readonly HarnessErrorEntry[],
   known?: KnownFailures,
   /**
    * Whether tests of a requirement exist (lib/requirements/coverage.ts): one without a result is
    * then 'not-run', else 'not-covered'.
    */
   hasTests: (id: string) => boolean = () => false,
-): RunResult {
-  const levels = new Map(catalogue.map((r) => [r.id, r.level]));
-  // Blocked never hides a failure: what a test is blocked on fails. INFO never fails (before the
-  // known failures: an observation is never an expected failure).
-  let tests = withRootCauses(rawTests).map((t) => observedIfInfo(t, (id) => levels.get(id)));
+): JudgedRun {
+  // Blocked never hides a failure: what a test is blocked on fails. The tests come with their own
+  // status, INFO-only failures already 'observed' (collector.ts; summary-file.ts for a summary).
+  let tests = withRootCauses(rawTests);
   let expectations: RunResult['expectations'];
   if (known) {
     const applied = applyExpectations(tests, known.entries);
@@ -86,7 +83,7 @@ export function assembleRun(
     ...r,
     plantedFaults: plantedFaultsOf(r.id),
   }));
-  const { sharedProjects = [], notRunReason: _, ...runHeader } = header;
+  const { sharedProjects = [], notRunReason: _, interruptedBy, ...runHeader } = header;
   const result: RunResult = {
     ...runHeader,
     totals: countTests(tests),
@@ -98,9 +95,7 @@ export function assembleRun(
     leftovers: leftoversOf(tests, sharedProjects),
     ...(expectations ? { expectations } : {}),
   };
-  result.exitCode = exitCode(result);
-  result.verdict = judgeVerdict(result);
-  return result;
+  return judgeRun(result, interruptedBy);
 }
 
 function leftoversOf(

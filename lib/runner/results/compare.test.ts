@@ -3,7 +3,8 @@ import type { Requirement } from '../../requirements/index.ts';
 import { renderCompareHtml } from '../report/compare-html.ts';
 import { assembleRun } from './assemble.ts';
 import { compareRuns } from './compare.ts';
-import type { RunResult, TestResult, TestStatus } from '../../run-result.ts';
+import type { JudgedRun, RunResult, TestResult, TestStatus } from '../../run-result.ts';
+import { judgedAsWritten } from './judge.ts';
 
 const catalogue: Requirement[] = [
   { id: 'rest.b', section: '§4.3', level: 'MUST', text: 'b' },
@@ -89,7 +90,7 @@ describe('compare: INFO never shows a failure', () => {
     const now = runOf('http://now', [
       t('pass', 'soap.a'),
       t('pass', 'rest.b'),
-      t('fail', 'rest.c'),
+      t('observed', 'rest.c'),
     ]);
     const older = runOf('http://older', [t('pass', 'soap.a'), t('pass', 'rest.b')]);
     // What an older summary.json said of the INFO requirement, and without the newer fields.
@@ -104,7 +105,11 @@ describe('compare: INFO never shows a failure', () => {
       { source: 'now/summary.json', run: now },
       {
         source: 'older/summary.json',
-        run: { ...olderWithout, requirementTotals: oldTotals as RunResult['requirementTotals'] },
+        // Read back as compare reads a summary.json (summary-file.ts): judged, having no verdict.
+        run: judgedAsWritten({
+          ...olderWithout,
+          requirementTotals: oldTotals as RunResult['requirementTotals'],
+        }),
       },
     ]);
     const row = comparison.requirements.find((r) => r.id === 'rest.c')!;
@@ -125,7 +130,7 @@ describe('compare: INFO never shows a failure', () => {
 });
 
 describe('compare: columns named by the user, never by an ephemeral port', () => {
-  const embedded = (label?: string): RunResult => ({
+  const embedded = (label?: string): JudgedRun => ({
     ...runOf('http://127.0.0.1:43117', []),
     targetKind: 'embedded',
     ...(label === undefined ? {} : { label }),

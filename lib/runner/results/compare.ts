@@ -5,15 +5,14 @@
  * embedded one (its port changes every run), else the target URL. What each implementation was
  * seen to do where the spec leaves it open (INFO observations) is kept side by side.
  */
-import type { Level } from '../../requirements/index.ts';
+import { sectionRank, type Level } from '../../requirements/index.ts';
 import type {
   ExitCode,
   RequirementResult,
   RequirementStatus,
-  RunResult,
+  JudgedRun,
   VerdictKind,
 } from '../../run-result.ts';
-import { judgeVerdict } from './verdict.ts';
 
 /** 'absent': that run's catalogue has no such requirement (another version of the suites). */
 export type ComparedStatus = RequirementStatus | 'absent';
@@ -57,14 +56,14 @@ export interface Comparison {
 export interface CompareInput {
   source: string;
   label?: string;
-  run: RunResult;
+  run: JudgedRun;
 }
 
 export function compareRuns(inputs: readonly CompareInput[]): Comparison {
   const named = inputs.map(nameOf);
   const labels = uniqueLabels(named.map((n) => n.label));
   const implementations = inputs.map(({ source, run }, i): ComparedImplementation => {
-    const verdict = run.verdict ?? judgeVerdict(run);
+    const verdict = run.verdict;
     return {
       label: labels[i]!,
       labelFrom: named[i]!.labelFrom,
@@ -72,7 +71,7 @@ export function compareRuns(inputs: readonly CompareInput[]): Comparison {
       target: run.target,
       startedAt: run.startedAt,
       seed: run.seed,
-      ...(run.exitCode === undefined ? {} : { exitCode: run.exitCode }),
+      exitCode: run.exitCode,
       verdict: verdict.text,
       verdictKind: verdict.kind,
       requirementTotals: {
@@ -112,7 +111,7 @@ export function compareRuns(inputs: readonly CompareInput[]): Comparison {
       row.observations = Object.fromEntries(labels.map((label, i) => [label, [...seen[i]!]]));
   }
   const requirements = [...rows.values()].sort(
-    (a, b) => sectionKey(a.section) - sectionKey(b.section),
+    (a, b) => sectionRank(a.section) - sectionRank(b.section),
   );
   for (const row of requirements) row.differs = new Set(Object.values(row.statuses)).size > 1;
   return {
@@ -134,11 +133,6 @@ function nameOf(input: CompareInput): Pick<ComparedImplementation, 'label' | 'la
 function shownStatus(r: RequirementResult): RequirementStatus {
   const failed = r.status === 'fail' || r.status === 'expected-fail';
   return failed && r.level !== 'MUST' ? 'observed' : r.status;
-}
-
-function sectionKey(section: string): number {
-  const [major = '0', minor = '0'] = section.replace('§', '').split('.');
-  return Number(major) * 100 + Number(minor);
 }
 
 /** Two runs of one target get '(2)', '(3)' … so that every column has its own name. */

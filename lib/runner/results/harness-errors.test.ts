@@ -7,12 +7,13 @@ import {
 
 describe('identical harness errors', () => {
   const reason = 'the shared projects could not be provisioned (lib/fixtures), no test was run: x';
+  const placed = (where: string, message: string) => ({ message, count: 1, where: [where] });
   const raw = [
-    `suites/soap/wire.test.ts: ${reason}`,
-    `suites/rest/tokens.test.ts: ${reason}`,
-    'unhandled error: boom',
-    `suites/rest/xml.test.ts: ${reason}`,
-    `suites/rest/xml.test.ts > XML: hook failed: cleanup broke`,
+    placed('suites/soap/wire.test.ts', reason),
+    placed('suites/rest/tokens.test.ts', reason),
+    { message: 'unhandled error: boom', count: 1 },
+    placed('suites/rest/xml.test.ts', reason),
+    placed('suites/rest/xml.test.ts > XML', 'hook failed: cleanup broke'),
   ];
 
   test('are one entry with the count and the places; different ones stay apart', () => {
@@ -42,10 +43,10 @@ describe('identical harness errors', () => {
     expect(placed).toBe('suites/rest/xml.test.ts > XML: hook failed: cleanup broke');
   });
 
-  test('collapsed entries collapse again (merge), and old plain strings are read', () => {
+  test('collapsed entries collapse again (merge)', () => {
     const entries = collapseHarnessErrors([
       { message: 'm', count: 2, where: ['a.test.ts', 'b.test.ts'] },
-      'c.test.ts: m',
+      placed('c.test.ts', 'm'),
     ]);
     expect(entries).toEqual([
       { message: 'm', count: 3, where: ['a.test.ts', 'b.test.ts', 'c.test.ts'] },

@@ -7,15 +7,9 @@ import type { HarnessErrorEntry } from '../../run-result.ts';
 
 export type { HarnessErrorEntry };
 
-/** `suites/x.test.ts: reason` or `suites/x.test.ts > block: hook failed: reason` (the collector's). */
-const PLACED = /^(\S+\.test\.ts(?: > [^:\n]*)?): ([\s\S]*)$/;
-
-export function collapseHarnessErrors(
-  raw: ReadonlyArray<string | HarnessErrorEntry>,
-): HarnessErrorEntry[] {
+export function collapseHarnessErrors(raw: readonly HarnessErrorEntry[]): HarnessErrorEntry[] {
   const byMessage = new Map<string, HarnessErrorEntry>();
-  for (const item of raw) {
-    const entry = typeof item === 'string' ? parse(item) : item;
+  for (const entry of raw) {
     const seen = byMessage.get(entry.message);
     if (!seen) {
       byMessage.set(entry.message, {
@@ -28,11 +22,6 @@ export function collapseHarnessErrors(
     if (entry.where) seen.where = [...(seen.where ?? []), ...entry.where];
   }
   return [...byMessage.values()];
-}
-
-function parse(text: string): HarnessErrorEntry {
-  const match = PLACED.exec(text);
-  return match ? { message: match[2]!, count: 1, where: [match[1]!] } : { message: text, count: 1 };
 }
 
 /** One line: the reason, then how many times and where (the first few places). */

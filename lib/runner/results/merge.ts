@@ -9,7 +9,7 @@ import { collapseHarnessErrors } from './harness-errors.ts';
 import type { Requirement } from '../../requirements/index.ts';
 import { assembleRun, type KnownFailures } from './assemble.ts';
 import { isRootCause } from '../../kit/blocked.ts';
-import type { RunResult, TestResult } from '../../run-result.ts';
+import type { JudgedRun, RunResult, TestResult } from '../../run-result.ts';
 
 export class MergeError extends OneLineError {}
 
@@ -23,7 +23,7 @@ export function mergeRuns(
   inputs: readonly MergeInput[],
   catalogue: readonly Requirement[],
   knownFile?: { file: string; entries: readonly string[] },
-): RunResult {
+): JudgedRun {
   const first = inputs[0];
   if (!first) throw new MergeError('nothing to merge: give at least one report directory');
   checkSameTarget(inputs);

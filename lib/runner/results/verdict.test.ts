@@ -8,7 +8,6 @@ import {
   judgeVerdict,
   NOT_RUN_REASONS,
   observedIfInfo,
-  verdictLine,
 } from './verdict.ts';
 
 const must = (id: string): Requirement => ({
@@ -172,12 +171,12 @@ describe('exitCode', () => {
   });
 });
 
-describe('verdictLine', () => {
+describe('the verdict line', () => {
   const line = (reqs: Requirement[], tests: TestResult[], listed: string[] = []) =>
-    verdictLine({
+    judgeVerdict({
       requirements: judgeRequirements(reqs, tests, new Set(listed)),
       harnessErrors: [],
-    });
+    }).text;
 
   test('says conforming only when every MUST passed', () => {
     expect(line([must('a'), info('i')], [result('1', 'pass', ['a'])])).toMatch(/^Conforming/);

@@ -6,6 +6,7 @@
  * run selected a subset), else 'not-covered'. Only 'pass' counts as
  * conforming. INFO never fails: an INFO requirement that a failing test checks is 'observed'.
  */
+import { CLOCK_PATH, FAIL_NEXT_PATH } from '../../../spec/test-control.ts';
 import { harnessErrorCount } from './harness-errors.ts';
 import type { Level, Requirement } from '../../requirements/index.ts';
 import type {
@@ -33,16 +34,16 @@ const SEVERITY: Record<TestStatus, number> = {
  * test control".
  */
 export const TEST_CONTROL_CAPABILITIES: Readonly<Record<string, { name: string; path: string }>> = {
-  testControl: { name: 'the clock', path: '/__conformance/clock' },
-  failNext: { name: 'fail-next', path: '/__conformance/fail-next' },
+  testControl: { name: 'the clock', path: CLOCK_PATH },
+  failNext: { name: 'fail-next', path: FAIL_NEXT_PATH },
   // Not a capability: the addProject quota of this hour is spent; the clock opens another hour.
   quota: {
     name: 'another hour of the addProject quota, or the clock',
-    path: '/__conformance/clock',
+    path: CLOCK_PATH,
   },
 };
 
-/** 'the clock (POST /__conformance/clock)'; another capability by its profile name. */
+/** 'the clock (POST /__conformance/clock)' (spec/test-control.ts); another capability by its profile name. */
 export function describeCapability(capability: string): string {
   const known = TEST_CONTROL_CAPABILITIES[capability];
   return known ? `${known.name} (POST ${known.path})` : capability;
@@ -268,11 +269,4 @@ export function judgeVerdict(
     'not-shown',
     `No MUST requirement failed unexpectedly, but not every MUST was shown to hold:${notChecked}`,
   );
-}
-
-/** One line for the terminal, the HTML header, junit.xml and compare: what the exit code means here. */
-export function verdictLine(
-  run: Pick<RunResult, 'requirements' | 'harnessErrors' | 'expectations'>,
-): string {
-  return judgeVerdict(run).text;
 }
