@@ -38,6 +38,14 @@ const setupFiles = (root: string) => [
   join(root, runnable('lib/kit/suite-setup.ts')),
 ];
 
+/**
+ * --concurrency 1: one test at a time, the tests of a describe.concurrent block too, in the order
+ * they are written, so that two runs with one seed send the same requests. Set in each project:
+ * a project does not take the runner options of the inline root config.
+ */
+const oneTestAtATime = (options: RunOptions) =>
+  options.concurrency === 1 ? { maxConcurrency: 1 } : {};
+
 export async function runSuites(
   root: string,
   options: RunOptions,
@@ -69,6 +77,7 @@ export async function runSuites(
               exclude: [CLOCK_FILES],
               setupFiles: setupFiles(root),
               sequence: { groupOrder: 0 },
+              ...oneTestAtATime(options),
             },
           },
           {
@@ -80,6 +89,7 @@ export async function runSuites(
               setupFiles: setupFiles(root),
               provide: { fixturesError: null, setupBroken: null },
               sequence: { groupOrder: 1 },
+              ...oneTestAtATime(options),
               maxWorkers: 1,
             },
           },
@@ -93,9 +103,6 @@ export async function runSuites(
         // fast-check and the rest again, about a third of the run's CPU time (issue 16).
         isolate: false,
         maxWorkers: options.concurrency,
-        // --concurrency 1: one test at a time, the tests of a describe.concurrent block too, in
-        // the order they are written, so that two runs with one seed send the same requests.
-        ...(options.concurrency === 1 ? { maxConcurrency: 1 } : {}),
         // A test may make many requests; each one is bounded by --timeout. Under --rate-limit a
         // test of hundreds of requests takes as long as the rate makes it: only --timeout bounds.
         testTimeout: options.rateLimit === undefined ? Math.max(60_000, options.timeoutMs * 20) : 0,
