@@ -1,13 +1,13 @@
 /**
- * `npm run bench` (issue 8): measures, side by side in one run on this machine,
+ * `npm run bench`: measures, side by side in one run on this machine,
  *   1. the wall time of the full default conformance run against the embedded reference server;
  *   2. the same through a proxy adding 50 ms to every response, and its ratio to 1;
  *   3. reference server throughput, p50, p99 and CPU per answer on five requests, each next to a
- *      bare node:http server, driven by wrk (issue 16) with wrk's own CPU next to each figure;
+ *      bare node:http server, driven by wrk with wrk's own CPU next to each figure;
  *   4. the reference server's RSS before and after 100k and 200k requests;
  *   5. the report writers' time as a share of the run (1's `conformance: timing:` line);
- *   6. the package (issue 15): its packed size, `--help` and `compare` of the compiled bin;
- *   7. `npm test` as README names it, timed whole, with vitest's counts (issue 16: ≤ 5 min);
+ *   6. the package: its packed size, `--help` and `compare` of the compiled bin;
+ *   7. `npm test` as README names it, timed whole, with vitest's counts (≤ 5 min);
  * writes bench/results.json and bench/results.md, rewrites the Performance block of
  * docs/performance.md (when --out is bench/) and prints the table. Never a timed assertion:
  * the goals are reported as met or missed, and the exit code says only whether the bench ran.

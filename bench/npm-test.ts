@@ -1,5 +1,5 @@
 /**
- * `npm test` as README names it (issue 16: ≤ 5 minutes on the 2-core CI), timed as one child
+ * `npm test` as README names it (≤ 5 minutes on the 2-core CI), timed as one child
  * process: its wall time, the CPU time of the whole process tree (it waits for every process it
  * starts), and vitest's own counts from its JSON reporter, so a run that failed is not reported as
  * a time alone.

@@ -1,5 +1,5 @@
 /**
- * The package as users get it (issue 15): `npm pack` (its prepack script builds dist/) and the
+ * The package as users get it: `npm pack` (its prepack script builds dist/) and the
  * tarball's size; then the compiled bin (bin/soap-rest-conformance.js, no tsx), timed as a child
  * process: `--help`, and `compare` of the summaries of two full default runs (seeds 1 and 2) the
  * bin made. Wall times from spawn to exit, medians.

@@ -193,7 +193,7 @@ export function renderPerformanceBlock(r: BenchResults): string {
     '',
     `Last run (\`npm run bench -- ${parts.map((p) => `--part ${p}`).join(' ')}\`): ${heading(r)}`,
     '',
-    table(['goal (issues 8, 15, 16)', 'measured', 'met'], goalRows(r)),
+    table(['goal', 'measured', 'met'], goalRows(r)),
   ];
   out.push(...whyMissed(r));
   if (r.throughput.length > 0) out.push('', ...throughputSection(r, '##'));
@@ -227,7 +227,7 @@ export function renderMarkdown(r: BenchResults): string {
     '',
     heading(r),
     '',
-    table(['goal (issues 8, 15, 16)', 'measured', 'met'], goalRows(r)),
+    table(['goal', 'measured', 'met'], goalRows(r)),
     '',
     "*others*: the share of the machine's CPU (all cores) that other processes used during a " +
       'measurement (/proc/stat less the bench and its servers): near 0 % on a quiet machine.',

@@ -1,5 +1,5 @@
 /**
- * The throughput load generator (issue 16): wrk, a C load generator (Debian package `wrk`), driven
+ * The throughput load generator: wrk, a C load generator (Debian package `wrk`), driven
  * by a generated Lua script that sends the bench's requests (methods, headers, bodies) and prints
  * its figures as one JSON line from `done()`. wrk's own CPU time is measured with every sample, so
  * that a reader sees whether the server or the generator was the limit.

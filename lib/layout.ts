@@ -1,6 +1,6 @@
 /**
  * Where the harness's own files are. From the sources (`npm run conformance`, tsx; the project's
- * tests) the modules are the .ts files of the repository; installed as a package (issue 15), they
+ * tests) the modules are the .ts files of the repository; installed as a package, they
  * are the .js files `npm run build` compiled into dist/, one level below package.json.
  */
 import { dirname, resolve } from 'node:path';

@@ -1,7 +1,6 @@
 // `npm run conformance` and the project's own tests: the CLI from its TypeScript sources.
 // vitest (hundreds of modules, plain JS) is loaded before tsx's hooks are registered, so it does
-// not go through them: 1.3 s of CPU less per run (measured: a one-suite run 4.0 -> 2.7 s CPU,
-// issue 16). So are the other plain-JS packages a run loads (HTTP, XML, JSON Schema, Allure): each
+// not go through them: 1.3 s of CPU less per run (measured: a one-suite run 4.0 -> 2.7 s CPU). So are the other plain-JS packages a run loads (HTTP, XML, JSON Schema, Allure): each
 // module through the hooks is a round trip to their thread, about 0.1 s of CPU a run. The package's
 // bin runs the compiled CLI and needs neither.
 await import('vitest/node');

@@ -1,5 +1,5 @@
 // `npm test`'s first step: the type check and the linter, side by side (each is one core's work:
-// tsc ~11 s, eslint ~28 s of CPU; in turn they left the second core of a 2-core CI idle, issue 16).
+// tsc ~11 s, eslint ~28 s of CPU; in turn they would leave the second core of a 2-core CI idle).
 // Each one's output is printed whole when it ends, never interleaved; the exit code is the first
 // failure's, 0 when both pass.
 import { spawn } from 'node:child_process';

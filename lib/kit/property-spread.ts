@@ -1,7 +1,7 @@
 /**
  * A property whose every run changes the state of one project (the model-based membership
  * properties), spread over several such projects: its runs (lib/kit/property-run.ts) split into one
- * share per project, the shares run concurrently (issue 16: through a slow link one chain of
+ * share per project, the shares run concurrently (through a slow link one chain of
  * hundreds of requests bounds the whole run). Each share is fast-check's own (its runs, its
  * shrinking), with a seed derived from the run's, so that --seed replays every share.
  * When shares fail, the first one's shrunk counterexample is run once more, alone, so that the

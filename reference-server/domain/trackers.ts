@@ -1,6 +1,6 @@
 /**
  * Trackers and their fields (§4.3: "gives the ids of fields and of their values"). Template 100
- * has one; a project created from a template gets a copy with new ids (§4.2 issue 3: created
+ * has one; a project created from a template gets a copy with new ids (§4.2 #3: created
  * projects inherit the template's trackers). Artifacts are the REST side's concern.
  */
 export type FieldType = 'string' | 'text' | 'int' | 'sb' | 'msb';

@@ -1,6 +1,6 @@
 /**
  * The encoder writes a struct with no nil field from prepared joints, and any other through the
- * general path (issue 16): both must write the same elements, plain or indented.
+ * general path: both must write the same elements, plain or indented.
  */
 import { describe, expect, test } from 'vitest';
 import { encodeResponse, PHP_STYLE } from './encode.ts';

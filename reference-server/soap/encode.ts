@@ -66,7 +66,7 @@ interface FieldTags {
 
 /**
  * The fixed strings of one style and namespace: qualified type names, start tags, envelope heads.
- * Computed once and shared by every answer written in them (issue 16), not rebuilt per value.
+ * Computed once and shared by every answer written in them, not rebuilt per value.
  */
 class Vocabulary {
   /** Between the elements of a compound value and around the Body: '' or a line and indent. */

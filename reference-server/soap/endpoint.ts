@@ -154,7 +154,7 @@ interface Answering {
   style: WireStyle;
 }
 
-/** A module function, not a closure made per request (issue 16: tsx names each closure made). */
+/** A module function, not a closure made per request (tsx names each closure made). */
 function sendFault(
   { res, variants, namespace, style }: Answering,
   status: number,

@@ -40,7 +40,7 @@ export interface ProjectWsdlOptions {
   style?: WsdlStyle;
 }
 
-/** Documents already written, by what they are written from (issue 16: once per base URL). */
+/** Documents already written, by what they are written from (once per base URL). */
 const WRITTEN = new Map<string, string>();
 /** A base URL follows the request's Host header: the memory is bounded. */
 const MAX_WRITTEN = 64;

@@ -29,7 +29,7 @@ export async function runCleanup(plan: CleanupPlan, http: HttpClient): Promise<C
       });
   };
   // In order (a stack: group entries before the membership that holds them), then the tokens and
-  // sessions concurrently: through a slow link one round trip, not one per logout (issue 16).
+  // sessions concurrently: through a slow link one round trip, not one per logout.
   const ordered = plan.undo.filter((step) => !RELEASED_TOGETHER.has(step.kind));
   const released = plan.undo.filter((step) => RELEASED_TOGETHER.has(step.kind));
   for (const step of ordered) record(step, await attempt(step, http));

@@ -1,5 +1,5 @@
 /**
- * The one retry of lib/kit/clients/http.ts (issue 13): a request that a server's idle close cut
+ * The one retry of lib/kit/clients/http.ts: a request that a server's idle close cut
  * before one byte of answer, on a reused connection, is sent again once on a new connection and
  * both attempts are in the transcript; never after a byte of answer, never on a new connection,
  * never on a timeout, never twice. A raw TCP server plays each case.

@@ -1,5 +1,5 @@
 /**
- * What failed, in the terminal at the end of a run (issue 14): each failing MUST with its test,
+ * What failed, in the terminal at the end of a run: each failing MUST with its test,
  * the first line of its message and the reproduce command; then each MUST not judged (error,
  * skipped, not run) with its reason. It fits a screen; `verbose` prints everything.
  */

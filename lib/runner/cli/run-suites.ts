@@ -100,7 +100,7 @@ export async function runSuites(
         pool: 'threads',
         // A worker runs several suite files (each with its own harness modules and connections:
         // lib/kit/fresh-modules.ts, lib/kit/suite-setup.ts): a new worker per file loaded vitest, undici,
-        // fast-check and the rest again, about a third of the run's CPU time (issue 16).
+        // fast-check and the rest again, about a third of the run's CPU time.
         isolate: false,
         maxWorkers: options.concurrency,
         // A test may make many requests; each one is bounded by --timeout. Under --rate-limit a
@@ -109,16 +109,16 @@ export async function runSuites(
         hookTimeout: options.rateLimit === undefined ? Math.max(60_000, options.timeoutMs * 20) : 0,
         passWithNoTests: true,
         // The suites and harness modules as vite transformed them, kept between runs (keyed by
-        // their contents and vite's config): about 0.4 s of CPU of a one-suite run (issue 16).
+        // their contents and vite's config): about 0.4 s of CPU of a one-suite run.
         experimental: { fsModuleCache: true, fsModuleCachePath: join(cache, 'modules') },
         ...(options.grep === undefined ? {} : { testNamePattern: options.grep }),
         ...(options.shard === undefined ? {} : { shard: options.shard }),
       },
-      // Not in the report directory (issue 14): vitest's cache is no report.
+      // Not in the report directory: vitest's cache is no report.
       { logLevel: 'silent', cacheDir: cache },
     ),
   );
-  // The files with the longest chains of requests first (issue 16: through a slow link). Set on
+  // The files with the longest chains of requests first (through a slow link). Set on
   // the resolved config: vitest takes a `sequence` given here as a command-line option, which
   // replaces the projects' own (their groupOrder).
   vitest.config.sequence.sequencer = LongestChainsFirst;
