@@ -1,10 +1,10 @@
 /**
- * Self-validation (issue 7): the suites against the reference server with each planted fault
+ * Self-validation: the suites against the reference server with each planted fault
  * (reference-server/faults.ts). A fault is caught when one of the requirements that
  * tests/support/fault-catalogue.ts names for it fails.
  * The score and any surviving fault are written to reports/self-validation/ and printed.
  *
- * Every requirement a fault made fail is evidence that its check can fail (issue 13): the reports
+ * Every requirement a fault made fail is evidence that its check can fail: the reports
  * show it per requirement, from the committed lib/requirements/planted-fault-evidence.json. The
  * measured mapping is written to reports/self-validation/planted-fault-evidence.json, and a test
  * fails when the committed copy claims a pair the measurement no longer shows.
@@ -17,7 +17,8 @@ import { CATALOGUE } from '../lib/requirements/index.ts';
 import type { FaultEvidence } from '../lib/runner/results/evidence.ts';
 import { PLANTED_FAULTS, type PlantedFault } from '../reference-server/faults.ts';
 import { startReferenceServer } from '../reference-server/listen.ts';
-import { ROOT, runCli } from './support/cli.ts';
+import { ROOT } from './support/cli.ts';
+import { runCliPooled, stopDrivers } from './support/cli-pool.ts';
 import { FAULT_CATALOGUE, type FaultCatch } from './support/fault-catalogue.ts';
 
 /** Each planted fault with the requirements that must catch it and the suites that hold them. */
@@ -75,7 +76,7 @@ async function writeEvidence(): Promise<void> {
 async function judge(fault: PlantedFault & FaultCatch): Promise<Verdict> {
   const server = await startReferenceServer({ testControl: true, faults: [fault.name] });
   try {
-    const run = await runCli([
+    const run = await runCliPooled([
       '--target',
       server.url,
       '--seed',
@@ -101,6 +102,8 @@ async function judge(fault: PlantedFault & FaultCatch): Promise<Verdict> {
     await server.close();
   }
 }
+
+afterAll(stopDrivers);
 
 describe('every planted fault is caught by the requirement it breaks', () => {
   test.concurrent.each(FAULTS.map((f) => [f.name, f] as const))(
