@@ -49,7 +49,18 @@ function capture(stream) {
   };
 }
 
+/**
+ * Forgets what a run left in the harness's process-wide slots (globalThis[Symbol.for(
+ * 'soap-rest-conformance.…')]: the provisioned projects, broken preconditions, handed sessions,
+ * transport, rate limit): a process of its own starts without them.
+ */
+function clearHarnessSlots() {
+  for (const key of Object.getOwnPropertySymbols(globalThis))
+    if (key.description?.startsWith('soap-rest-conformance.')) delete globalThis[key];
+}
+
 async function runOnce(args, env) {
+  clearHarnessSlots();
   setEnv({ ...BASE_ENV, ...env });
   process.argv = [process.argv[0], SCRIPT, ...args];
   process.exitCode = undefined;

@@ -6,7 +6,6 @@
  * or whose process itself is under test, takes runCli (tests/support/cli.ts).
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { childEnv, newReportDir, readSummary, ROOT, type CliRun } from './cli.ts';
 
@@ -15,8 +14,12 @@ const DRIVER = join(ROOT, 'tests/support/cli-driver.js');
 const TIMEOUT_MS = 240_000;
 /** A driver is replaced after this many runs: what a run leaves loaded does not pile up. */
 const RUNS_PER_DRIVER = 20;
-/** Runs at once: as many as the cores (each run has its own suite workers besides). */
-const DRIVERS = Math.max(2, availableParallelism());
+/**
+ * Runs at once: as many as vitest runs concurrent tests of a file (its maxConcurrency), as many as
+ * the processes of runCli they replace. Fewer would make a test wait for a driver, and the wait
+ * counts in its timeout.
+ */
+const DRIVERS = 5;
 
 interface Answer {
   code: number;
