@@ -1,5 +1,5 @@
 /**
- * No false alarms (issues 7, 13): the whole default run against the reference server passes with
+ * No false alarms: the whole default run against the reference server passes with
  * ten different seeds, through a pass-through proxy on another port, and through one that closes
  * idle connections after 1 s (sooner than its Keep-Alive hint says: the client reuses connections
  * closed under it), without a single failure or harness error.
@@ -8,9 +8,9 @@
  * embedded reference server; ten at once on a 2-core machine measured event-loop stalls of seconds
  * and harness errors that a user's run never meets.
  */
-import { describe, expect, test } from 'vitest';
+import { afterAll, describe, expect, test } from 'vitest';
 import { startReferenceServer } from '../reference-server/listen.ts';
-import { runCli } from './support/cli.ts';
+import { runCliPooled, stopDrivers } from './support/cli-pool.ts';
 import { startDelayProxy } from '../bench/delay-proxy.ts';
 
 const SEEDS = [1, 2, 3, 5, 8, 13, 21, 34, 55, 89];
@@ -30,7 +30,7 @@ async function inTurn<T>(work: () => Promise<T>): Promise<T> {
 }
 
 async function verdictOf(args: string[]) {
-  const run = await inTurn(() => runCli([...args, '--runs', '25']));
+  const run = await inTurn(() => runCliPooled([...args, '--runs', '25']));
   const summary = run.summary();
   const bad = [
     ...summary.requirements
@@ -63,6 +63,8 @@ async function throughProxy(idleCloseMs: number | undefined, seed: number) {
     await server.close();
   }
 }
+
+afterAll(stopDrivers);
 
 describe('no false alarms on the reference server', () => {
   test.concurrent.each(SEEDS)(

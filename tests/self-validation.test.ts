@@ -18,7 +18,8 @@ import { CATALOGUE } from '../lib/requirements/index.ts';
 import type { FaultEvidence } from '../lib/runner/results/evidence.ts';
 import { PLANTED_FAULTS, type PlantedFault } from '../reference-server/faults/index.ts';
 import { startReferenceServer } from '../reference-server/listen.ts';
-import { ROOT, runCli } from './support/cli.ts';
+import { ROOT } from './support/cli.ts';
+import { runCliPooled, stopDrivers } from './support/cli-pool.ts';
 import { plantedFaultsWithSuites, type FaultCatch } from './support/fault-suites.ts';
 
 /** Each planted fault with the requirements that must catch it and the suites that hold them. */
@@ -73,7 +74,7 @@ async function writeEvidence(): Promise<void> {
 async function judge(fault: PlantedFault & FaultCatch): Promise<Verdict> {
   const server = await startReferenceServer({ testControl: true, faults: [fault.name] });
   try {
-    const run = await runCli([
+    const run = await runCliPooled([
       '--target',
       server.url,
       '--seed',
@@ -99,6 +100,8 @@ async function judge(fault: PlantedFault & FaultCatch): Promise<Verdict> {
     await server.close();
   }
 }
+
+afterAll(stopDrivers);
 
 describe('every planted fault is caught by the requirement it breaks', () => {
   test.concurrent.each(FAULTS.map((f) => [f.name, f] as const))(

@@ -1,5 +1,5 @@
 /**
- * Self-validation in the other direction (issue 13): the whole run against the reference server
+ * Self-validation in the other direction: the whole run against the reference server
  * taking each variant (reference-server/variants.ts), another choice the specification allows,
  * must be judged as a correct server is: exit 0, no MUST failure, no harness error. A variant that
  * fails is a check fitted to the reference server's own choice: a false failure for a user.
@@ -14,10 +14,16 @@ import { connect } from 'node:net';
 import { afterAll, describe, expect, test } from 'vitest';
 import { startReferenceServer, type RunningServer } from '../reference-server/listen.ts';
 import { THROTTLE_EVERY } from '../reference-server/throttle.ts';
-import { VARIANTS, type Variant, type VariantName } from '../reference-server/variants.ts';
-import { ROOT, runCli } from './support/cli.ts';
+import {
+  VARIANTS,
+  type Variant,
+  type VariantName,
+  type Variants,
+} from '../reference-server/variants.ts';
+import { ROOT } from './support/cli.ts';
+import { runCliPooled, stopDrivers } from './support/cli-pool.ts';
 import { VARIANT_PROFILES } from './support/variant-profiles.ts';
-import { PROOF_VARIANT, REACH, selects, suiteArgs } from './support/variant-reach.ts';
+import { PROOF_VARIANT, REACH, requestKey, selects, suiteArgs } from './support/variant-reach.ts';
 
 interface Outcome {
   variant: string;
@@ -38,7 +44,7 @@ const outcomes: Outcome[] = [];
 interface Proof {
   /** Its --har file: every exchange of its tests, each naming its test. */
   har: string;
-  /** The narrowed variants its server consulted, by the path of the request it was answering. */
+  /** The narrowed variants its server consulted, by the request (requestKey) it was answering. */
   consulted: Map<string, Set<string>>;
 }
 let proof: Proof | undefined;
@@ -47,9 +53,9 @@ async function judge(variant: Variant & { name: VariantName }): Promise<Outcome>
   const server = await startReferenceServer({ testControl: true, variants: [variant.name] });
   const proving = variant.name === PROOF_VARIANT;
   const har = join(mkdtempSync(join(tmpdir(), 'variant-har-')), 'run.har');
-  const consulted = proving ? watchRestOnly(server) : new Map<string, Set<string>>();
+  const consulted = proving ? watchConsulted(server) : new Map<string, Set<string>>();
   try {
-    const run = await runCli([
+    const run = await runCliPooled([
       '--target',
       server.url,
       '--seed',
@@ -93,23 +99,32 @@ async function judge(variant: Variant & { name: VariantName }): Promise<Outcome>
 }
 
 /**
- * Notes which narrowed variants the server consults, by the path of the request it is answering
- * (carried along the handling of each request); '(no request)' outside any.
+ * Notes which narrowed variants the server consults, by the request it is answering (carried along
+ * the handling of each request); '(no request)' outside any. Each read of the server's variants
+ * gets an object of its own, so that what the server keeps per variants object (the SOAP wire
+ * style) is worked out again, and consulted again, for every request that reads it.
  */
-function watchRestOnly(server: RunningServer): Map<string, Set<string>> {
+function watchConsulted(server: RunningServer): Map<string, Set<string>> {
   const consulted = new Map<string, Set<string>>();
-  const path = new AsyncLocalStorage<string>();
+  const current = new AsyncLocalStorage<string>();
   const { app } = server;
   const handle = app.handle.bind(app);
-  app.handle = (req, res) =>
-    path.run(new URL(req.url ?? '/', 'http://target').pathname, () => handle(req, res));
+  app.handle = (req, res) => {
+    const action = req.headers['soapaction'];
+    const key = requestKey(req.method ?? '', req.url ?? '/', [action].flat()[0]);
+    return current.run(key, () => handle(req, res));
+  };
   const { variants } = app.state;
   const on = variants.on.bind(variants);
-  variants.on = (name) => {
-    const where = path.getStore() ?? '(no request)';
+  const watchedOn = (name: VariantName) => {
+    const where = current.getStore() ?? '(no request)';
     if (REACH[name]) consulted.set(where, (consulted.get(where) ?? new Set()).add(name));
     return on(name);
   };
+  variants.on = watchedOn;
+  Object.defineProperty(app.state, 'variants', {
+    get: () => Object.assign(Object.create(variants) as Variants, { on: watchedOn }),
+  });
   return consulted;
 }
 
@@ -128,6 +143,8 @@ function suiteFiles(): string[] {
     .filter((file) => file.endsWith('.test.ts'))
     .map((file) => `suites/${file.split('\\').join('/')}`);
 }
+
+afterAll(stopDrivers);
 
 describe('every variant the specification allows is judged conforming', () => {
   // The full runs first, the short narrowed ones last: the last runs to start are the short ones.
@@ -156,23 +173,35 @@ describe('every variant the specification allows is judged conforming', () => {
     );
     const entries = (
       JSON.parse(readFileSync(proof.har, 'utf8')) as {
-        log: { entries: { comment: string; request: { url: string } }[] };
+        log: {
+          entries: {
+            comment: string;
+            request: { method: string; url: string; headers: { name: string; value: string }[] };
+          }[];
+        };
       }
     ).log.entries;
+    // The suite files that made each request, as their transcripts record it.
+    const madeBy = new Map<string, Set<string>>();
+    for (const { comment, request } of entries) {
+      const action = request.headers.find((h) => h.name.toLowerCase() === 'soapaction')?.value;
+      const key = requestKey(request.method, request.url, action);
+      madeBy.set(key, (madeBy.get(key) ?? new Set()).add(comment.split('::')[0]!));
+    }
     const files = suiteFiles();
     const leftOut = new Set<string>();
     const seen = Object.entries(REACH).flatMap(([variant, suites]) => {
-      const notRun = files.filter((file) => !selects(suites, file));
-      notRun.forEach((file) => leftOut.add(file));
-      return entries
-        .filter((e) => notRun.includes(e.comment.split('::')[0]!))
-        .filter((e) => consulted.get(new URL(e.request.url).pathname)?.has(variant))
-        .map((e) => `${variant}: ${e.comment}: ${e.request.url}`);
+      files.filter((file) => !selects(suites, file)).forEach((file) => leftOut.add(file));
+      return [...consulted]
+        .filter(([, names]) => names.has(variant))
+        .flatMap(([key]) => [...(madeBy.get(key) ?? [])])
+        .filter((file) => !selects(suites, file))
+        .map((file) => `${variant}: ${file}`);
     });
     expect(leftOut.size, 'suites left out of the narrowed runs').toBeGreaterThan(0);
     expect(
-      seen,
-      'requests of a left-out suite to a path where the server consulted the narrowed variant',
+      [...new Set(seen)],
+      'requests of a left-out suite on which the server consulted the narrowed variant: add the suite to its list in tests/support/variant-reach.ts',
     ).toEqual([]);
     // Every narrowed variant was consulted: the watch works.
     const consultedAny = new Set([...consulted.values()].flatMap((names) => [...names]));

@@ -5,27 +5,76 @@
  * The claim, proved on every run by tests/variants.test.ts ('a narrowed variant is unseen by the
  * suites left out'), on the full run of PROOF_VARIANT with --har, its server watched: for each
  * narrowed variant, no request that the tests of a suite its run leaves out made (as their
- * transcripts record them) went to a path on which the server consulted that variant; and a
- * left-out suite declares no hook (beforeAll…), whose requests no transcript holds. Until a variant is first consulted, its server
- * answers as the reference server does: a suite that never makes the server consult it cannot
- * tell the variant from the reference server.
+ * transcripts record them) is the same request (requestKey) as one on which the server consulted
+ * that variant; and a left-out suite declares no hook (beforeAll…), whose requests no transcript
+ * holds. Until a variant is first consulted, its server answers as the reference server does: a
+ * suite that never makes the server consult it cannot tell the variant from the reference server.
+ * The requests no test's transcript holds (preflight, provisioning) are made by every run,
+ * narrowed or not.
+ *
+ * The lists are what that recording measured; the test names the suite to add when a change of
+ * the suites or the server makes a left-out one consult a variant.
  */
 import type { VariantName } from '../../reference-server/variants.ts';
 
-/** Every REST suite. */
-const REST = ['suites/rest/'] as const;
-/** And soap/add-project, which finds the projects it made through GET /api/projects. */
-const REST_AND_ADD_PROJECT = ['suites/rest/', 'suites/soap/add-project.'] as const;
+const rest = (...files: string[]) => files.map((file) => `suites/rest/${file}.`);
+const soap = (...files: string[]) => files.map((file) => `suites/soap/${file}.`);
 
-/** Every SOAP suite. */
+/** Every SOAP suite: the variants consulted on every SOAP answer (its wire style, its base URL). */
 const SOAP = ['suites/soap/'] as const;
 
+/** The REST suites that read an artifact's version headers or XML answers. */
+const ARTIFACT_ANSWERS = rest(
+  'access-matrix',
+  'artifacts',
+  'auth',
+  'collections',
+  'concurrency',
+  'message-headers',
+  'observed',
+  'xml-directions',
+  'xml',
+);
+
+/** Every REST suite but tokens, and soap/add-project, which lists /api/projects. */
+const LISTS_AND_LOGINS = [
+  ...rest(
+    'access-matrix',
+    'artifacts',
+    'auth',
+    'collections',
+    'concurrency',
+    'message-headers',
+    'observed',
+    'pagination-boundaries',
+    'projects',
+    'token-lifetime',
+    'trackers',
+    'xml-directions',
+    'xml',
+  ),
+  ...soap('add-project'),
+];
+
+/** Every REST suite and soap/add-project: the variants of every REST error answer. */
+const REST_ERRORS = ['suites/rest/', ...soap('add-project')];
+
+/** The SOAP suites that call an operation with a session key and a project. */
+const SOAP_PROJECT_CALLS = soap(
+  'answer-headers',
+  'argument-faults',
+  'description-fields',
+  'generic-user',
+  'membership',
+  'services',
+  'sessions-and-roles',
+  'wire',
+);
+
 /**
- * The narrowed variants, each with the suites (`--suite`) that can see it: those consulted in the
- * SOAP interface only (serialization, parsing, WSDL), then those consulted in the REST interface
- * only (error payloads, pagination, validators, routes, auth); one consulted on /api/projects
- * needs soap/add-project too. The variants consulted as the server is made (its state, its
- * listening socket) or on every answer (framing, header case, throttling) see every suite.
+ * The narrowed variants, each with the suites (`--suite`) that can see it. The variants consulted
+ * as the server is made (its state, its listening socket) or on every answer (framing, header
+ * case, throttling) see every suite.
  */
 export const REACH: Readonly<Partial<Record<VariantName, readonly string[]>>> = {
   'base-url-other-name': SOAP,
@@ -39,26 +88,39 @@ export const REACH: Readonly<Partial<Record<VariantName, readonly string[]>>> = 
   'soap-default-namespace': SOAP,
   'soap-indented-xml': SOAP,
   'soap-multi-ref': SOAP,
-  'soap-wsdl-redirect': SOAP,
+  'soap-wsdl-redirect': soap('wsdl'),
   'php-whitespace': SOAP,
-  'arguments-before-rights': SOAP,
-  'site-admin-own-projects-only': SOAP,
+  'arguments-before-rights': SOAP_PROJECT_CALLS,
+  'site-admin-own-projects-only': [...SOAP_PROJECT_CALLS, ...soap('add-project')],
   'soap-media-type-bare': SOAP,
-  'invalid-credentials-500': REST_AND_ADD_PROJECT,
-  'rest-errors-plain-text': REST_AND_ADD_PROJECT,
-  'rest-errors-problem-json': REST_AND_ADD_PROJECT,
-  'xml-root-result': REST,
-  'artifact-query-limit-max-100': REST,
-  'collections-descending': REST_AND_ADD_PROJECT,
-  'limit-max-10': REST_AND_ADD_PROJECT,
-  'limit-over-max-400': REST_AND_ADD_PROJECT,
-  'limit-over-max-capped': REST_AND_ADD_PROJECT,
-  'projects-list-needs-auth': REST_AND_ADD_PROJECT,
-  'outsider-refused-404': REST_AND_ADD_PROJECT,
-  'artifact-routes-api-only': REST_AND_ADD_PROJECT,
-  'etag-unquoted': REST,
-  'last-modified-iso8601': REST,
-  'put-answer-empty': REST,
+  'invalid-credentials-500': LISTS_AND_LOGINS,
+  'rest-errors-plain-text': REST_ERRORS,
+  'rest-errors-problem-json': REST_ERRORS,
+  'artifact-routes-api-only': REST_ERRORS,
+  'xml-root-result': ARTIFACT_ANSWERS,
+  'etag-unquoted': ARTIFACT_ANSWERS,
+  'last-modified-iso8601': ARTIFACT_ANSWERS,
+  'artifact-query-limit-max-100': rest('access-matrix', 'collections', 'message-headers'),
+  'collections-descending': LISTS_AND_LOGINS,
+  'limit-max-10': LISTS_AND_LOGINS,
+  'limit-over-max-400': rest('collections', 'pagination-boundaries'),
+  'limit-over-max-capped': rest('collections', 'pagination-boundaries'),
+  'projects-list-needs-auth': [
+    ...rest(
+      'access-matrix',
+      'auth',
+      'collections',
+      'message-headers',
+      'observed',
+      'pagination-boundaries',
+      'projects',
+      'token-lifetime',
+      'xml',
+    ),
+    ...soap('add-project'),
+  ],
+  'outsider-refused-404': [...ARTIFACT_ANSWERS, ...rest('pagination-boundaries')],
+  'put-answer-empty': rest('access-matrix', 'artifacts', 'concurrency', 'xml-directions', 'xml'),
 };
 
 /** The full run whose exchanges and server prove the claim (it changes only the framing). */
@@ -72,4 +134,13 @@ export function suiteArgs(variant: VariantName): string[] {
 /** Whether the run of a narrowed variant selects a suite file (suites/rest/tokens.test.ts). */
 export function selects(suites: readonly string[], file: string): boolean {
   return suites.some((suite) => file.includes(suite));
+}
+
+/**
+ * A request as the server and a transcript both see it: method, path and query (as a URL parser
+ * writes them) and the SOAPAction, which names the operation of a SOAP call.
+ */
+export function requestKey(method: string, url: string, soapAction: string | undefined): string {
+  const { pathname, search } = new URL(url, 'http://target');
+  return `${method} ${pathname}${search} ${soapAction ?? ''}`;
 }
