@@ -8,19 +8,9 @@
 // signal handlers, the quota ledger from its environment): lib/runner/cli/run.ts.
 
 // As scripts/conformance-from-source.js: the plain-JS packages a run loads, before tsx's hooks.
-await import('vitest/node');
-for (const name of [
-  'undici',
-  'fast-xml-parser',
-  'ajv',
-  'ajv-formats',
-  'allure-js-commons',
-  'allure-js-commons/sdk/reporter',
-  'allure-vitest/reporter',
-])
-  await import(name);
-const { register } = await import('tsx/esm/api');
-register();
+import { loadBeforeTsx } from '../../scripts/load-before-tsx.js';
+
+await loadBeforeTsx(true);
 
 const MAIN = new URL('../../lib/runner/cli/main.ts', import.meta.url).href;
 const SCRIPT = new URL('../../scripts/conformance-from-source.js', import.meta.url).pathname;
