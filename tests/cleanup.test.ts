@@ -1,5 +1,5 @@
 /**
- * Cleanup on a shared target (issue 9): a full run whose profile names existing projects leaves
+ * Cleanup on a shared target: a full run whose profile names existing projects leaves
  * their memberships and user groups as it found them, no token or session open, and lists in its
  * report every other difference it left (projects, artifacts, accounts, values it could not undo).
  */

@@ -1,6 +1,6 @@
 /**
- * `--help`, `merge`, `compare` and `replay` start without vitest or the reference server (issue 15,
- * "the CLI is the composition root"): main.ts loads each command when asked. Checked on the static
+ * `--help`, `merge`, `compare` and `replay` start without vitest or the reference server ("the
+ * CLI is the composition root"): main.ts loads each command when asked. Checked on the static
  * imports; a dynamic `import()` is where the CLI defers. (npm run bench measures the time.)
  */
 import { readFileSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * The reference server under generated hostile requests (issue 9): random methods, paths from the
+ * The reference server under generated hostile requests: random methods, paths from the
  * REST route table with mutated ids, random Content-Type, Accept, credentials and concurrency
  * headers, and bodies that are JSON-ish, XML-ish, SOAP-ish, binary or deeply nested. Each answer
  * comes within the client's timeout; REST answers below 500, SOAP answers a fault when it answers

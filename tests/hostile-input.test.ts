@@ -1,5 +1,5 @@
 /**
- * The reference server under hostile input (issue 9). Each request below gets a clear answer within
+ * The reference server under hostile input. Each request below gets a clear answer within
  * the client's own timeout: a 4xx with the error body {"error":{"code","message"}} over REST, a
  * SOAP fault (HTTP 500, §7.1) over SOAP; the server still answers afterwards, no file content
  * leaks, nothing a client can observe changes (the requests are sent by alice, who administers the

@@ -1,5 +1,5 @@
 /**
- * The reference server under load (issue 9): 50 concurrent writers on one artifact, then 200
+ * The reference server under load: 50 concurrent writers on one artifact, then 200
  * concurrent mixed requests. §4.4: of concurrent updates sent with the same If-match exactly one is
  * applied and the others get 412; writers that re-read and retry on 412 lose no update; and no
  * request fails otherwise or stalls (every exchange is bounded by the client's own timeouts).

@@ -1,5 +1,5 @@
 /**
- * The package users install (issue 15): `npm pack` (its prepack script builds dist/), installed
+ * The package users install: `npm pack` (its prepack script builds dist/), installed
  * into an empty directory as a user would, runs compiled, without tsx and without the repository:
  * --help, --version, a run of rest/tokens against the embedded reference server, the reference
  * server's own bin. The tarball holds no tests, bench results or CI scripts.

@@ -1,5 +1,5 @@
 /**
- * A run against a real, shared target (issue 14): reference servers started WITHOUT test control
+ * A run against a real, shared target: reference servers started WITHOUT test control
  * (a real platform has none) and a small --project-quota, each test with a quota ledger of its
  * own. The addProject budget across runs (refused up front with the time to wait, the target
  * untouched), `prepare`, a 4000 caused by someone else's creations (error, never fail), a bad

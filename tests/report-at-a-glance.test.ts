@@ -1,5 +1,5 @@
 /**
- * index.html reads at a glance (issue 14), as a person sees it in headless Chromium at 1400 px:
+ * index.html reads at a glance, as a person sees it in headless Chromium at 1400 px:
  * the verdict badge with the exit code in its colour, the jump to the failures, the status filter
  * and the search, links both ways between requirement, test and failure card, pretty bodies with
  * the raw bytes kept, and nothing wider than the window. A run with planted faults (a SOAP and a

@@ -1,5 +1,5 @@
 /**
- * Interop (issue 3): each of the 14 operations and the login, called through four independent
+ * Interop: each of the 14 operations and the login, called through four independent
  * clients against a fresh reference server each — the harness's own client, node-soap's
  * WSDL-driven client, PHP's SoapClient and Python zeep. Every client must read the same values:
  * ints as ints, booleans as booleans, arrays as arrays (of none, one and many), structs, empty

@@ -1,5 +1,5 @@
 /**
- * The whole runs that several test files judge, made once per `npm test` (issue 16: each is about
+ * The whole runs that several test files judge, made once per `npm test` (each is about
  * 15 s of CPU): the first file to ask makes it, the others read what it wrote (waiting for it when
  * they ask while it runs). A file run alone makes its own. Each file still judges the run itself.
  */
