@@ -53,6 +53,7 @@ import {
   type AccessCell,
   type AccessRoute,
 } from '../../spec/matrix/access.ts';
+import { memberOf } from '../../lib/kit/fixtures/membership.ts';
 
 /** The rule that states what serving the route is. */
 const ROUTE_RULE: Record<AccessRoute, RequirementId> = {
@@ -292,6 +293,10 @@ async function judgeUpdate(ctx: ConformanceContext, scene: ArtifactScene, cell: 
 
 async function judgeCell(ctx: ConformanceContext, cell: AccessCell) {
   const { privacy } = cell;
+  // A member who is none (the provisioning's addProjectMember was not applied) is the SOAP rule's
+  // failure, once: the cell is blocked on it, not failed.
+  if (cell.actor === 'member')
+    await memberOf(ctx, privacy === 'public' ? 'publicProject' : 'privateProject');
   switch (cell.route) {
     case 'GET /api/projects':
       return judgeList(ctx, await sceneOf(ctx, privacy), cell);

@@ -13,6 +13,7 @@ import { givenArtifact, uniqueText } from './artifacts.ts';
 import { tokenFor, type Auth } from './auth.ts';
 import { get, jsonOf } from './requests.ts';
 import { discoverTracker, type TrackerModel } from './tracker-model.ts';
+import { memberOf } from '../fixtures/membership.ts';
 
 export interface Scene {
   privacy: Privacy;
@@ -86,6 +87,8 @@ export async function artifactSceneOf(
   own = false,
 ): Promise<ArtifactScene> {
   const scene = await trackerSceneOf(ctx, privacy);
+  // The artifact is the projectMember's: a member who is none blocks the test on the SOAP rule.
+  await memberOf(ctx, privacy === 'public' ? 'publicProject' : 'privateProject');
   const create = async () => {
     const text = uniqueText(inject('runTag'), `access ${privacy}`);
     const member = await tokenFor(ctx, 'projectMember');
