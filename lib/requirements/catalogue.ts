@@ -11,6 +11,16 @@ import { limits, versioning } from './tables/limits.ts';
 import { discovery, restResources, soapTypes } from './tables/overview.ts';
 import { concurrency, restRoutes, xml } from './tables/rest.ts';
 import { soapOperations, soapTransport } from './tables/soap.ts';
+import {
+  clientAuth,
+  clientConcurrency,
+  clientLimits,
+  clientRest,
+  clientRestAuth,
+  clientSoapOperations,
+  clientSoapTransport,
+  clientXml,
+} from './tables/client.ts';
 import type { Requirement } from './types.ts';
 
 const TABLES = [
@@ -30,8 +40,28 @@ const TABLES = [
   versioning,
 ];
 
+const CLIENT_TABLES = [
+  clientSoapTransport,
+  clientSoapOperations,
+  clientRest,
+  clientConcurrency,
+  clientXml,
+  clientAuth,
+  clientRestAuth,
+  clientLimits,
+];
+
 /** The id of a catalogued requirement: the compiler refuses any other. */
 export type RequirementId = (typeof TABLES)[number][number]['id'];
 
-/** In document order. Typed by plain ids: reports and tools look up ids read from files. */
+/** The id of a requirement of the client's side (judged by monitor and analyze). */
+export type ClientRequirementId = (typeof CLIENT_TABLES)[number][number]['id'];
+
+/**
+ * The server's side, in document order: what the suites judge. Typed by plain ids: reports and
+ * tools look up ids read from files.
+ */
 export const CATALOGUE: readonly Requirement[] = TABLES.flat();
+
+/** The client's side, in document order: judged on requests by monitor and analyze only. */
+export const CLIENT_CATALOGUE: readonly Requirement[] = CLIENT_TABLES.flat();

@@ -1,11 +1,15 @@
-import { CATALOGUE } from './catalogue.ts';
+import { CATALOGUE, CLIENT_CATALOGUE } from './catalogue.ts';
 import type { Requirement } from './types.ts';
 
-export type { Level, Requirement } from './types.ts';
-export type { RequirementId } from './catalogue.ts';
-export { CATALOGUE };
+export type { Level, Requirement, Side } from './types.ts';
+export { sideOf } from './types.ts';
+export type { ClientRequirementId, RequirementId } from './catalogue.ts';
+export { CATALOGUE, CLIENT_CATALOGUE };
 
-const BY_ID = new Map(CATALOGUE.map((r) => [r.id, r]));
+/** Both sides: what monitor and analyze judge with --side both. */
+export const FULL_CATALOGUE: readonly Requirement[] = [...CATALOGUE, ...CLIENT_CATALOGUE];
+
+const BY_ID = new Map(FULL_CATALOGUE.map((r) => [r.id, r]));
 
 export function requirement(id: string): Requirement | undefined {
   return BY_ID.get(id);

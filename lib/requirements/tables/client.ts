@@ -1,0 +1,83 @@
+/**
+ * The client's side of the contract: what a request must be, from the same statements as the
+ * server's rules. Judged on requests by `monitor` and `analyze` (lib/traffic/rules/client/), never
+ * by the suites, which are the client there.
+ */
+import { must } from '../table.ts';
+import type { Requirement, Row } from '../types.ts';
+
+function clientSection<Id extends string>(
+  sectionName: string,
+  rows: Readonly<Record<Id, Row>>,
+): Array<Requirement & { id: Id }> {
+  return (Object.entries(rows) as Array<[Id, Row]>).map(([id, row]) => ({
+    id,
+    section: sectionName,
+    side: 'client',
+    ...row,
+  }));
+}
+
+export const clientSoapTransport = clientSection('§4.1', {
+  'client.soap.soap-action': must(
+    'A SOAP request carries the SOAPAction {base_url}/soap/project#<operation> of the operation its body calls.',
+  ),
+  'client.soap.envelope': must(
+    'A SOAP request is a SOAP 1.1 envelope sent as text/xml whose body holds one element named after a §4.2 operation.',
+  ),
+  'client.soap.xsi-types': must(
+    'Each part of a SOAP request carries the xsi:type of its §4.2 input type (rpc/encoded).',
+  ),
+});
+
+export const clientSoapOperations = clientSection('§4.2', {
+  'client.soap.parts': must(
+    'A SOAP request sends the §4.2 inputs of its operation: every part, by name, in order, none other.',
+  ),
+});
+
+export const clientRest = clientSection('§4.3', {
+  'client.rest.token-request': must(
+    'POST /api/tokens sends a JSON object with username and password strings.',
+  ),
+});
+
+export const clientConcurrency = clientSection('§4.4', {
+  'client.rest.precondition-header': must(
+    'A PUT /artifacts/<id> that sends a precondition sends If-match or If-Unmodified-Since: any other (If-None-Match, If-Modified-Since, …) leaves the update unchecked.',
+  ),
+  'client.rest.precondition-echo': must(
+    'If-match and If-Unmodified-Since echo an Etag and a Last-Modified the server gave for that artifact.',
+  ),
+});
+
+export const clientXml = clientSection('§4.5', {
+  'client.rest.xml-content-type': must(
+    'An XML request body is sent with Content-type application/xml.',
+  ),
+  'client.rest.xml-request': must(
+    'An XML request document has the root request, children that mirror the JSON keys, and an item element for each array entry.',
+  ),
+});
+
+export const clientAuth = clientSection('§5.1', {
+  'client.soap.session-first': must(
+    'The first part of every SOAP request is the session key (session_key or sessionKey).',
+  ),
+});
+
+export const clientRestAuth = clientSection('§5.2', {
+  'client.rest.token-headers-together': must(
+    'A request that sends X-Auth-Token also sends X-Auth-UserId, and the reverse.',
+  ),
+  'client.rest.token-user-id': must('X-Auth-UserId is the user_id the token was returned with.'),
+});
+
+export const clientLimits = clientSection('§8', {
+  'client.rest.limit-within-max': must(
+    'The limit query parameter does not exceed the X-PAGINATION-LIMIT-MAX the server announced for that route.',
+  ),
+  'client.rest.paging-forward': must(
+    'Paging forward, the next request of a collection uses offset = previous offset + limit.',
+  ),
+});
