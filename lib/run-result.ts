@@ -1,5 +1,5 @@
 /** The results model every report is rendered from (design.md, summary.json). */
-import type { Level } from './requirements/index.ts';
+import type { Level, Side } from './requirements/index.ts';
 import type { Exchange } from './wire-exchange.ts';
 
 /**
@@ -123,6 +123,8 @@ export interface RequirementResult {
   id: string;
   section: string;
   level: Level;
+  /** Absent: the server's (lib/requirements/types.ts). */
+  side?: Side;
   text: string;
   decision?: string;
   status: RequirementStatus;
@@ -185,6 +187,23 @@ export interface RunResult {
   exitCode?: ExitCode;
   /** Stopped by SIGINT/SIGTERM: what ran is reported, the rest is not-run, no verdict. */
   interrupted?: boolean;
+  /** Set by `monitor` and `analyze`: the traffic judged, in place of the suites' tests. */
+  traffic?: TrafficSummary;
+}
+
+/** What `monitor` or `analyze` judged (lib/traffic). */
+export interface TrafficSummary {
+  mode: 'monitor' | 'analyze';
+  /** The upstream URL (monitor) or the HAR file (analyze). */
+  source: string;
+  sides: Side[];
+  exchanges: number;
+  /** Exchanges at least one rule judged. */
+  judged: number;
+  /** Exchanges that could not be read (malformed HTTP, a body that does not parse), with why. */
+  unjudgeable: { count: number; kept: Array<{ seq: number; reason: string }> };
+  /** `analyze` of a malformed or truncated HAR: where the reading stopped (what came before is judged). */
+  stoppedAt?: string;
 }
 
 /** A run with its exit code and verdict (lib/runner/results/judge.ts): what the reports read. */

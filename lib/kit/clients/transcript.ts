@@ -39,19 +39,7 @@ export class Transcript {
   /** Records an exchange; returns its index. */
   record(exchange: Exchange): number {
     this.exchanges.push(exchange);
-    for (const body of [exchange.requestBody, exchange.responseBody ?? '']) {
-      if (body.trimStart().startsWith('<')) this.secrets.addFromXml(body);
-      else {
-        try {
-          this.secrets.addFromJson(JSON.parse(body));
-        } catch {
-          /* not JSON: nothing to register */
-        }
-      }
-    }
-    const auth = exchange.requestHeaders['authorization'];
-    if (auth?.startsWith('Basic ')) this.secrets.add(auth.slice(6));
-    this.secrets.add(exchange.requestHeaders['x-auth-token']);
+    registerSecrets(this.secrets, exchange);
     return this.exchanges.length - 1;
   }
 
@@ -100,23 +88,45 @@ export class Transcript {
 
   /** Every exchange with its secrets redacted: what the reports and HAR get of it. */
   redactedExchanges(): Exchange[] {
-    const r = (text: string) => this.secrets.redact(text);
-    const headers = (h: Record<string, string>) =>
-      Object.fromEntries(Object.entries(h).map(([name, value]) => [r(name), r(value)]));
-    return this.exchanges.map((e) => ({
-      ...e,
-      url: r(e.url),
-      requestHeaders: headers(e.requestHeaders),
-      requestBody: r(e.requestBody),
-      ...(e.responseHeaders ? { responseHeaders: headers(e.responseHeaders) } : {}),
-      ...(e.responseBody === undefined ? {} : { responseBody: r(e.responseBody) }),
-      ...(e.error === undefined ? {} : { error: r(e.error) }),
-      ...(e.note === undefined ? {} : { note: r(e.note) }),
-    }));
+    return this.exchanges.map((e) => redactExchange(e, this.secrets));
   }
 
   /** Plain-text rendering of every exchange, secrets redacted (lib/wire-exchange.ts). */
   render(): string {
     return renderExchanges(this.redactedExchanges());
   }
+}
+
+/** Registers the secrets an exchange shows: passwords, tokens and session keys in its bodies and headers. */
+export function registerSecrets(secrets: Secrets, exchange: Exchange): void {
+  for (const body of [exchange.requestBody, exchange.responseBody ?? '']) {
+    if (body.trimStart().startsWith('<')) secrets.addFromXml(body);
+    else {
+      try {
+        secrets.addFromJson(JSON.parse(body));
+      } catch {
+        /* not JSON: nothing to register */
+      }
+    }
+  }
+  const auth = exchange.requestHeaders['authorization'];
+  if (auth?.startsWith('Basic ')) secrets.add(auth.slice(6));
+  secrets.add(exchange.requestHeaders['x-auth-token']);
+}
+
+/** The exchange with every registered secret replaced, wherever it appears. */
+export function redactExchange<E extends Exchange>(e: E, secrets: Secrets): E {
+  const r = (text: string) => secrets.redact(text);
+  const headers = (h: Record<string, string>) =>
+    Object.fromEntries(Object.entries(h).map(([name, value]) => [r(name), r(value)]));
+  return {
+    ...e,
+    url: r(e.url),
+    requestHeaders: headers(e.requestHeaders),
+    requestBody: r(e.requestBody),
+    ...(e.responseHeaders ? { responseHeaders: headers(e.responseHeaders) } : {}),
+    ...(e.responseBody === undefined ? {} : { responseBody: r(e.responseBody) }),
+    ...(e.error === undefined ? {} : { error: r(e.error) }),
+    ...(e.note === undefined ? {} : { note: r(e.note) }),
+  };
 }

@@ -1,6 +1,6 @@
 /**
  * Entry point: `conformance [run] [options]` (the default command), `conformance prepare …`,
- * `replay …`, `cleanup …`, `merge …`, `compare …`; see args.ts for the options. Every expected problem is one
+ * `replay …`, `cleanup …`, `merge …`, `compare …`, `analyze …`; see args.ts for the options. Every expected problem is one
  * line on stderr and exit 2. Each command is loaded when it is asked for: `--help`, `merge`,
  * `compare` and `replay` load neither vitest nor the reference server.
  */
@@ -10,7 +10,7 @@ import { didYouMean } from '../../did-you-mean.ts';
 import { npmTookMessage, optionsNpmTook } from './npm-swallowed.ts';
 import { packageVersion } from './version.ts';
 
-const COMMANDS = ['run', 'prepare', 'replay', 'cleanup', 'merge', 'compare', 'help'];
+const COMMANDS = ['run', 'prepare', 'replay', 'cleanup', 'merge', 'compare', 'analyze', 'help'];
 
 async function main(argv: string[]): Promise<number> {
   const took = optionsNpmTook(process.env);
@@ -28,6 +28,8 @@ async function main(argv: string[]): Promise<number> {
       return (await import('./merge.ts')).merge(rest);
     case 'compare':
       return (await import('./compare.ts')).compare(rest);
+    case 'analyze':
+      return (await import('./analyze.ts')).analyze(rest);
     case 'replay':
       return (await import('./replay.ts')).replay(rest);
     case 'cleanup':
