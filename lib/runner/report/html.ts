@@ -7,7 +7,7 @@
  */
 import { rootCauseId } from '../../kit/blocked.ts';
 import { describeHarnessError } from '../results/harness-errors.ts';
-import { SECTION_TITLES, SECTIONS, sectionRank } from '../../requirements/index.ts';
+import { SECTION_TITLES, SECTIONS, sectionRank, sideOf } from '../../requirements/index.ts';
 import {
   REQUIREMENT_STATUSES,
   type RequirementResult,
@@ -15,6 +15,7 @@ import {
   type JudgedRun,
   type RunResult,
   type TestResult,
+  type TrafficSummary,
 } from '../../run-result.ts';
 import { describeCapability } from '../results/verdict.ts';
 import { html, join, toText, trusted, type Html } from './html-template.ts';
@@ -40,7 +41,10 @@ const TEST_ORDER: Readonly<Record<string, number>> = {
 /** The statuses whose tests get a card of their own (what went wrong, transcript, reproduce). */
 const CARDED = new Set(['fail', 'error', 'expected-fail', 'observed']);
 
-/** Where each test and card sits in the page, and the spec section it belongs to. */
+/**
+ * Where each test and card sits in the page, and the group it belongs to: its spec section, and,
+ * for a requirement of the client's side (monitor, analyze), 'client ' before it.
+ */
 interface Layout {
   requirements: ReadonlyMap<string, RequirementResult>;
   testAnchor: ReadonlyMap<string, string>;
@@ -61,7 +65,10 @@ function layout(run: RunResult): Layout {
   return {
     requirements,
     testAnchor,
-    sectionOf: (t) => requirements.get(t.requirements[0] ?? '')?.section ?? '(no section)',
+    sectionOf: (t) => {
+      const r = requirements.get(t.requirements[0] ?? '');
+      return r ? groupOf(r) : '(no section)';
+    },
     hasCard: (t) => CARDED.has(t.status),
   };
 }
@@ -69,7 +76,7 @@ function layout(run: RunResult): Layout {
 export function renderHtml(run: JudgedRun): string {
   const at = layout(run);
   const bySection = (a: TestResult, b: TestResult) =>
-    sectionRank(at.sectionOf(a)) - sectionRank(at.sectionOf(b));
+    groupRank(at.sectionOf(a)) - groupRank(at.sectionOf(b));
   const failing = run.tests
     .filter((t) => t.status === 'fail' || t.status === 'error')
     .sort(bySection);
@@ -91,13 +98,17 @@ export function renderHtml(run: JudgedRun): string {
 <header><h1>Conformance report</h1><dl>
 <dt>Target</dt><dd id="target">${run.label && html`<strong>${run.label}</strong> · `}${run.target} (${run.targetKind === 'embedded' ? 'embedded reference server' : 'external implementation'})</dd>
 <dt>Started</dt><dd>${run.startedAt} · ${(run.durationMs / 1000).toFixed(1)} s</dd>
-<dt>Seed</dt><dd id="seed">${run.seed} (fast-check runs per property: ${run.runs})</dd>
-<dt>Capabilities</dt><dd>${capabilities}</dd>
+${
+  run.traffic
+    ? trafficHeader(run.traffic)
+    : html`<dt>Seed</dt><dd id="seed">${run.seed} (fast-check runs per property: ${run.runs})</dd>
+<dt>Capabilities</dt><dd>${capabilities}</dd>`
+}
 <dt>Command</dt><dd><code class="cmd">${run.command}</code></dd>${provenance(run)}
 </dl></header>
 <main>
 ${verdict(run, failing.length)}
-${harnessErrors(run)}
+${harnessErrors(run)}${run.traffic ? unjudgeable(run.traffic) : ''}
 ${expectations(run)}
 <h2 id="summary">Summary by specification section</h2>
 ${legend()}
@@ -110,10 +121,10 @@ ${excused.length > 0 && html`<h2 id="expected-failures">Expected failures (${exc
 ${observedTests.length > 0 && html`<h2 id="observed">Observed where the specification leaves the choice open (${observedTests.length})</h2>\n<p class="decision">INFO checks: the target does not do what the real system does. Recorded for comparison, never a failure.</p>\n${cards(observedTests)}`}
 <h2 id="requirements">Requirements</h2>
 ${join(
-  SECTIONS.map((section) =>
+  groupsOf(run.requirements).map((group) =>
     requirementTable(
-      section,
-      run.requirements.filter((r) => r.section === section),
+      group,
+      run.requirements.filter((r) => groupOf(r) === group),
       run,
       at,
     ),
@@ -260,12 +271,12 @@ function legend(): Html {
 }
 
 function sectionTable(requirements: readonly RequirementResult[]): Html {
-  const rows = SECTIONS.map((section) => {
-    const inSection = requirements.filter((r) => r.section === section);
+  const rows = groupsOf(requirements).map((group) => {
+    const inSection = requirements.filter((r) => groupOf(r) === group);
     return countsRow(
-      html`<a href="#sec-${anchor(section)}">${section} ${SECTION_TITLES[section] ?? ''}</a>`,
+      html`<a href="#sec-${anchor(group)}">${groupTitle(group)}</a>`,
       inSection,
-      section,
+      group,
     );
   });
   rows.push(countsRow(html`<strong>All</strong>`, requirements, 'all'));
@@ -328,7 +339,7 @@ function requirementTable(
     return html`<tr id="req-${r.id}" data-filter data-status="${r.status}"><td>${idCode(r.id)}</td><td class="lvl lvl-${r.level}">${r.level}</td>
 <td><span class="badge s-${r.status}">${r.status}</span></td><td>${r.text}${r.decision && html`<div class="decision">Decision: ${r.decision}</div>`}${reason}${observed(r.observations)}</td><td class="faults">${plantedFaults(r)}</td><td class="tests-of" data-tests="${r.tests.length}">${testLinks}</td></tr>`;
   });
-  return html`<section data-group id="sec-${anchor(section)}"><h3>${section} ${SECTION_TITLES[section] ?? ''}</h3>
+  return html`<section data-group id="sec-${anchor(section)}"><h3>${groupTitle(section)}</h3>
 <table class="requirements"><thead><tr><th>Requirement</th><th>Level</th><th>Status</th><th>Statement</th><th title="planted faults of the reference server that self-validation saw make this requirement fail">Seen failing with</th><th>Tests</th></tr></thead><tbody>${rows}</tbody></table></section>`;
 }
 
@@ -375,7 +386,7 @@ function failure(t: TestResult, at: Layout): Html {
     html`<p><strong>Reproduce</strong> ${judgedShown && html`<a href="#card-${a}-judged">the judged exchange</a>, `}(a bash script: it reads each account's password from the environment variable it names)</p><pre class="reproduce">${t.reproduce}</pre>`;
   return html`<div class="failure${t.status !== 'fail' && ` ${t.status}`}" id="card-${a}" data-filter data-status="${t.status}">
 <p><span class="badge s-${t.status}">${t.status}</span> <strong>${t.name}</strong></p>
-<p class="where">${section} ${SECTION_TITLES[section] ?? ''} · <code>${t.file}</code> · <a href="#test-${a}">in the test list</a></p>
+<p class="where">${groupTitle(section)} · <code>${t.file}</code> · <a href="#test-${a}">in the test list</a></p>
 <ul>${requirementLinks(t, at)}</ul>
 <p><strong>${isObserved ? 'What was observed' : 'What went wrong'}</strong></p><pre>${stripHarnessFrames(t.message ?? '')}</pre>
 ${expectedActual}
@@ -387,7 +398,7 @@ ${reproduce}
 /** The tests by spec section (their first requirement's), failures first in each. */
 function testTables(tests: readonly TestResult[], at: Layout): Html {
   const sections = [...new Set(tests.map((t) => at.sectionOf(t)))].sort(
-    (a, b) => sectionRank(a) - sectionRank(b),
+    (a, b) => groupRank(a) - groupRank(b),
   );
   const tables = sections.map((section) => {
     const own = tests
@@ -397,7 +408,7 @@ function testTables(tests: readonly TestResult[], at: Layout): Html {
       .sort((a, b) => (TEST_ORDER[a] ?? 9) - (TEST_ORDER[b] ?? 9))
       .map((s) => `${own.filter((t) => t.status === s).length} ${s}`)
       .join(', ');
-    return html`<section data-group id="tests-sec-${anchor(section)}"><h3>${section} ${SECTION_TITLES[section] ?? ''} <span class="counts">${own.length} tests: ${counts}</span></h3>
+    return html`<section data-group id="tests-sec-${anchor(section)}"><h3>${groupTitle(section)} <span class="counts">${own.length} tests: ${counts}</span></h3>
 <table class="tests"><thead><tr><th>Status</th><th>Test</th><th>Requirements</th><th>Time</th></tr></thead><tbody>${own.map((t) => testRow(t, at))}</tbody></table></section>`;
   });
   return join(tables, '\n');
@@ -429,4 +440,52 @@ function idCode(id: string): Html {
 
 function anchor(text: string): string {
   return text.replace(/[^A-Za-z0-9._-]+/g, '-');
+}
+
+const CLIENT = 'client ';
+
+/** The group of a requirement: its section, after 'client ' for the client's side. */
+function groupOf(r: Pick<RequirementResult, 'section' | 'side'>): string {
+  return sideOf(r) === 'client' ? `${CLIENT}${r.section}` : r.section;
+}
+
+/** The groups present, in order: the server's sections, then the client's. */
+function groupsOf(requirements: readonly RequirementResult[]): string[] {
+  const clientSections = [
+    ...new Set(requirements.filter((r) => sideOf(r) === 'client').map((r) => r.section)),
+  ]
+    .sort((a, b) => sectionRank(a) - sectionRank(b))
+    .map((section) => `${CLIENT}${section}`);
+  const hasServer = requirements.some((r) => sideOf(r) === 'server');
+  // A run of the suites lists every section, even one its subset left empty.
+  return [...(hasServer || clientSections.length === 0 ? SECTIONS : []), ...clientSections];
+}
+
+function groupRank(group: string): number {
+  return group.startsWith(CLIENT)
+    ? 1e7 + sectionRank(group.slice(CLIENT.length))
+    : sectionRank(group);
+}
+
+/** '§4.1 SOAP transport'; 'Client side · §4.1 SOAP transport'. */
+function groupTitle(group: string): string {
+  const client = group.startsWith(CLIENT);
+  const section = client ? group.slice(CLIENT.length) : group;
+  return `${client ? 'Client side · ' : ''}${section} ${SECTION_TITLES[section] ?? ''}`;
+}
+
+/** What monitor or analyze judged: the traffic, in place of seed and capabilities. */
+function trafficHeader(traffic: TrafficSummary): Html {
+  const what = traffic.mode === 'monitor' ? 'monitored on its way to' : 'recorded in';
+  return html`<dt>Traffic</dt><dd id="traffic">${traffic.exchanges} exchanges ${what} <code>${traffic.source}</code>: ${traffic.judged} judged, ${traffic.unjudgeable.count} unjudgeable</dd>
+<dt>Sides judged</dt><dd>${traffic.sides.join(' and ')}</dd>`;
+}
+
+/** The exchanges no rule could read, and where a recording stopped. */
+function unjudgeable(traffic: TrafficSummary): Html | '' {
+  const { count, kept } = traffic.unjudgeable;
+  if (count === 0 && traffic.stoppedAt === undefined) return '';
+  return html`<h2 id="unjudgeable">Not judged in the traffic</h2>
+${traffic.stoppedAt !== undefined && html`<p class="decision">The recording stopped: ${traffic.stoppedAt}. What came before it is judged; nothing after.</p>`}
+${count > 0 && html`<p>${count} exchange(s) could not be read${count > kept.length ? html` (the first ${kept.length} shown)` : ''}:</p><ul>${kept.map((u) => html`<li>#${u.seq}: ${u.reason}</li>`)}</ul>`}`;
 }

@@ -34,7 +34,9 @@ interface Frame {
   entries?: boolean;
 }
 
-export async function* harEntries(chunks: AsyncIterable<string>): AsyncGenerator<HarEntryText> {
+export async function* harEntries(
+  chunks: AsyncIterable<string> | Iterable<string>,
+): AsyncGenerator<HarEntryText> {
   const stack: Frame[] = [];
   let inString = false;
   let escaped = false;
