@@ -9,7 +9,11 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { CATALOGUE } from '../../requirements/index.ts';
 import { loadExpectations, updateExpectations } from '../results/expectations.ts';
-import { mergeRuns } from '../results/merge.ts';
+import { mergeRuns, type MergeInput } from '../results/merge.ts';
+import type { JudgedRun } from '../../run-result.ts';
+import { mergeTrafficRuns } from '../traffic/merge-traffic.ts';
+import { renderTrafficClosing } from '../traffic/closing.ts';
+import { writeTrafficReports } from '../traffic/write.ts';
 import { stagingDir, swapIn } from '../report/atomic-dir.ts';
 import { writeReports } from '../report/write.ts';
 import { UsageError } from './args.ts';
@@ -49,6 +53,8 @@ export async function merge(argv: string[]): Promise<number> {
   const known =
     values.expectations === undefined ? undefined : loadExpectations(values.expectations, update);
   const runs = inputs.map((i) => ({ source: i.dir, run: i.run }));
+  if (runs.some((r) => r.run.traffic !== undefined))
+    return mergeTraffic(runs, out, values.expectations);
   let result = mergeRuns(
     runs,
     CATALOGUE,
@@ -96,4 +102,23 @@ async function copyAllureResults(
     for (const name of await readdir(results))
       await cp(join(results, name), join(staging, 'allure-results', name), { recursive: true });
   }
+}
+
+/** Reports of monitor and analyze: joined, with no Allure (they have none) and no expectations. */
+async function mergeTraffic(
+  runs: MergeInput[],
+  out: string,
+  expectations: string | undefined,
+): Promise<number> {
+  if (expectations !== undefined)
+    throw new UsageError(
+      'merge: --expectations applies to runs of the suites, not to traffic reports',
+    );
+  let result: JudgedRun = mergeTrafficRuns(runs);
+  process.stdout.write(
+    `merge: ${runs.length} traffic reports, ${result.traffic!.exchanges} exchanges\n`,
+  );
+  result = await writeTrafficReports(resolve(out), result);
+  process.stdout.write(renderTrafficClosing(result, out));
+  return result.exitCode;
 }

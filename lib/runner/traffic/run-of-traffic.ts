@@ -78,8 +78,7 @@ export function runOfTraffic(header: TrafficHeader, outcome: TrafficOutcome): Ju
     undefined,
     (id) => outcome.judgeable.has(id),
   );
-  const { cells: _cells, leftovers: _leftovers, ...run } = judged;
-  const traffic: TrafficSummary = {
+  return asTrafficRun(judged, {
     mode: header.mode,
     source: header.source,
     sides: [...header.sides],
@@ -87,7 +86,15 @@ export function runOfTraffic(header: TrafficHeader, outcome: TrafficOutcome): Ju
     judged: outcome.judged,
     unjudgeable: outcome.unjudgeable,
     ...(header.stoppedAt === undefined ? {} : { stoppedAt: header.stoppedAt }),
-  };
+  });
+}
+
+/**
+ * A run assembled from traffic tests (here, or by merge): without the suites' cells and
+ * leftovers, with its traffic summary, judged in traffic's words.
+ */
+export function asTrafficRun(assembled: JudgedRun, traffic: TrafficSummary): JudgedRun {
+  const { cells: _cells, leftovers: _leftovers, ...run } = assembled;
   const withTraffic = { ...run, traffic };
   return { ...withTraffic, ...trafficVerdict(withTraffic) };
 }
