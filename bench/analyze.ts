@@ -10,6 +10,8 @@ import { once } from 'node:events';
 import { join } from 'node:path';
 
 export interface AnalyzeSample {
+  /** The V8 heap cap the run had (--max-old-space-size), if any. */
+  heapMiB?: number;
   exchanges: number;
   /** Size of the HAR file, bytes. */
   bytes: number;
@@ -17,6 +19,8 @@ export interface AnalyzeSample {
   cpuMs: number;
   peakRssKiB: number;
   exitCode: number;
+  /** The exchanges the written report counts: as many as the file holds when the run went through. */
+  reported: number;
 }
 
 /** Writes a HAR of `count` entries cycled from `recorded` (a HAR file), streamed: returns its size. */
@@ -34,6 +38,7 @@ export async function writeCycledHar(
   const first = Date.parse(String(entries[0]!['startedDateTime']));
   const last = Date.parse(String(entries[entries.length - 1]!['startedDateTime']));
   const cycleMs = last - first + 1000;
+  const host = new URL(String((entries[0]!['request'] as { url: string }).url)).host;
   const stream = createWriteStream(out);
   let bytes = 0;
   const write = async (text: string) => {
@@ -47,7 +52,11 @@ export async function writeCycledHar(
     const started = new Date(
       Date.parse(String(e['startedDateTime'])) + cycle * cycleMs,
     ).toISOString();
-    await write(`${i === 0 ? '' : ',\n'}${JSON.stringify({ ...e, startedDateTime: started })}`);
+    // Each cycle is another server (an origin of its own): its collections and artifacts are its own.
+    const text = JSON.stringify({ ...e, startedDateTime: started });
+    await write(
+      `${i === 0 ? '' : ',\n'}${cycle === 0 ? text : text.split(host).join(`cycle-${cycle}.bench.invalid`)}`,
+    );
   }
   await write('\n]}}\n');
   stream.end();
@@ -57,6 +66,7 @@ export async function writeCycledHar(
 
 /** Runs `conformance analyze FILE` under /usr/bin/time: wall, CPU (user+sys) and peak RSS. */
 export function timeAnalyze(
+  heapMiB: number | undefined,
   root: string,
   har: string,
   reportDir: string,
@@ -69,6 +79,7 @@ export function timeAnalyze(
       '-f',
       'TIME %e %U %S %M',
       process.execPath,
+      ...(heapMiB === undefined ? [] : [`--max-old-space-size=${heapMiB}`]),
       join(root, 'scripts/conformance-from-source.js'),
       'analyze',
       har,
@@ -83,7 +94,18 @@ export function timeAnalyze(
   if (!match)
     throw new Error(`no timing from /usr/bin/time (exit ${exitCode}): ${stderr.slice(-300)}`);
   const [, wall, user, sys, rss] = match;
+  let reported = 0;
+  try {
+    const summary = JSON.parse(readFileSync(join(reportDir, 'summary.json'), 'utf8')) as {
+      traffic?: { exchanges: number };
+    };
+    reported = summary.traffic?.exchanges ?? 0;
+  } catch {
+    // No report: the run died (out of memory); `reported` stays 0.
+  }
   return {
+    reported,
+    ...(heapMiB === undefined ? {} : { heapMiB }),
     exchanges,
     bytes,
     wallMs: Number(wall) * 1000,
@@ -93,19 +115,26 @@ export function timeAnalyze(
   };
 }
 
-/** Both sizes, files removed after. */
+/**
+ * `sizes` exchanges each, then the largest again with the heap capped at `cappedHeapMiB`: memory
+ * is flat when that run judges as much as the uncapped one. Files removed after.
+ */
 export async function benchAnalyze(
   root: string,
   recorded: string,
   tmp: string,
   sizes: readonly number[],
+  cappedHeapMiB: number,
 ): Promise<AnalyzeSample[]> {
   const samples: AnalyzeSample[] = [];
-  for (const n of sizes) {
+  for (const [i, n] of sizes.entries()) {
     const har = join(tmp, `analyze-${n}.har`);
     const bytes = await writeCycledHar(recorded, n, har);
     try {
-      samples.push(timeAnalyze(root, har, join(tmp, `analyze-${n}-report`), n, bytes));
+      const report = join(tmp, `analyze-${n}-report`);
+      samples.push(timeAnalyze(undefined, root, har, report, n, bytes));
+      if (i === sizes.length - 1)
+        samples.push(timeAnalyze(cappedHeapMiB, root, har, `${report}-capped`, n, bytes));
     } finally {
       rmSync(har, { force: true });
     }

@@ -8,6 +8,8 @@
  *   5. the report writers' time as a share of the run (1's `conformance: timing:` line);
  *   6. the package: its packed size, `--help` and `compare` of the compiled bin;
  *   7. `npm test` as README names it, timed whole, with vitest's counts (≤ 5 min);
+ *   8. traffic: `analyze` of 10,000 and 100,000 exchanges (≤ 30 s, flat memory), the latency
+ *      `monitor` adds to the median exchange (≤ 1 ms) and the full run through it (≤ 1.2×);
  * writes bench/results.json and bench/results.md, rewrites the Performance block of
  * docs/performance.md (when --out is bench/) and prints the table. Never a timed assertion:
  * the goals are reported as met or missed, and the exit code says only whether the bench ran.
@@ -24,6 +26,7 @@ import { startDelayProxy } from './delay-proxy.ts';
 import { median, runLoad } from './load.ts';
 import { benchNpmTest } from './npm-test.ts';
 import { benchPackage } from './package.ts';
+import { benchTraffic, trafficGoals } from './traffic.ts';
 import { cpuMs, othersShare, rssKiB } from './processes.ts';
 import { startServerProcess, type ServerProcess } from '../tests/support/cli.ts';
 import { replaceBlock } from './doc-block.ts';
@@ -40,14 +43,14 @@ import { prepareWorkloads, type Workload } from './workloads.ts';
 import { requireWrk, runWrk, wrkScript, type WrkOptions } from './wrk.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const PARTS = ['conformance', 'throughput', 'rss', 'package', 'tests'] as const;
+const PARTS = ['conformance', 'throughput', 'rss', 'package', 'traffic', 'tests'] as const;
 /** `--help` and `compare` runs of the package part (the median is reported). */
 const PACKAGE_ROUNDS = 5;
 type Part = (typeof PARTS)[number];
 
 const USAGE = `usage: npm run bench -- [options]
-  --part NAME        conformance, throughput, rss, package or tests (npm test, timed whole;
-                     several minutes) (repeatable; default: all)
+  --part NAME        conformance, throughput, rss, package, traffic (analyze and monitor) or
+                     tests (npm test, timed whole; several minutes) (repeatable; default: all)
   --repeat N         conformance runs of each kind (default 1; the median is reported)
   --seed N           the conformance runs' seed (default 1: both runs do the same requests)
   --delay MS         the delay proxy's delay (default 50)
@@ -413,6 +416,7 @@ function goals(results: Omit<BenchResults, 'goals'>): Goal[] {
       met: growth <= 0.1,
     });
   }
+  if (results.traffic) list.push(...trafficGoals(results.traffic));
   const t = results.tests;
   if (t)
     list.push({
@@ -448,6 +452,7 @@ async function measure(o: Options): Promise<BenchResults> {
       `package: ${(packageFigures.packedBytes / 1024).toFixed(0)} KiB packed, --help ${seconds2(packageFigures.helpMs)}, ` +
         `compare ${seconds2(packageFigures.compareMs)}`,
     );
+  const traffic = o.parts.includes('traffic') ? await benchTraffic(ROOT, o.seed, say) : undefined;
   // Last: npm test loads both cores for minutes, and the parts above are figures of a quiet machine.
   const tests = o.parts.includes('tests') ? await benchNpmTest(ROOT) : undefined;
   if (tests)
@@ -462,6 +467,7 @@ async function measure(o: Options): Promise<BenchResults> {
     throughput: servers.throughput,
     ...(servers.rss === undefined ? {} : { rss: servers.rss }),
     ...(packageFigures === undefined ? {} : { package: packageFigures }),
+    ...(traffic === undefined ? {} : { traffic }),
     ...(tests === undefined ? {} : { tests }),
   };
   return { ...partial, goals: goals(partial) };

@@ -2,6 +2,7 @@
 import type { ConformanceRun } from './conformance-run.ts';
 import type { NpmTestFigures } from './npm-test.ts';
 import type { PackageFigures } from './package.ts';
+import type { TrafficFigures } from './traffic.ts';
 import { WHY_MISSED } from './why-missed.ts';
 
 /** One wrk run against one server. */
@@ -92,6 +93,8 @@ export interface BenchResults {
     readings: Array<{ requests: number; rssKiB: number; othersShare: number }>;
   };
   package?: PackageFigures;
+  /** `analyze` and `monitor` (bench/traffic.ts). */
+  traffic?: TrafficFigures;
   /** `npm test`, timed whole (bench/npm-test.ts). */
   tests?: NpmTestFigures;
   goals: Goal[];
