@@ -437,6 +437,18 @@ describe('pagination: client.rest.limit-within-max, client.rest.paging-forward',
     expect(counts(findings(walk([0, 5, 10, 14]), id))).toMatchObject({ passes: 2, failures: 1 });
   });
 
+  test('a step by the chunk the server says it used (fewer than asked) is paging right', () => {
+    const id = 'client.rest.paging-forward';
+    const capped = [0, 20, 40].map((o) =>
+      page(`?limit=30&offset=${o}`, 200, { 'x-pagination-limit': '20' }),
+    );
+    expect(counts(findings(capped, id))).toEqual({ passes: 2, failures: 0, probes: 0 });
+    const skipping = [0, 25, 50].map((o) =>
+      page(`?limit=30&offset=${o}`, 200, { 'x-pagination-limit': '20' }),
+    );
+    expect(counts(findings(skipping, id))).toMatchObject({ failures: 1 });
+  });
+
   test('what is not clearly paging is not judged: random offsets, two clients, another limit, a restart', () => {
     const id = 'client.rest.paging-forward';
     const unjudged = [

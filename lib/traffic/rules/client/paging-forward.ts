@@ -7,6 +7,8 @@
  * different steps are no clear paging (a client jumping to chosen pages, a test picking random
  * offsets) and the walk is not judged. Once a walk is paging, every further step must be the
  * limit. A request back at offset 0 starts a new walk; one at or behind the last offset ends it.
+ * The limit a step may take is the one the client asked for, or the chunk the previous answer
+ * says it used (X-PAGINATION-LIMIT, §8.2), where a server gave fewer than asked.
  */
 import type { TrafficExchange } from '../../exchange.ts';
 import type { RuleFactory, Verdicts } from '../../rule.ts';
@@ -22,11 +24,15 @@ const BODY_IN_KEY = 1_000;
 
 interface Walk {
   lastOffset: number;
+  /** The X-PAGINATION-LIMIT of the last answer, when it gave one. */
+  lastChunk: number | undefined;
   /** The steps of a walk not yet known to be paging (at most two). */
   steps: number[];
   /** The requests of the walk kept as evidence: the first ones, then the last. */
   exchanges: TrafficExchange[];
   paging: boolean;
+  /** Whether the first step was by the limit (or chunk) then in force. */
+  firstStepRight?: boolean;
 }
 
 export const pagingForwardRule: RuleFactory = () => {
@@ -36,11 +42,12 @@ export const pagingForwardRule: RuleFactory = () => {
     observe(view, verdicts) {
       const page = pageOf(view);
       if (page === undefined) return;
-      const { key, offset, limit, kind } = page;
+      const { key, offset, limit, chunk, kind } = page;
       const walk = walks.get(key);
       if (offset === 0) {
         walks.set(key, {
           lastOffset: 0,
+          lastChunk: chunk,
           steps: [],
           exchanges: [evidence(view.exchange)],
           paging: false,
@@ -52,10 +59,13 @@ export const pagingForwardRule: RuleFactory = () => {
         return;
       }
       const step = offset - walk.lastOffset;
+      const chunkUsed = walk.lastChunk;
+      const right = (size: number) => size === limit || size === chunkUsed;
       walk.lastOffset = offset;
+      walk.lastChunk = chunk;
       if (walk.paging) {
         const previous = walk.exchanges[walk.exchanges.length - 1]!;
-        if (step === limit) {
+        if (right(step)) {
           verdicts.pass(REQUIREMENT, [previous, view.exchange], kind);
           walk.exchanges = [evidence(view.exchange)];
         } else {
@@ -66,10 +76,13 @@ export const pagingForwardRule: RuleFactory = () => {
       }
       walk.steps.push(step);
       walk.exchanges.push(evidence(view.exchange));
-      if (walk.steps.length < 2) return;
+      if (walk.steps.length < 2) {
+        walk.firstStepRight = right(step);
+        return;
+      }
       const [first, second] = walk.steps as [number, number];
       if (first !== second) walks.delete(key);
-      else if (first === limit) {
+      else if (walk.firstStepRight && right(second)) {
         verdicts.pass(REQUIREMENT, walk.exchanges.slice(0, 2), kind);
         verdicts.pass(REQUIREMENT, walk.exchanges.slice(1), kind);
         walks.set(key, { ...walk, steps: [], exchanges: [evidence(view.exchange)], paging: true });
@@ -101,6 +114,7 @@ interface Page {
   key: string;
   offset: number;
   limit: number;
+  chunk: number | undefined;
   kind: string;
 }
 
@@ -126,6 +140,7 @@ function pageOf(view: ExchangeView): Page | undefined {
     key: `${clientOf(view)}\n${view.method} ${view.url.pathname}?${others}\n${limit}\n${body}`,
     offset: params.offset ?? 0,
     limit,
+    chunk: pageHeader(view, 'x-pagination-limit'),
     kind: `paging ${route}`,
   };
 }
