@@ -9,7 +9,7 @@ import type { ExchangeView } from '../../view.ts';
 import { BoundedMap, remember } from './bounded-map.ts';
 import { evidence, isHidden, succeeded } from './request-facts.ts';
 
-const ARTIFACTS_KEPT = 20_000;
+const ARTIFACTS_KEPT = 5_000;
 /** Versions remembered per artifact, the newest. */
 const VERSIONS_KEPT = 16;
 

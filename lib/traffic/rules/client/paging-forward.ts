@@ -15,10 +15,10 @@ import type { RuleFactory, Verdicts } from '../../rule.ts';
 import type { ExchangeView } from '../../view.ts';
 import { BoundedMap } from './bounded-map.ts';
 import { pageHeader, pageParameters } from './page-request.ts';
-import { clientOf, evidence, requestName, routeKey, succeeded } from './request-facts.ts';
+import { clientOf, evidence, headOf, requestName, routeKey, succeeded } from './request-facts.ts';
 
 const REQUIREMENT = 'client.rest.paging-forward';
-const WALKS_KEPT = 5_000;
+const WALKS_KEPT = 1_000;
 /** Characters of a POST's query body that tell its collection from another. */
 const BODY_IN_KEY = 1_000;
 
@@ -135,7 +135,7 @@ function pageOf(view: ExchangeView): Page | undefined {
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([name, value]) => `${name}=${value}`)
     .join('&');
-  const body = view.method === 'GET' ? '' : view.exchange.requestBody.slice(0, BODY_IN_KEY);
+  const body = view.method === 'GET' ? '' : headOf(view.exchange.requestBody, BODY_IN_KEY);
   return {
     key: `${clientOf(view)}\n${view.method} ${view.url.pathname}?${others}\n${limit}\n${body}`,
     offset: params.offset ?? 0,

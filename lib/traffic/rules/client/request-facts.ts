@@ -49,19 +49,18 @@ export function succeeded(view: ExchangeView): boolean {
 }
 
 /** Characters of each body kept in an exchange a rule remembers as evidence. */
-const EVIDENCE_BODY_KEPT = 2_000;
+const EVIDENCE_BODY_KEPT = 1_000;
 
 /**
  * An exchange as a rule keeps it for later evidence (the answer that gave an Etag, issued a token,
  * announced a maximum): its bodies cut, so that thousands of them stay small.
  */
 export function evidence(exchange: TrafficExchange): TrafficExchange {
-  const cut = (body: string | undefined) =>
-    body === undefined || body.length <= EVIDENCE_BODY_KEPT
-      ? body
-      : body.slice(0, EVIDENCE_BODY_KEPT);
-  const requestBody = cut(exchange.requestBody) ?? '';
-  const responseBody = cut(exchange.responseBody);
+  const requestBody = headOf(exchange.requestBody, EVIDENCE_BODY_KEPT);
+  const responseBody =
+    exchange.responseBody === undefined
+      ? undefined
+      : headOf(exchange.responseBody, EVIDENCE_BODY_KEPT);
   const truncated =
     exchange.truncated === true ||
     requestBody.length < exchange.requestBody.length ||
@@ -72,4 +71,13 @@ export function evidence(exchange: TrafficExchange): TrafficExchange {
     ...(responseBody !== undefined ? { responseBody } : {}),
     ...(truncated ? { truncated } : {}),
   };
+}
+
+/**
+ * The first `length` characters of a body, as a string of its own: a slice of a long string can keep the whole of it
+ * alive (V8's sliced strings), which would hold every remembered body whole.
+ */
+export function headOf(body: string, length: number): string {
+  if (body.length <= length) return body;
+  return Buffer.from(body.slice(0, length), 'utf16le').toString('utf16le');
 }

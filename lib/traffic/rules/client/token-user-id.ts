@@ -12,7 +12,7 @@ import { evidence, isHidden, requestName, succeeded } from './request-facts.ts';
 const REQUIREMENT = 'client.rest.token-user-id';
 const KIND = 'token authentication';
 /** Tokens remembered with their user id (a token lives 24 h: the busiest clients' last ones). */
-const TOKENS_KEPT = 10_000;
+const TOKENS_KEPT = 5_000;
 
 interface Issued {
   userId: string;
