@@ -3,7 +3,9 @@
  * (tests/support/traffic-client-planted.ts) runs a short session against the reference server,
  * its traffic is judged with the client rules, and each planted client fault must fail the client
  * requirement it breaks, reported as the client's; the faultless client must fail none and leave no
- * client requirement unjudged. The score is printed: `client side: N of M planted client faults caught`.
+ * client requirement unjudged, against the reference server and against every variant (the server
+ * choices the client rules learn from: its own base, Etag and Last-Modified forms, maxima). The
+ * score is printed: `client side: N of M planted client faults caught`.
  */
 import { afterAll, describe, expect, test } from 'vitest';
 import { requirement, sideOf } from '../lib/requirements/index.ts';
@@ -11,6 +13,7 @@ import type { TrafficExchange } from '../lib/traffic/exchange.ts';
 import { TrafficJudge, type TrafficOutcome } from '../lib/traffic/judge.ts';
 import { CLIENT_RULES } from '../lib/traffic/rules/client/index.ts';
 import { startReferenceServer } from '../reference-server/listen.ts';
+import { VARIANTS, type VariantName } from '../reference-server/variants.ts';
 import { CLIENT_CATALOGUE } from '../lib/requirements/index.ts';
 import {
   PLANTED_CLIENT_FAULTS,
@@ -18,8 +21,11 @@ import {
   type PlantedClientFault,
 } from './support/traffic-client-planted.ts';
 
-async function sessionTraffic(faults: readonly PlantedClientFault[]): Promise<TrafficExchange[]> {
-  const server = await startReferenceServer();
+async function sessionTraffic(
+  faults: readonly PlantedClientFault[],
+  variants: readonly VariantName[] = [],
+): Promise<TrafficExchange[]> {
+  const server = await startReferenceServer({ variants: [...variants] });
   try {
     return await runPlantedClient(server.url, faults);
   } finally {
@@ -56,6 +62,18 @@ describe('the faultless client', () => {
     );
     expect(unjudged, 'client requirements the session never exercised').toEqual([]);
   });
+});
+
+describe.concurrent('against each variant, a correct server that chose otherwise', () => {
+  for (const variant of VARIANTS) {
+    test(`${variant.name}: the faultless client fails no client requirement`, async ({
+      expect,
+    }) => {
+      const outcome = judgeClientSide(await sessionTraffic([], [variant.name]));
+      expect(failing(outcome), `${variant.name}: ${variant.chooses}`).toEqual([]);
+      expect(outcome.ruleErrors.size).toBe(0);
+    });
+  }
 });
 
 describe('every planted client fault is caught, on the client side, by the requirement it breaks', () => {
