@@ -74,8 +74,8 @@ export function evidence(exchange: TrafficExchange): TrafficExchange {
 }
 
 /**
- * The first `length` characters of a body, as a string of its own: a slice of a long string can keep the whole of it
- * alive (V8's sliced strings), which would hold every remembered body whole.
+ * The first `length` characters of a body, as a string of its own: a slice of a long string can
+ * keep the whole of it alive (V8's sliced strings), which would hold every remembered body whole.
  */
 export function headOf(body: string, length: number): string {
   if (body.length <= length) return body;

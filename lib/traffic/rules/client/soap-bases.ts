@@ -32,7 +32,9 @@ export class SoapBases {
   learn(view: ExchangeView): void {
     if (view.method !== 'GET' || !succeeded(view) || view.exchange.truncated) return;
     const learned = baseOfNamespace(targetNamespaceOf(view.exchange.responseBody ?? ''));
-    if (learned.base !== undefined) this.#fromWsdl.set(hostOf(view), learned.base);
+    // A copy: the match is a slice of the whole WSDL, which it would keep alive.
+    if (learned.base !== undefined)
+      this.#fromWsdl.set(hostOf(view), Buffer.from(learned.base).toString());
   }
 
   /** The base the client should use for this call. */
