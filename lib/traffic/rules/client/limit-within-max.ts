@@ -1,7 +1,8 @@
 /**
  * §8: the limit query parameter cannot exceed the value reported in X-PAGINATION-LIMIT-MAX. Judged
  * once the traffic shows the server announcing the maximum for that route (method and route
- * shape, with or without /api): before that, the client was told nothing.
+ * shape, with or without /api): before that, nothing was reported. The maximum is the route's,
+ * whoever it was announced to: a client is judged by it even if another client's answer carried it.
  */
 import type { TrafficExchange } from '../../exchange.ts';
 import type { RuleFactory } from '../../rule.ts';
