@@ -20,13 +20,13 @@ function clientSection<Id extends string>(
 
 export const clientSoapTransport = clientSection('§4.1', {
   'client.soap.soap-action': must(
-    'A SOAP request carries the SOAPAction {base_url}/soap/project#<operation> of the operation its body calls.',
+    'A SOAP request carries the SOAPAction {base_url}/soap/project#<operation> of the operation its body calls (SOAP 1.1 §6.1.1: the client sends the header).',
   ),
   'client.soap.envelope': must(
     'A SOAP request is a SOAP 1.1 envelope sent as text/xml whose body holds one element named after a §4.2 operation.',
   ),
   'client.soap.xsi-types': must(
-    'Each part of a SOAP request carries the xsi:type of its §4.2 input type (rpc/encoded).',
+    'A part of a SOAP request that states an xsi:type states its §4.2 input type, and an int part holds an integer (rpc/encoded; an untyped part is typed by the WSDL, SOAP 1.1 §5.1).',
   ),
 });
 

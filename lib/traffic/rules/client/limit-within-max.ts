@@ -1,0 +1,44 @@
+/**
+ * §8: the limit query parameter cannot exceed the value reported in X-PAGINATION-LIMIT-MAX. Judged
+ * once the traffic shows the server announcing the maximum for that route (method and route
+ * shape, with or without /api): before that, nothing was reported. The maximum is the route's,
+ * whoever it was announced to: a client is judged by it even if another client's answer carried it.
+ */
+import type { TrafficExchange } from '../../exchange.ts';
+import type { RuleFactory } from '../../rule.ts';
+import { BoundedMap } from './bounded-map.ts';
+import { pageHeader, pageParameters } from './page-request.ts';
+import { evidence, requestName, routeKey } from './request-facts.ts';
+
+const REQUIREMENT = 'client.rest.limit-within-max';
+const ROUTES_KEPT = 500;
+
+interface Announced {
+  max: number;
+  exchange: TrafficExchange;
+}
+
+export const limitWithinMaxRule: RuleFactory = () => {
+  const announced = new BoundedMap<string, Announced>(ROUTES_KEPT);
+  return {
+    requirements: [REQUIREMENT],
+    observe(view, verdicts) {
+      const route = routeKey(view);
+      if (route === undefined) return;
+      const { limit } = pageParameters(view);
+      const told = announced.get(route);
+      if (limit !== undefined && told !== undefined) {
+        if (limit <= told.max) verdicts.pass(REQUIREMENT, [view.exchange], route);
+        else
+          verdicts.deviation(REQUIREMENT, route, {
+            message: `${requestName(view)} asks for limit=${limit}, over the X-PAGINATION-LIMIT-MAX ${told.max} the server announced for ${route}`,
+            expected: `limit ≤ ${told.max}`,
+            actual: `limit=${limit}`,
+            exchanges: [told.exchange, view.exchange],
+          });
+      }
+      const max = pageHeader(view, 'x-pagination-limit-max');
+      if (max !== undefined) announced.set(route, { max, exchange: evidence(view.exchange) });
+    },
+  };
+};
