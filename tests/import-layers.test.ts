@@ -3,9 +3,11 @@
  * (black box: they may not reach the reference server); other colocated *.test.ts files, tests/
  * and bench/ may read any layer.
  *
- *   lib/runner (cli, results, report) ─▶ lib/kit, lib, spec, and reference-server through
+ *   lib/runner (cli, results, report) ─▶ lib/traffic, lib/kit, lib, spec, and reference-server through
  *                                        `import type` or a lazy `import()` only
  *   suites ─▶ lib/kit, lib, spec
+ *   lib/traffic (monitor's and analyze's judge and rules) ─▶ lib/kit, lib, spec: it reads the
+ *                                                        wire with the kit's pure readers
  *   lib/kit (what the suites import) ─▶ lib, spec      never the runner: a suite author reads
  *                                                        the kit alone
  *   lib (requirements, profile, layout) ─▶ spec
@@ -17,13 +19,15 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { ROOT } from './support/cli.ts';
 
-type Layer = 'spec' | 'lib' | 'lib/kit' | 'lib/runner' | 'reference-server' | 'suites';
+type Layer =
+  'spec' | 'lib' | 'lib/kit' | 'lib/traffic' | 'lib/runner' | 'reference-server' | 'suites';
 
 const MAY_IMPORT: Record<Layer, readonly Layer[]> = {
   spec: [],
   lib: ['spec'],
   'lib/kit': ['lib', 'spec'],
-  'lib/runner': ['lib/kit', 'lib', 'spec', 'reference-server'],
+  'lib/traffic': ['lib/kit', 'lib', 'spec'],
+  'lib/runner': ['lib/traffic', 'lib/kit', 'lib', 'spec', 'reference-server'],
   'reference-server': ['spec'],
   suites: ['lib/kit', 'lib', 'spec'],
 };
@@ -37,6 +41,7 @@ interface Edge {
 
 function layerOf(file: string): Layer | undefined {
   if (file.startsWith('lib/kit/')) return 'lib/kit';
+  if (file.startsWith('lib/traffic/')) return 'lib/traffic';
   if (file.startsWith('lib/runner/')) return 'lib/runner';
   const top = file.split('/')[0]!;
   return (['spec', 'lib', 'reference-server', 'suites'] as const).find((l) => l === top);

@@ -53,6 +53,28 @@ describe('TrafficJudge', () => {
     expect(f.failures.kept.map((d) => d.exchanges[0]!.seq).sort()).toEqual([3, 4]);
   });
 
+  it('a deviation the rule says the server corrected (served, not honoured) counts as refused', () => {
+    const correcting: RuleFactory = () => ({
+      requirements: ['client.rest.limit-within-max'],
+      observe(view, verdicts) {
+        if (view.requestHeader('x-good')) verdicts.pass('client.rest.limit-within-max', [], 'r');
+        else
+          verdicts.deviation('client.rest.limit-within-max', 'r', {
+            message: 'limit over the maximum',
+            exchanges: [view.exchange],
+            refused: view.requestHeader('x-capped') !== undefined,
+          });
+      },
+    });
+    const judge = new TrafficJudge([correcting], all);
+    judge.observe(exchange(1, 200, { 'x-good': '1' }));
+    judge.observe(exchange(2, 200, { 'x-capped': '1' })); // served capped: a probe
+    judge.observe(exchange(3, 200)); // served as asked: a failure
+    const f = judge.outcome().findings.get('client.rest.limit-within-max')!;
+    expect(f.probes.kept.map((d) => d.exchanges[0]!.seq)).toEqual([2]);
+    expect(f.failures.kept.map((d) => d.exchanges[0]!.seq)).toEqual([3]);
+  });
+
   it('keeps a bounded number of examples and counts the rest', () => {
     const judge = new TrafficJudge([clientRule], all);
     for (let seq = 1; seq <= 1000; seq++) judge.observe(exchange(seq, 200));

@@ -140,7 +140,7 @@ export class TrafficJudge {
         let d = kinds.get(kind);
         if (!d) kinds.set(kind, (d = { accepted: empty(), refused: empty() }));
         const last = details.exchanges[details.exchanges.length - 1];
-        const refused = last !== undefined && new ExchangeView(last).refused;
+        const refused = details.refused ?? (last !== undefined && new ExchangeView(last).refused);
         keep(refused ? d.refused : d.accepted, details);
       },
     };

@@ -15,6 +15,12 @@ export interface FindingDetails {
   actual?: string;
   /** The exchanges it judged, in order; the last is the one judged (several for a rule that spans messages). */
   exchanges: readonly TrafficExchange[];
+  /**
+   * For a client deviation: whether the server did not honour the request. Absent: an error
+   * answer (4xx, 5xx, a SOAP fault, none) is a refusal; a rule sets it when the answer shows the
+   * server corrected the request instead (a limit over the maximum served capped).
+   */
+  refused?: boolean;
 }
 
 export interface Verdicts {
@@ -25,8 +31,9 @@ export interface Verdicts {
   observe(requirement: string, details: FindingDetails): void;
   /**
    * A request that breaks a client rule. It is a failure of the client, unless the server refused
-   * it and the same client sent that kind of request right elsewhere: then it was a probe of the
-   * refusal (a conformance suite's deliberate bad request), observed, not failed.
+   * it (or corrected it: `details.refused`) and the traffic holds that kind of request sent right:
+   * then it was a probe of the refusal (a conformance suite's deliberate bad request), observed,
+   * not failed.
    */
   deviation(requirement: string, kind: string, details: FindingDetails): void;
 }

@@ -3,9 +3,12 @@
  * once the traffic shows the server announcing the maximum for that route (method and route
  * shape, with or without /api): before that, nothing was reported. The maximum is the route's,
  * whoever it was announced to: a client is judged by it even if another client's answer carried it.
+ * An over-max request the server refused, or served capped (X-PAGINATION-LIMIT within the
+ * maximum), was not honoured: a probe when the traffic also holds limits within it.
  */
 import type { TrafficExchange } from '../../exchange.ts';
 import type { RuleFactory } from '../../rule.ts';
+import type { ExchangeView } from '../../view.ts';
 import { BoundedMap } from './bounded-map.ts';
 import { pageHeader, pageParameters } from './page-request.ts';
 import { evidence, requestName, routeKey } from './request-facts.ts';
@@ -35,6 +38,8 @@ export const limitWithinMaxRule: RuleFactory = () => {
             expected: `limit ≤ ${told.max}`,
             actual: `limit=${limit}`,
             exchanges: [told.exchange, view.exchange],
+            // Served with the limit capped to the maximum: the server did not honour it either.
+            refused: view.refused || (servedLimit(view) ?? Infinity) <= told.max,
           });
       }
       const max = pageHeader(view, 'x-pagination-limit-max');
@@ -42,3 +47,8 @@ export const limitWithinMaxRule: RuleFactory = () => {
     },
   };
 };
+
+/** The chunk size the answer says it used (X-PAGINATION-LIMIT, §8.2), when it says one. */
+function servedLimit(view: ExchangeView): number | undefined {
+  return view.refused ? undefined : pageHeader(view, 'x-pagination-limit');
+}
