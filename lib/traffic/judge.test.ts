@@ -98,6 +98,18 @@ describe('TrafficJudge', () => {
     expect(outcome.judged).toBe(2);
   });
 
+  it('an exchange whose URL cannot be read is unjudgeable, not a rule error', () => {
+    const judge = new TrafficJudge([clientRule], all);
+    judge.observe({ ...exchange(1, 200), url: 'http://[bad/x' });
+    const outcome = judge.outcome();
+    expect(outcome.ruleErrors.size).toBe(0);
+    expect(outcome.unjudgeable).toEqual({
+      count: 1,
+      kept: [{ seq: 1, reason: 'the request URL cannot be read: http://[bad/x' }],
+    });
+    expect(outcome.exchanges).toBe(1);
+  });
+
   it('judges only the requirements included (the --side choice)', () => {
     const judge = new TrafficJudge([clientRule], (id) => !id.startsWith('client.'));
     judge.observe(exchange(1, 200));

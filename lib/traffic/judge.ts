@@ -60,6 +60,13 @@ export class TrafficJudge {
   }
 
   observe(exchange: TrafficExchange): void {
+    if (!URL.canParse(exchange.url)) {
+      this.unjudgeable(
+        exchange.seq,
+        `the request URL cannot be read: ${exchange.url.slice(0, 200)}`,
+      );
+      return;
+    }
     this.#exchanges += 1;
     const view = new ExchangeView(exchange);
     let judged = false;
