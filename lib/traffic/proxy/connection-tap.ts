@@ -1,0 +1,245 @@
+/**
+ * The exchanges of one proxied connection: the requests the client sent and the answers the
+ * upstream gave, read by two message taps and paired in order (HTTP/1.1 answers come in the order
+ * of the requests, pipelined or not: RFC 9112 §9.3.2). Interim answers (1xx) are skipped; a
+ * protocol switch (101, a CONNECT tunnel) ends the reading. Whatever cannot be read or paired is
+ * handed on as unjudgeable, and the connection is read no further.
+ */
+import { headerRecord, type TrafficExchange } from '../exchange.ts';
+import {
+  MessageTap,
+  type BodyFraming,
+  type MessageHead,
+  type TappedMessage,
+} from './message-tap.ts';
+
+export interface ExchangeSink {
+  exchange(exchange: TrafficExchange): void;
+  unjudgeable(seq: number, reason: string): void;
+}
+
+export interface TapOptions {
+  /** The origin to name a request by when it has no Host (the upstream's). */
+  fallbackOrigin: string;
+  bodyCap: number;
+  nextSeq: () => number;
+  sink: ExchangeSink;
+}
+
+interface PendingRequest {
+  seq: number;
+  method: string;
+  target: string;
+  head: MessageHead;
+  message?: TappedMessage;
+}
+
+export class ConnectionTap {
+  readonly #requests: MessageTap;
+  readonly #answers: MessageTap;
+  readonly #pending: PendingRequest[] = [];
+  /** The request whose head was read and whose body is still coming. */
+  #reading: PendingRequest | undefined;
+  #done = false;
+
+  constructor(private readonly options: TapOptions) {
+    this.#requests = new MessageTap(
+      {
+        head: (head) => this.#requestHead(head),
+        message: (message) => this.#requestMessage(message),
+        broken: (reason) => this.#stop(`the request could not be read: ${reason}`),
+      },
+      options.bodyCap,
+    );
+    this.#answers = new MessageTap(
+      {
+        head: (head) => this.#answerHead(head),
+        message: (message) => this.#answerMessage(message),
+        broken: (reason) => this.#stop(`the answer could not be read: ${reason}`),
+      },
+      options.bodyCap,
+    );
+  }
+
+  /** Whether a request is waiting for its answer (the connection is busy). */
+  get busy(): boolean {
+    return this.#pending.length > 0 || this.#requests.inMessage;
+  }
+
+  request(chunk: Buffer, now: number): void {
+    if (!this.#done) this.#guarded(() => this.#requests.feed(chunk, now));
+  }
+
+  answer(chunk: Buffer, now: number): void {
+    if (!this.#done) this.#guarded(() => this.#answers.feed(chunk, now));
+  }
+
+  /** A fault of the reading stops the reading of this connection, never its forwarding. */
+  #guarded(read: () => void): void {
+    try {
+      read();
+    } catch (error) {
+      this.#stop(`the monitor could not read this connection: ${(error as Error).message}`);
+    }
+  }
+
+  /** The connection closed: an answer delimited by the close ends; a request left has none. */
+  close(): void {
+    if (this.#done) return;
+    this.#guarded(() => {
+      this.#answers.end();
+      this.#requests.end();
+    });
+    this.#stop('the connection closed before the answer ended');
+  }
+
+  #requestHead(head: MessageHead): BodyFraming | string {
+    const [method, target, version] = head.startLine.split(' ');
+    if (method === undefined || target === undefined || !/^HTTP\/1\.[01]$/.test(version ?? ''))
+      return `not an HTTP/1.1 request line: ${JSON.stringify(head.startLine.slice(0, 80))}`;
+    const request: PendingRequest = { seq: this.options.nextSeq(), method, target, head };
+    this.#pending.push(request);
+    this.#reading = request;
+    return requestFraming(head.headers);
+  }
+
+  #requestMessage(message: TappedMessage): void {
+    if (this.#reading) this.#reading.message = message;
+    this.#reading = undefined;
+  }
+
+  #answerHead(head: MessageHead): BodyFraming | string {
+    const request = this.#pending[0];
+    if (request === undefined) return 'an answer to no request';
+    const status = statusOf(head.startLine);
+    if (status === undefined)
+      return `not an HTTP/1.1 status line: ${JSON.stringify(head.startLine.slice(0, 80))}`;
+    return answerFraming(request.method, status, head.headers);
+  }
+
+  #answerMessage(answer: TappedMessage): void {
+    const status = statusOf(answer.startLine)!;
+    if (status >= 100 && status < 200 && status !== 101) return;
+    const request = this.#pending.shift()!;
+    if (answer.cut) {
+      this.options.sink.unjudgeable(request.seq, 'the connection closed before the answer ended');
+      return this.#stop('the connection closed before the answer ended');
+    }
+    const exchange = this.#exchange(request, status, answer);
+    if (typeof exchange === 'string') this.options.sink.unjudgeable(request.seq, exchange);
+    else this.options.sink.exchange(exchange);
+    const switched = status === 101 || (request.method === 'CONNECT' && status < 300);
+    if (switched) this.#stop('the connection switched protocols');
+  }
+
+  #exchange(
+    request: PendingRequest,
+    status: number,
+    answer: TappedMessage,
+  ): TrafficExchange | string {
+    const requestHeaders = headerRecord(request.head.headers);
+    const url = urlOf(request.target, requestHeaders['host'], this.options.fallbackOrigin);
+    if (url === undefined)
+      return `the request target is not a URL: ${JSON.stringify(request.target.slice(0, 80))}`;
+    const sent = request.message;
+    const exchange: TrafficExchange = {
+      seq: request.seq,
+      method: request.method,
+      url,
+      requestHeaders,
+      requestBody: sent ? sent.body.toString('utf8') : '',
+      status,
+      responseHeaders: headerRecord(answer.headers),
+      responseBody: answer.body.toString('utf8'),
+      startedMs: request.head.startedMs,
+      endedMs: Date.now(),
+      startedAt: new Date(request.head.startedMs).toISOString(),
+      durationMs: 0,
+    };
+    exchange.durationMs = exchange.endedMs - exchange.startedMs;
+    // An answer that came before the whole request (an early 413) leaves the request body partial.
+    if (sent === undefined || sent.truncated || answer.truncated) exchange.truncated = true;
+    return exchange;
+  }
+
+  /** Reads no further; the requests still waiting are unjudgeable, with why. */
+  #stop(reason: string): void {
+    if (this.#done) return;
+    this.#done = true;
+    for (const request of this.#pending.splice(0))
+      this.options.sink.unjudgeable(request.seq, reason);
+    this.#reading = undefined;
+  }
+}
+
+function statusOf(startLine: string): number | undefined {
+  const match = /^HTTP\/1\.[01] (\d{3})(?: |$)/.exec(startLine);
+  return match ? Number(match[1]) : undefined;
+}
+
+/** RFC 9112 §6.3: a request has a body only by Transfer-Encoding or Content-Length. */
+function requestFraming(headers: ReadonlyArray<[string, string]>): BodyFraming | string {
+  const { chunked, length } = framingHeaders(headers);
+  if (chunked === false) return 'a request Transfer-Encoding that does not end in chunked';
+  if (chunked) return { kind: 'chunked' };
+  if (typeof length === 'string') return length;
+  return length === undefined ? { kind: 'none' } : { kind: 'length', bytes: length };
+}
+
+/** RFC 9112 §6.3: no body after HEAD, 1xx, 204, 304; else chunked, a length, or until close. */
+function answerFraming(
+  method: string,
+  status: number,
+  headers: ReadonlyArray<[string, string]>,
+): BodyFraming | string {
+  if (method === 'HEAD' || status < 200 || status === 204 || status === 304)
+    return { kind: 'none' };
+  if (method === 'CONNECT' && status < 300) return { kind: 'none' };
+  const { chunked, length } = framingHeaders(headers);
+  if (chunked) return { kind: 'chunked' };
+  if (chunked === false) return { kind: 'until-close' };
+  if (typeof length === 'string') return length;
+  return length === undefined ? { kind: 'until-close' } : { kind: 'length', bytes: length };
+}
+
+/**
+ * `chunked`: undefined without Transfer-Encoding, else whether chunked is its last coding.
+ * `length`: the Content-Length, or why it cannot be read (several different values, not digits).
+ */
+function framingHeaders(headers: ReadonlyArray<[string, string]>): {
+  chunked: boolean | undefined;
+  length: number | string | undefined;
+} {
+  let codings: string[] | undefined;
+  const lengths = new Set<string>();
+  for (const [name, value] of headers) {
+    const lower = name.toLowerCase();
+    if (lower === 'transfer-encoding')
+      (codings ??= []).push(...value.split(',').map((c) => c.trim().toLowerCase()));
+    else if (lower === 'content-length') for (const v of value.split(',')) lengths.add(v.trim());
+  }
+  const chunked = codings === undefined ? undefined : codings[codings.length - 1] === 'chunked';
+  if (lengths.size === 0) return { chunked, length: undefined };
+  const [only] = lengths;
+  if (lengths.size > 1 || !/^\d{1,15}$/.test(only!))
+    return { chunked, length: `a Content-Length that cannot be read: ${[...lengths].join(', ')}` };
+  return { chunked, length: Number(only) };
+}
+
+/** The URL the client asked for: origin-form through its Host, absolute-form as it is. */
+function urlOf(
+  target: string,
+  host: string | undefined,
+  fallbackOrigin: string,
+): string | undefined {
+  let url: string;
+  if (/^https?:\/\//i.test(target)) url = target;
+  else if (target.startsWith('/')) url = `${host ? `http://${host}` : fallbackOrigin}${target}`;
+  else return undefined;
+  try {
+    new URL(url);
+    return url;
+  } catch {
+    return undefined;
+  }
+}
