@@ -47,7 +47,7 @@ export class ConnectionTap {
       {
         head: (head) => this.#requestHead(head),
         message: (message) => this.#requestMessage(message),
-        broken: (reason) => this.#stop(`the request could not be read: ${reason}`),
+        broken: (reason) => this.#requestBroken(`the request could not be read: ${reason}`),
       },
       options.bodyCap,
     );
@@ -101,6 +101,13 @@ export class ConnectionTap {
     this.#pending.push(request);
     this.#reading = request;
     return requestFraming(head.headers);
+  }
+
+  /** A request whose head could not be read has no place yet: it gets one, to be counted. */
+  #requestBroken(reason: string): void {
+    if (this.#reading === undefined && !this.#done)
+      this.options.sink.unjudgeable(this.options.nextSeq(), reason);
+    this.#stop(reason);
   }
 
   #requestMessage(message: TappedMessage): void {
