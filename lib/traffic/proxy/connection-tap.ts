@@ -83,6 +83,11 @@ export class ConnectionTap {
     }
   }
 
+  /** The client sent its last byte: a request not complete by then never will be. */
+  requestsEnded(): void {
+    if (!this.#done) this.#guarded(() => this.#requests.end());
+  }
+
   /** The connection closed: an answer delimited by the close ends; a request left has none. */
   close(): void {
     if (this.#done) return;
@@ -95,7 +100,12 @@ export class ConnectionTap {
 
   #requestHead(head: MessageHead): BodyFraming | string {
     const [method, target, version] = head.startLine.split(' ');
-    if (method === undefined || target === undefined || !/^HTTP\/1\.[01]$/.test(version ?? ''))
+    if (
+      method === undefined ||
+      !TOKEN.test(method) ||
+      target === undefined ||
+      !/^HTTP\/1\.[01]$/.test(version ?? '')
+    )
       return `not an HTTP/1.1 request line: ${JSON.stringify(head.startLine.slice(0, 80))}`;
     const request: PendingRequest = { seq: this.options.nextSeq(), method, target, head };
     this.#pending.push(request);
@@ -165,7 +175,8 @@ export class ConnectionTap {
     };
     exchange.durationMs = exchange.endedMs - exchange.startedMs;
     // An answer that came before the whole request (an early 413) leaves the request body partial.
-    if (sent === undefined || sent.truncated || answer.truncated) exchange.truncated = true;
+    if (sent === undefined || sent.truncated || sent.cut || answer.truncated)
+      exchange.truncated = true;
     return exchange;
   }
 
@@ -178,6 +189,9 @@ export class ConnectionTap {
     this.#reading = undefined;
   }
 }
+
+/** A method is a token (RFC 9110 §9.1, §5.6.2). */
+const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 
 function statusOf(startLine: string): number | undefined {
   const match = /^HTTP\/1\.[01] (\d{3})(?: |$)/.exec(startLine);

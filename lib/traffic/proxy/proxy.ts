@@ -16,7 +16,10 @@ export interface ProxyOptions {
   /** Body bytes the tap keeps per message; the rest is forwarded and not judged. */
   bodyCap: number;
   sink: ExchangeSink;
-  /** A connection to the upstream failed (refused, TLS): the client's connection is closed. */
+  /**
+   * A connection to the upstream failed (refused, reset, TLS): the client's connection is closed
+   * after what the upstream sent before.
+   */
   onUpstreamError: (error: Error) => void;
 }
 
@@ -82,19 +85,22 @@ export class MonitorProxy {
     this.#links.add(link);
     pipe(client, upstream, (chunk) => tap.request(chunk, Date.now()));
     pipe(upstream, client, (chunk) => tap.answer(chunk, Date.now()));
+    client.on('end', () => tap.requestsEnded());
     client.on('error', () => upstream.destroy());
     upstream.on('error', (error) => {
       this.options.onUpstreamError(error);
-      client.destroy();
+      // What the upstream sent before its reset still reaches the client, then the close.
+      client.end();
     });
     // A client gone receives nothing more: its upstream connection goes too.
-    client.on('close', () => upstream.destroy());
+    client.on('close', () => {
+      upstream.destroy();
+      this.#links.delete(link);
+    });
     // Every byte of the answers has passed once the upstream connection closed.
     upstream.on('close', () => {
       tap.close();
-      this.#links.delete(link);
-      if (client.writableEnded) return;
-      client.destroy();
+      if (!client.writableEnded) client.destroy();
     });
   }
 }
