@@ -42,9 +42,11 @@ export async function startMonitor(
     port: 0,
     bodyCap,
     sink: {
-      exchange: (e) => {
-        exchanges.push(e);
-        queue.exchange(e);
+      exchange: (tapped) => {
+        const e = tapped.build();
+        if (typeof e === 'string') unjudgeable.push({ seq: tapped.seq, reason: e });
+        else exchanges.push(e);
+        queue.exchange(tapped);
       },
       unjudgeable: (seq, reason) => {
         unjudgeable.push({ seq, reason });

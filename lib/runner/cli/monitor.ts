@@ -10,7 +10,6 @@ import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
 import { CLI_COMMAND } from '../../layout.ts';
 import { loadProfileFile } from '../../target/profile.ts';
-import type { TrafficExchange } from '../../traffic/exchange.ts';
 import { TrafficJudge } from '../../traffic/judge.ts';
 import { JudgeQueue } from '../../traffic/proxy/judge-queue.ts';
 import { MonitorProxy } from '../../traffic/proxy/proxy.ts';
@@ -45,7 +44,7 @@ export async function monitor(argv: string[]): Promise<number> {
     port: options.port,
     bodyCap: BODY_CAP,
     sink: {
-      exchange: (exchange: TrafficExchange) => {
+      exchange: (exchange) => {
         queue.exchange(exchange);
         if ((seen += 1) === options.exchanges) stop(`after ${seen} exchanges`);
       },

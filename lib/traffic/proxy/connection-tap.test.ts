@@ -2,6 +2,7 @@
  * The tap's reading of HTTP/1.1 (RFC 9112): the exchanges it makes of the bytes of a connection,
  * fed whole, split at every byte boundary, and one byte at a time.
  */
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { describe, expect, test } from 'vitest';
 import type { TrafficExchange } from '../exchange.ts';
 import { ConnectionTap } from './connection-tap.ts';
@@ -19,7 +20,11 @@ function tapOf(bodyCap = 1024 * 1024): { tap: ConnectionTap; seen: Seen } {
     bodyCap,
     nextSeq: () => (seq += 1),
     sink: {
-      exchange: (e) => seen.exchanges.push(e),
+      exchange: (tapped) => {
+        const e = tapped.build();
+        if (typeof e === 'string') seen.unjudgeable.push({ seq: tapped.seq, reason: e });
+        else seen.exchanges.push(e);
+      },
       unjudgeable: (s, reason) => seen.unjudgeable.push({ seq: s, reason }),
     },
   });
@@ -218,5 +223,36 @@ describe('what cannot be read is unjudgeable, never guessed', () => {
     tap.request(Buffer.from(`GET / HTTP/1.1\r\nX: ${'a'.repeat(300 * 1024)}`), 1);
     tap.close();
     expect(seen.unjudgeable[0]!.reason).toMatch(/head longer than/);
+  });
+});
+
+describe('a coded body is decoded for the judge', () => {
+  const gzipped = gzipSync(Buffer.from('{"id":101}'));
+  const coded = (body: Buffer, coding = 'gzip') =>
+    Buffer.concat([
+      Buffer.from(
+        `HTTP/1.1 200 OK\r\nContent-Encoding: ${coding}\r\nContent-Length: ${body.length}\r\n\r\n`,
+      ),
+      body,
+    ]).toString('latin1');
+
+  test('gzip', () => {
+    const seen = run(GET, coded(gzipped), bytewise);
+    expect(seen.exchanges[0]).toMatchObject({ responseBody: '{"id":101}' });
+    expect(seen.exchanges[0]!.truncated).toBeUndefined();
+  });
+
+  test('br', () => {
+    const seen = run(GET, coded(brotliCompressSync(Buffer.from('<a/>')), 'br'), whole);
+    expect(seen.exchanges[0]!.responseBody).toBe('<a/>');
+  });
+
+  test.each([
+    ['a coding that does not decode', coded(Buffer.from('not gzip'))],
+    ['an unknown coding', coded(gzipped, 'zstd-of-the-future')],
+    ['a coded body over the cap', coded(gzipped)],
+  ])('%s leaves the exchange cut, not garbled', (name, answer) => {
+    const seen = run(GET, answer, whole, name.includes('cap') ? 8 : undefined);
+    expect(seen.exchanges[0]).toMatchObject({ responseBody: '', truncated: true });
   });
 });

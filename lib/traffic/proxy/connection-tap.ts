@@ -6,6 +6,7 @@
  * handed on as unjudgeable, and the connection is read no further.
  */
 import { headerRecord, type TrafficExchange } from '../exchange.ts';
+import { judgedText } from './content-coding.ts';
 import {
   MessageTap,
   type BodyFraming,
@@ -13,8 +14,20 @@ import {
   type TappedMessage,
 } from './message-tap.ts';
 
+/**
+ * An exchange read off the wire, made into a TrafficExchange only when the judge takes it (bodies
+ * decoded and made text off the forwarding path).
+ */
+export interface TappedExchange {
+  seq: number;
+  /** Body bytes held. */
+  bytes: number;
+  /** The exchange, or why it cannot be judged. */
+  build(): TrafficExchange | string;
+}
+
 export interface ExchangeSink {
-  exchange(exchange: TrafficExchange): void;
+  exchange(exchange: TappedExchange): void;
   unjudgeable(seq: number, reason: string): void;
 }
 
@@ -142,42 +155,14 @@ export class ConnectionTap {
       this.options.sink.unjudgeable(request.seq, 'the connection closed before the answer ended');
       return this.#stop('the connection closed before the answer ended');
     }
-    const exchange = this.#exchange(request, status, answer);
-    if (typeof exchange === 'string') this.options.sink.unjudgeable(request.seq, exchange);
-    else this.options.sink.exchange(exchange);
+    const endedMs = Date.now();
+    this.options.sink.exchange({
+      seq: request.seq,
+      bytes: (request.message?.body.length ?? 0) + answer.body.length,
+      build: () => exchangeOf(request, status, answer, endedMs, this.options),
+    });
     const switched = status === 101 || (request.method === 'CONNECT' && status < 300);
     if (switched) this.#stop('the connection switched protocols');
-  }
-
-  #exchange(
-    request: PendingRequest,
-    status: number,
-    answer: TappedMessage,
-  ): TrafficExchange | string {
-    const requestHeaders = headerRecord(request.head.headers);
-    const url = urlOf(request.target, requestHeaders['host'], this.options.fallbackOrigin);
-    if (url === undefined)
-      return `the request target is not a URL: ${JSON.stringify(request.target.slice(0, 80))}`;
-    const sent = request.message;
-    const exchange: TrafficExchange = {
-      seq: request.seq,
-      method: request.method,
-      url,
-      requestHeaders,
-      requestBody: sent ? sent.body.toString('utf8') : '',
-      status,
-      responseHeaders: headerRecord(answer.headers),
-      responseBody: answer.body.toString('utf8'),
-      startedMs: request.head.startedMs,
-      endedMs: Date.now(),
-      startedAt: new Date(request.head.startedMs).toISOString(),
-      durationMs: 0,
-    };
-    exchange.durationMs = exchange.endedMs - exchange.startedMs;
-    // An answer that came before the whole request (an early 413) leaves the request body partial.
-    if (sent === undefined || sent.truncated || sent.cut || answer.truncated)
-      exchange.truncated = true;
-    return exchange;
   }
 
   /** Reads no further; the requests still waiting are unjudgeable, with why. */
@@ -188,6 +173,54 @@ export class ConnectionTap {
       this.options.sink.unjudgeable(request.seq, reason);
     this.#reading = undefined;
   }
+}
+
+function exchangeOf(
+  request: PendingRequest,
+  status: number,
+  answer: TappedMessage,
+  endedMs: number,
+  options: TapOptions,
+): TrafficExchange | string {
+  const requestHeaders = headerRecord(request.head.headers);
+  const url = urlOf(request.target, requestHeaders['host'], options.fallbackOrigin);
+  if (url === undefined)
+    return `the request target is not a URL: ${JSON.stringify(request.target.slice(0, 80))}`;
+  const responseHeaders = headerRecord(answer.headers);
+  const sent = request.message;
+  const requestBody = judgedText(
+    {
+      bytes: sent?.body ?? Buffer.alloc(0),
+      coding: requestHeaders['content-encoding'],
+      truncated: sent === undefined || sent.truncated || sent.cut,
+    },
+    options.bodyCap,
+  );
+  const responseBody = judgedText(
+    {
+      bytes: answer.body,
+      coding: responseHeaders['content-encoding'],
+      truncated: answer.truncated,
+    },
+    options.bodyCap,
+  );
+  const exchange: TrafficExchange = {
+    seq: request.seq,
+    method: request.method,
+    url,
+    requestHeaders,
+    requestBody: requestBody.text,
+    status,
+    responseHeaders,
+    responseBody: responseBody.text,
+    startedMs: request.head.startedMs,
+    endedMs,
+    startedAt: new Date(request.head.startedMs).toISOString(),
+    durationMs: endedMs - request.head.startedMs,
+  };
+  // An answer that came before the whole request (an early 413) leaves the request body partial.
+  if (requestBody.cut || responseBody.cut) exchange.truncated = true;
+  return exchange;
 }
 
 /** A method is a token (RFC 9110 §9.1, §5.6.2). */

@@ -4,9 +4,8 @@
  * more than one slice. When the judge falls behind and the queue is full, an exchange is counted
  * as unjudgeable rather than kept: memory stays bounded whatever the traffic.
  */
-import type { TrafficExchange } from '../exchange.ts';
 import type { TrafficJudge } from '../judge.ts';
-import type { ExchangeSink } from './connection-tap.ts';
+import type { ExchangeSink, TappedExchange } from './connection-tap.ts';
 
 export interface QueueLimits {
   /** Exchanges waiting at most. */
@@ -20,7 +19,7 @@ export interface QueueLimits {
 export const DEFAULT_LIMITS: QueueLimits = { exchanges: 2000, bytes: 64 * 1024 * 1024, sliceMs: 4 };
 
 export class JudgeQueue implements ExchangeSink {
-  readonly #waiting: TrafficExchange[] = [];
+  readonly #waiting: Array<TappedExchange | undefined> = [];
   #head = 0;
   #bytes = 0;
   #scheduled = false;
@@ -42,8 +41,8 @@ export class JudgeQueue implements ExchangeSink {
     return this.#dropped;
   }
 
-  exchange(exchange: TrafficExchange): void {
-    const size = exchange.requestBody.length + (exchange.responseBody?.length ?? 0);
+  exchange(exchange: TappedExchange): void {
+    const size = exchange.bytes;
     const waiting = this.#waiting.length - this.#head;
     if (waiting >= this.limits.exchanges || this.#bytes + size > this.limits.bytes) {
       this.#dropped += 1;
@@ -78,16 +77,19 @@ export class JudgeQueue implements ExchangeSink {
   }
 
   #judgeNext(): void {
-    const exchange = this.#waiting[this.#head]!;
-    this.#waiting[this.#head] = undefined as unknown as TrafficExchange;
+    const tapped = this.#waiting[this.#head]!;
+    this.#waiting[this.#head] = undefined;
     this.#head += 1;
-    this.#bytes -= exchange.requestBody.length + (exchange.responseBody?.length ?? 0);
+    this.#bytes -= tapped.bytes;
+    let exchange;
     try {
-      this.judge.observe(exchange);
+      exchange = tapped.build();
     } catch (error) {
-      // The judge keeps a rule's fault as a rule error; anything else must not stop the monitor.
-      this.judge.unjudgeable(exchange.seq, `the judge failed on it: ${(error as Error).message}`);
+      exchange = `the monitor could not read it: ${(error as Error).message}`;
     }
+    if (typeof exchange === 'string') this.judge.unjudgeable(tapped.seq, exchange);
+    // The judge keeps a rule's fault as a rule error of the run: it does not throw.
+    else this.judge.observe(exchange);
     this.#settle();
   }
 
