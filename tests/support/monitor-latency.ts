@@ -41,6 +41,12 @@ async function timed(agent: Agent, base: string, i: number): Promise<number> {
   return performance.now() - started;
 }
 
+/** Resident memory of a process, in MB. */
+function rssMb(pid: number): number {
+  const kb = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+  return Number(kb) / 1024;
+}
+
 function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]!;
@@ -62,6 +68,7 @@ for (let i = 0; i < 50; i += 1) {
   await timed(through, monitor.url, i);
 }
 const cpuBefore = cpuMs(monitor.child.pid!);
+const rssBefore = rssMb(monitor.child.pid!);
 const d: number[] = [];
 const t: number[] = [];
 for (let i = 0; i < exchanges; i += 1) {
@@ -84,6 +91,7 @@ process.stdout.write(
     `direct:  median ${ms(percentile(d, 50))}, p90 ${ms(percentile(d, 90))}`,
     `monitor: median ${ms(percentile(t, 50))}, p90 ${ms(percentile(t, 90))}`,
     `added:   median ${ms(percentile(t, 50) - percentile(d, 50))} (median of pairs ${ms(percentile(added, 50))})`,
+    `monitor RSS: ${rssBefore.toFixed(0)} MB after warm-up, ${rssMb(monitor.child.pid!).toFixed(0)} MB at the end`,
     `monitor CPU (user+sys): ${cpu.toFixed(0)} ms for ${exchanges} exchanges, ${ms(cpu / exchanges)} per exchange`,
     '',
   ].join('\n'),
