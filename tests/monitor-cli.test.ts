@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startReferenceServer, type RunningServer } from '../reference-server/listen.ts';
-import { newReportDir, readSummary, runCommand } from './support/cli.ts';
+import { ROOT, newReportDir, readSummary, runCommand } from './support/cli.ts';
 import { rawRoundTrip } from './support/monitor-harness.ts';
 import { startMonitorCli } from './support/monitor-cli.ts';
 
@@ -78,7 +78,7 @@ describe('the monitor stops, reports and exits', () => {
     expect(summary.verdict?.text).toMatch(/No MUST requirement failed in 0 exchanges/);
   });
 
-  test('on SIGINT, with what passed before', async () => {
+  test.each(['SIGINT', 'SIGTERM'] as const)('on %s, with what passed before', async (signal) => {
     const reportDir = newReportDir();
     const monitor = await startMonitorCli([
       '--upstream',
@@ -89,12 +89,29 @@ describe('the monitor stops, reports and exits', () => {
       reportDir,
     ]);
     await rawRoundTrip(monitor.url, [get('/api/projects')]);
-    monitor.child.kill('SIGINT');
+    monitor.child.kill(signal);
     const { code, stdout } = await monitor.ended;
-    expect(stdout).toMatch(/monitor stopped on SIGINT: monitor: 1 exchanges/);
+    expect(stdout).toMatch(new RegExp(`monitor stopped on ${signal}: monitor: 1 exchanges`));
     expect(stdout).toMatch(/^reports: /m);
     expectReports(reportDir, 1);
     expect(code).toBe(0);
+  });
+
+  test("without --upstream, the profile's base URL is the upstream", async () => {
+    const monitor = await startMonitorCli([
+      '--profile',
+      join(ROOT, 'examples/profile.example.json'),
+      '--port',
+      '0',
+      '--duration',
+      '0.5',
+      '--report-dir',
+      newReportDir(),
+    ]);
+    expect(monitor.stdout()).toMatch(
+      /^monitoring http:\/\/127\.0\.0\.1:\d+ → https:\/\/tuleap\.example\.org$/m,
+    );
+    expect((await monitor.ended).code).toBe(0);
   });
 
   test.each([
