@@ -38,6 +38,10 @@ export async function monitor(argv: string[]): Promise<number> {
   const stopped = new Promise<string>((resolve) => (stop = resolve));
   const upstreamErrors = new Map<string, number>();
   const startedAt = new Date();
+  // Before the ready line: a signal sent as soon as it is printed must stop the monitor, not kill it.
+  const onSignal = (signal: NodeJS.Signals) => stop(`on ${signal}`);
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
   const proxy = await MonitorProxy.listen({
     upstream: options.upstream,
     host: options.host,
@@ -69,9 +73,6 @@ export async function monitor(argv: string[]): Promise<number> {
   const address = `http://${options.host.includes(':') ? `[${options.host}]` : options.host}:${proxy.port}`;
   process.stdout.write(`monitoring ${address} → ${options.upstream.origin}\n`);
 
-  const onSignal = (signal: NodeJS.Signals) => stop(`on ${signal}`);
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
   const timer =
     options.durationS === undefined
       ? undefined

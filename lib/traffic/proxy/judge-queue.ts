@@ -16,7 +16,7 @@ export interface QueueLimits {
   sliceMs: number;
 }
 
-export const DEFAULT_LIMITS: QueueLimits = { exchanges: 2000, bytes: 64 * 1024 * 1024, sliceMs: 4 };
+export const DEFAULT_LIMITS: QueueLimits = { exchanges: 2000, bytes: 64 * 1024 * 1024, sliceMs: 2 };
 
 export class JudgeQueue implements ExchangeSink {
   readonly #waiting: Array<TappedExchange | undefined> = [];
