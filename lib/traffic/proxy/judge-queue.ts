@@ -4,6 +4,7 @@
  * more than one slice. When the judge falls behind and the queue is full, an exchange is counted
  * as unjudgeable rather than kept: memory stays bounded whatever the traffic.
  */
+import type { TrafficExchange } from '../exchange.ts';
 import type { TrafficJudge } from '../judge.ts';
 import type { ExchangeSink, TappedExchange } from './connection-tap.ts';
 
@@ -88,9 +89,21 @@ export class JudgeQueue implements ExchangeSink {
       exchange = `the monitor could not read it: ${(error as Error).message}`;
     }
     if (typeof exchange === 'string') this.judge.unjudgeable(tapped.seq, exchange);
-    // The judge keeps a rule's fault as a rule error of the run: it does not throw.
-    else this.judge.observe(exchange);
+    else this.#observe(exchange);
     this.#settle();
+  }
+
+  /**
+   * The judge keeps a rule's fault as a rule error of the run. A fault of the judge itself makes
+   * the exchange unjudgeable instead of escaping into the event loop, where it would stop the
+   * proxy (the judge has then counted the exchange twice: a count off by one beats a dead proxy).
+   */
+  #observe(exchange: TrafficExchange): void {
+    try {
+      this.judge.observe(exchange);
+    } catch (error) {
+      this.judge.unjudgeable(exchange.seq, `the judge failed on it: ${(error as Error).message}`);
+    }
   }
 
   #compact(): void {
