@@ -49,6 +49,10 @@ export const HELP = `usage: npm run conformance -- [run] [options]          (npx
        npm run conformance -- cleanup REPORT_DIR [--profile FILE] [--timeout MS] [--insecure] [--ca FILE]
        npm run conformance -- merge RUN... [--out DIR] [--expectations FILE [--update-expectations]]
        npm run conformance -- compare SUMMARY... [--out DIR] [--label NAME]...
+       npm run conformance -- analyze FILE.har [--report-dir DIR] [--side server|client|both]
+       npm run conformance -- monitor --upstream URL [--port N] [--host ADDR] [--profile FILE]
+                                      [--report-dir DIR] [--duration S | --exchanges N]
+                                      [--side server|client|both] [--insecure] [--ca FILE]
 
 run (the default): runs the conformance suites against a target and writes the reports.
 Without --target, starts the bundled reference server on 127.0.0.1 (ephemeral port, test control on).
@@ -101,6 +105,21 @@ merge: joins the report directories of several runs (the shares of a --shard run
 compare: one HTML matrix (requirements x implementations, by section, differences highlighted) and a
   JSON from several summary.json files: --out DIR (default reports/compare) receives compare.html and
   compare.json; --label NAME (once per SUMMARY, in order) names the columns (default: the target).
+
+analyze: judges a HAR 1.2 recording (the harness's own --har output, a browser's, a proxy's) with
+  the traffic rules, server side and client side (--side, default both), and writes the usual
+  reports. The file is read as a stream. A requirement no exchange exercised is not-run ("no
+  exchange exercised it"); a malformed or truncated file stops with one line giving the position
+  (exit 2), and what came before is judged and reported.
+
+monitor: a reverse proxy in front of --upstream URL (an origin: http or https; --insecure and
+  --ca FILE as for a run; --profile FILE: its base URL when --upstream is not given). It listens
+  on --host (default 127.0.0.1) --port (default 8080; 0 picks a free port, named in the line
+  'monitoring http://HOST:PORT → URL'), forwards every exchange unchanged, judges each as it passes
+  like analyze, prints a status line now and then, and writes the reports when it stops: Ctrl-C
+  (SIGINT) or SIGTERM, --duration S seconds, or --exchanges N. A stop is its normal end: the exit
+  code is the judgement's. What it cannot read (malformed HTTP, a protocol switch) is forwarded
+  all the same and counted unjudgeable; a body over 1 MiB is forwarded whole and judged cut.
 
 Exit codes: 0 no MUST requirement failed (known failures excepted); 1 a MUST requirement failed;
             2 the run could not be done or could not judge a MUST (target unreachable, timeouts,

@@ -1,8 +1,9 @@
 /**
  * Entry point: `conformance [run] [options]` (the default command), `conformance prepare …`,
- * `replay …`, `cleanup …`, `merge …`, `compare …`, `analyze …`; see args.ts for the options. Every expected problem is one
- * line on stderr and exit 2. Each command is loaded when it is asked for: `--help`, `merge`,
- * `compare` and `replay` load neither vitest nor the reference server.
+ * `replay …`, `cleanup …`, `merge …`, `compare …`, `analyze …`, `monitor …`; see args.ts for the
+ * options. Every expected problem is one line on stderr and exit 2. Each command is loaded when it
+ * is asked for: `--help`, `merge`, `compare` and `replay` load neither vitest nor the reference
+ * server.
  */
 import { OneLineError } from '../../errors/one-line-error.ts';
 import { HELP, parseRunArgs, UsageError } from './args.ts';
@@ -10,7 +11,17 @@ import { didYouMean } from '../../did-you-mean.ts';
 import { npmTookMessage, optionsNpmTook } from './npm-swallowed.ts';
 import { packageVersion } from './version.ts';
 
-const COMMANDS = ['run', 'prepare', 'replay', 'cleanup', 'merge', 'compare', 'analyze', 'help'];
+const COMMANDS = [
+  'run',
+  'prepare',
+  'replay',
+  'cleanup',
+  'merge',
+  'compare',
+  'analyze',
+  'monitor',
+  'help',
+];
 
 async function main(argv: string[]): Promise<number> {
   const took = optionsNpmTook(process.env);
@@ -30,6 +41,8 @@ async function main(argv: string[]): Promise<number> {
       return (await import('./compare.ts')).compare(rest);
     case 'analyze':
       return (await import('./analyze.ts')).analyze(rest);
+    case 'monitor':
+      return (await import('./monitor.ts')).monitor(rest);
     case 'replay':
       return (await import('./replay.ts')).replay(rest);
     case 'cleanup':
