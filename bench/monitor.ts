@@ -3,12 +3,12 @@
  * same requests sent direct and through it, interleaved, one connection each, kept alive), its
  * CPU per exchange, and the full default run through it next to the same run direct.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Agent, request } from 'undici';
 import { startServerProcess } from '../tests/support/cli.ts';
+import { startMonitorCli } from '../tests/support/monitor-cli.ts';
 import { runConformance, type ConformanceRun } from './conformance-run.ts';
 import { median } from './load.ts';
 import { cpuMs } from './processes.ts';
@@ -27,61 +27,6 @@ export interface MonitorFigures {
     ratio: number;
     monitorExitCode: number | null;
     runs: ConformanceRun[];
-  };
-}
-
-interface Monitor {
-  url: string;
-  pid: number;
-  child: ChildProcess;
-  reportDir: string;
-  stop(): Promise<number | null>;
-}
-
-export async function startMonitor(root: string, upstream: string): Promise<Monitor> {
-  const reportDir = await mkdtemp(join(tmpdir(), 'bench-monitor-'));
-  const child = spawn(
-    process.execPath,
-    [
-      'scripts/conformance-from-source.js',
-      'monitor',
-      '--upstream',
-      upstream,
-      '--port',
-      '0',
-      '--report-dir',
-      reportDir,
-    ],
-    { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
-  const url = await new Promise<string>((done, fail) => {
-    let out = '';
-    const timer = setTimeout(
-      () => fail(new Error(`monitor did not start within 20 s: ${out}`)),
-      20_000,
-    );
-    const read = (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /monitoring (http:\/\/\S+)/.exec(out);
-      if (match) {
-        clearTimeout(timer);
-        done(match[1]!);
-      }
-    };
-    child.stdout.on('data', read);
-    child.stderr.on('data', read);
-    void exited.then((code) => fail(new Error(`monitor exited with ${code}: ${out}`)));
-  });
-  return {
-    url,
-    pid: child.pid!,
-    child,
-    reportDir,
-    stop: async () => {
-      child.kill('SIGINT');
-      return exited;
-    },
   };
 }
 
@@ -119,17 +64,30 @@ export async function benchMonitor(
     '0',
     '--test-control',
   ]);
-  const monitor = await startMonitor(root, server.url);
+  const reportDir = await mkdtemp(join(tmpdir(), 'bench-monitor-'));
+  const monitor = await startMonitorCli([
+    '--upstream',
+    server.url,
+    '--port',
+    '0',
+    '--report-dir',
+    reportDir,
+  ]);
+  const pid = monitor.child.pid!;
+  const stop = async () => {
+    if (monitor.child.exitCode === null) monitor.child.kill('SIGINT');
+    return (await monitor.ended).code;
+  };
   const direct = new Agent({ connections: 1 });
   const via = new Agent({ connections: 1 });
   const pairs: Array<[number, number]> = [];
   try {
     for (let i = 0; i < 50; i++)
       await Promise.all([timed(direct, server.url, i), timed(via, monitor.url, i)]);
-    const cpuBefore = cpuMs(monitor.pid);
+    const cpuBefore = cpuMs(pid);
     for (let i = 0; i < exchanges; i++)
       pairs.push([await timed(direct, server.url, i), await timed(via, monitor.url, i)]);
-    const monitorCpu = cpuMs(monitor.pid) - cpuBefore;
+    const monitorCpu = cpuMs(pid) - cpuBefore;
     let run: MonitorFigures['run'];
     if (fullRunSeed !== undefined) {
       const seed = ['--seed', String(fullRunSeed)];
@@ -143,7 +101,7 @@ export async function benchMonitor(
         runs: [d, m],
       };
     }
-    const code = await monitor.stop();
+    const code = await stop();
     if (run) run.monitorExitCode = code;
     return {
       exchanges,
@@ -156,7 +114,7 @@ export async function benchMonitor(
   } finally {
     await direct.close();
     await via.close();
-    if (monitor.child.exitCode === null) await monitor.stop();
+    await stop();
     await server.stop();
   }
 }
