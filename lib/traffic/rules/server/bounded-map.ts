@@ -39,4 +39,9 @@ export class BoundedMap<K, V> {
   values(): IterableIterator<V> {
     return this.#entries.values();
   }
+
+  /** A copy of the entries, oldest used first. */
+  entries(): Array<[K, V]> {
+    return [...this.#entries];
+  }
 }

@@ -1,13 +1,19 @@
 /** The rules of the server's side: what `monitor` and `analyze` judge on answers. */
 import type { RuleFactory } from '../../rule.ts';
+import { artifactVersionHeadersRule } from './artifact-version-headers.ts';
 import { paginationPageRule } from './pagination-page.ts';
+import { preconditionsRule } from './preconditions.ts';
 import { soapFaultRule } from './soap-fault.ts';
 import { soapMediaTypeRule } from './soap-media-type.ts';
 import { soapOutputRule } from './soap-output.ts';
+import { tokenAnswerRule } from './token-answer.ts';
 
 export const SERVER_RULES: readonly RuleFactory[] = [
   soapMediaTypeRule,
   soapFaultRule,
   soapOutputRule,
   paginationPageRule,
+  artifactVersionHeadersRule,
+  tokenAnswerRule,
+  preconditionsRule,
 ];
