@@ -71,14 +71,17 @@ export const paginationPageRule: RuleFactory = () => {
       maxima.set(routeKey, headers.limitMax);
       const shown = `${line} answered ${items.length} item(s) with LIMIT ${headers.limit}, OFFSET ${headers.offset}, SIZE ${headers.size}, LIMIT-MAX ${headers.limitMax}`;
       const asked = offset ?? 0;
-      if (headers.offset === asked) verdicts.pass(OFFSET, exchanges);
-      else
+      if (headers.offset !== asked) {
+        // The page's other headers are read against its offset: one wrong offset, one finding.
         verdicts.fail(OFFSET, {
           message: `${shown}: X-PAGINATION-OFFSET is the index of the first item, the offset asked`,
           expected: `X-PAGINATION-OFFSET ${asked}`,
           actual: `X-PAGINATION-OFFSET ${headers.offset}`,
           exchanges,
         });
+        return;
+      }
+      verdicts.pass(OFFSET, exchanges);
       if (items.length > 0 && headers.size < headers.offset + items.length) {
         verdicts.fail(SIZE, {
           message: `${shown}: X-PAGINATION-SIZE, the total size of the collection, is smaller than the offset plus the items of this page`,
