@@ -3,6 +3,7 @@ import type { RuleFactory } from '../../rule.ts';
 import { artifactVersionHeadersRule } from './artifact-version-headers.ts';
 import { paginationPageRule } from './pagination-page.ts';
 import { preconditionsRule } from './preconditions.ts';
+import { privateRefusedRule } from './private-refused.ts';
 import { soapFaultRule } from './soap-fault.ts';
 import { soapMediaTypeRule } from './soap-media-type.ts';
 import { soapOutputRule } from './soap-output.ts';
@@ -16,4 +17,5 @@ export const SERVER_RULES: readonly RuleFactory[] = [
   artifactVersionHeadersRule,
   tokenAnswerRule,
   preconditionsRule,
+  privateRefusedRule,
 ];

@@ -51,13 +51,14 @@ describe('preconditions of PUT /artifacts/<id> from traffic', () => {
         put({ 'If-match': '"v1"' }, 200, 200, v2),
         put({ 'If-match': '"v2"', 'If-Unmodified-Since': v1['Last-Modified'] }, 200, 300, v2),
         put({}, 412, 400),
+        put({}, 428, 500),
       ],
       [preconditionsRule],
     );
     expect(failuresOf(outcome)).toEqual({
       'rest.concurrency.if-match-stale': 1,
       'rest.concurrency.each-header-checked': 1,
-      'rest.concurrency.no-header-overwrites': 1,
+      'rest.concurrency.no-header-overwrites': 2,
     });
   });
 

@@ -6,7 +6,7 @@
  * - preconditions that all name the version last shown, with no write since, are fresh: a 412
  *   fails rest.concurrency.if-match-fresh or -if-unmodified-since-fresh, unless a write to the
  *   artifact that began before the 412 ended may have won the race (pending.ts);
- * - a PUT without either header answered 412 fails rest.concurrency.no-header-overwrites.
+ * - a PUT without either header answered 412 or 428 fails rest.concurrency.no-header-overwrites.
  * A value the traffic does not prove (an Etag never shown, a «redacted» one, a date in a form other
  * than the server's) is not judged: the suites' own stale values are judged where they replace a
  * version the traffic saw. The If-match is compared as sent: the real system compares the raw
@@ -105,11 +105,12 @@ function judgePut(
   const since = view.requestHeader('if-unmodified-since')?.trim();
   const line = `PUT ${view.url.pathname}`;
   if (ifMatch === undefined && since === undefined) {
-    if (status === 412)
+    // 412 Precondition Failed, 428 Precondition Required: refused for want of a check.
+    if (status === 412 || status === 428)
       verdicts.fail(NO_HEADER, {
-        message: `${line} without If-match or If-Unmodified-Since answered 412: without them no check is made and the artifact is overwritten`,
+        message: `${line} without If-match or If-Unmodified-Since answered ${status}: without them no check is made and the artifact is overwritten`,
         expected: 'the update applied (2xx)',
-        actual: 'HTTP 412',
+        actual: `HTTP ${status}`,
         exchanges: [view.exchange],
       });
     else if (ok) verdicts.pass(NO_HEADER, [view.exchange]);
