@@ -8,6 +8,7 @@ import { soapFaultRule } from './soap-fault.ts';
 import { soapMediaTypeRule } from './soap-media-type.ts';
 import { soapOutputRule } from './soap-output.ts';
 import { tokenAnswerRule } from './token-answer.ts';
+import { tokensInUseRule } from './tokens-in-use.ts';
 
 export const SERVER_RULES: readonly RuleFactory[] = [
   soapMediaTypeRule,
@@ -18,4 +19,5 @@ export const SERVER_RULES: readonly RuleFactory[] = [
   tokenAnswerRule,
   preconditionsRule,
   privateRefusedRule,
+  tokensInUseRule,
 ];
