@@ -9,6 +9,7 @@ import { soapMediaTypeRule } from './soap-media-type.ts';
 import { soapOutputRule } from './soap-output.ts';
 import { tokenAnswerRule } from './token-answer.ts';
 import { tokensInUseRule } from './tokens-in-use.ts';
+import { wsdlRule } from './wsdl.ts';
 
 export const SERVER_RULES: readonly RuleFactory[] = [
   soapMediaTypeRule,
@@ -20,4 +21,5 @@ export const SERVER_RULES: readonly RuleFactory[] = [
   preconditionsRule,
   privateRefusedRule,
   tokensInUseRule,
+  wsdlRule,
 ];
