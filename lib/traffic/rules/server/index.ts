@@ -1,6 +1,7 @@
 /** The rules of the server's side: what `monitor` and `analyze` judge on answers. */
 import type { RuleFactory } from '../../rule.ts';
 import { artifactVersionHeadersRule } from './artifact-version-headers.ts';
+import { paginationAcrossRule } from './pagination-across.ts';
 import { paginationPageRule } from './pagination-page.ts';
 import { preconditionsRule } from './preconditions.ts';
 import { privateRefusedRule } from './private-refused.ts';
@@ -16,6 +17,7 @@ export const SERVER_RULES: readonly RuleFactory[] = [
   soapFaultRule,
   soapOutputRule,
   paginationPageRule,
+  paginationAcrossRule,
   artifactVersionHeadersRule,
   tokenAnswerRule,
   preconditionsRule,
