@@ -11,6 +11,7 @@ import { soapOutputRule } from './soap-output.ts';
 import { tokenAnswerRule } from './token-answer.ts';
 import { tokensInUseRule } from './tokens-in-use.ts';
 import { wsdlRule } from './wsdl.ts';
+import { xmlAnswersRule } from './xml-answers.ts';
 
 export const SERVER_RULES: readonly RuleFactory[] = [
   soapMediaTypeRule,
@@ -24,4 +25,5 @@ export const SERVER_RULES: readonly RuleFactory[] = [
   privateRefusedRule,
   tokensInUseRule,
   wsdlRule,
+  xmlAnswersRule,
 ];
