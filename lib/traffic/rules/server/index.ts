@@ -5,6 +5,7 @@ import { paginationAcrossRule } from './pagination-across.ts';
 import { paginationPageRule } from './pagination-page.ts';
 import { preconditionsRule } from './preconditions.ts';
 import { privateRefusedRule } from './private-refused.ts';
+import { soapAnswerNamespaceRule } from './soap-answer-namespace.ts';
 import { soapFaultRule } from './soap-fault.ts';
 import { soapMediaTypeRule } from './soap-media-type.ts';
 import { soapOutputRule } from './soap-output.ts';
@@ -17,6 +18,7 @@ export const SERVER_RULES: readonly RuleFactory[] = [
   soapMediaTypeRule,
   soapFaultRule,
   soapOutputRule,
+  soapAnswerNamespaceRule,
   paginationPageRule,
   paginationAcrossRule,
   artifactVersionHeadersRule,

@@ -97,4 +97,19 @@ describe('preconditions of PUT /artifacts/<id> from traffic', () => {
     expect(failuresOf(outcome)).toEqual({});
     expect(passesOf(outcome)).toEqual({ 'rest.concurrency.if-match-fresh': 2 });
   });
+
+  it('passes one winner of PUTs racing on one Etag, fails two winners', () => {
+    const race = (second: number) =>
+      judgeExchanges(
+        [
+          get(v1, 0),
+          put({ 'If-match': '"v1"' }, 200, 100, v2, 50),
+          put({ 'If-match': '"v1"' }, second, 110, second === 200 ? { Etag: '"v3"' } : {}, 50),
+          get(v2, 1000),
+        ],
+        [preconditionsRule],
+      );
+    expect(failuresOf(race(412))).toEqual({});
+    expect(failuresOf(race(200))).toEqual({ 'rest.concurrency.one-winner': 1 });
+  });
 });

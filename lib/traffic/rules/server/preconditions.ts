@@ -6,7 +6,9 @@
  * - preconditions that all name the version last shown, with no write since, are fresh: a 412
  *   fails rest.concurrency.if-match-fresh or -if-unmodified-since-fresh, unless a write to the
  *   artifact that began before the 412 ended may have won the race (pending.ts);
- * - a PUT without either header answered 412 or 428 fails rest.concurrency.no-header-overwrites.
+ * - a PUT without either header answered 412 or 428 fails rest.concurrency.no-header-overwrites;
+ * - two overlapping PUTs with one If-match both applied, each answering an Etag other than it,
+ *   fail rest.concurrency.one-winner: whichever was checked second met a version the other made.
  * A value the traffic does not prove (an Etag never shown, a «redacted» one, a date in a form other
  * than the server's) is not judged: the suites' own stale values are judged where they replace a
  * version the traffic saw. The If-match is compared as sent: the real system compares the raw
@@ -27,6 +29,7 @@ const BOTH_CHECKED = 'rest.concurrency.each-header-checked';
 const IF_MATCH_FRESH = 'rest.concurrency.if-match-fresh';
 const SINCE_FRESH = 'rest.concurrency.if-unmodified-since-fresh';
 const NO_HEADER = 'rest.concurrency.no-header-overwrites';
+const ONE_WINNER = 'rest.concurrency.one-winner';
 
 const ARTIFACTS_KEPT = 10_000;
 
@@ -37,6 +40,8 @@ type Judgement =
 
 export const preconditionsRule: RuleFactory = () => {
   const artifacts = new BoundedMap<number, ArtifactVersions>(ARTIFACTS_KEPT);
+  /** `${artifact} ${If-match}` → the last PUT applied with it that made another version. */
+  const applied = new BoundedMap<string, TrafficExchange>(ARTIFACTS_KEPT);
   const pending = new PendingFindings();
   const versionsOf = (id: number) => {
     let versions = artifacts.get(id);
@@ -45,6 +50,7 @@ export const preconditionsRule: RuleFactory = () => {
   };
   return {
     requirements: [
+      ONE_WINNER,
       IF_MATCH_STALE,
       SINCE_STALE,
       BOTH_CHECKED,
@@ -59,7 +65,10 @@ export const preconditionsRule: RuleFactory = () => {
       const versions = versionsOf(id);
       const status = view.exchange.status;
       const ok = status !== undefined && status >= 200 && status < 300;
-      if (view.method === 'PUT') judgePut(view, id, versions, verdicts, pending);
+      if (view.method === 'PUT') {
+        judgePut(view, id, versions, verdicts, pending);
+        judgeRace(view, id, applied, verdicts);
+      }
       if (view.method !== 'GET' && (ok || status === undefined)) versions.wrote(view.exchange);
       if (ok) {
         const etag = view.responseHeader('etag')?.trim();
@@ -209,4 +218,29 @@ function sinceState(
         why: `older than the Last-Modified ${newest.shown.lastModified} an answer had shown`,
       }
     : { state: 'unknown' };
+}
+
+/** Two overlapping PUTs applied with one If-match, each making a version other than it. */
+function judgeRace(
+  view: ExchangeView,
+  id: number,
+  applied: BoundedMap<string, TrafficExchange>,
+  verdicts: Verdicts,
+): void {
+  const status = view.exchange.status;
+  const ifMatch = view.requestHeader('if-match')?.trim();
+  const etag = view.responseHeader('etag')?.trim();
+  if (status === undefined || status < 200 || status >= 300) return;
+  if (ifMatch === undefined || ifMatch.includes(REDACTED) || ifMatch === '*') return;
+  if (etag === undefined || etag === ifMatch || etag.includes(REDACTED)) return;
+  const key = `${id} ${ifMatch}`;
+  const other = applied.get(key);
+  applied.set(key, view.exchange);
+  if (!other || other.endedMs <= view.exchange.startedMs) return;
+  verdicts.fail(ONE_WINNER, {
+    message: `two PUT ${view.url.pathname} sent together with If-match ${ifMatch} were both applied (HTTP ${other.status} and ${status}), each making a new version: of concurrent PUTs sending the same Etag exactly one is applied`,
+    expected: 'one applied, the others 412',
+    actual: `HTTP ${other.status} and HTTP ${status}`,
+    exchanges: [other, view.exchange],
+  });
 }

@@ -4,7 +4,13 @@ import {
   judgeExchanges,
   passesOf,
 } from '../../../../tests/support/traffic-server-har.ts';
-import { soap, soapFault } from '../../../../tests/support/traffic-server-exchanges.ts';
+import {
+  exchange,
+  soap,
+  soapFault,
+  TNS,
+} from '../../../../tests/support/traffic-server-exchanges.ts';
+import { soapAnswerNamespaceRule } from './soap-answer-namespace.ts';
 import { soapFaultRule } from './soap-fault.ts';
 import { soapMediaTypeRule } from './soap-media-type.ts';
 import { soapOutputRule } from './soap-output.ts';
@@ -141,5 +147,31 @@ describe('successful SOAP answers from traffic', () => {
       'soap.activateService.output': 1,
       'soap.addProject.output': 1,
     });
+  });
+});
+
+describe('the answers namespace from traffic', () => {
+  const wsdl = (tns: string) =>
+    exchange({
+      path: '/soap/project/?wsdl',
+      status: 200,
+      responseHeaders: { 'Content-Type': 'text/xml' },
+      responseBody: `<definitions xmlns="http://schemas.xmlsoap.org/wsdl/" targetNamespace="${tns}"/>`,
+    });
+  const answer = soap('getProjectServicesUsage', SERVICES(SERVICE));
+
+  it('passes an answer in the target namespace of the WSDL fetched, judges none without one', () => {
+    expect(passesOf(judgeExchanges([wsdl(TNS), answer], [soapAnswerNamespaceRule]))).toEqual({
+      'soap.wsdl.target-namespace': 1,
+    });
+    expect(judgeExchanges([answer], [soapAnswerNamespaceRule]).findings.size).toBe(0);
+  });
+
+  it('fails an answer in another namespace than the WSDL declares', () => {
+    const outcome = judgeExchanges(
+      [wsdl('http://other.example/soap/project'), answer],
+      [soapAnswerNamespaceRule],
+    );
+    expect(failuresOf(outcome)).toEqual({ 'soap.wsdl.target-namespace': 1 });
   });
 });
