@@ -1,6 +1,7 @@
 /** The rules of the server's side: what `monitor` and `analyze` judge on answers. */
 import type { RuleFactory } from '../../rule.ts';
 import { artifactVersionHeadersRule } from './artifact-version-headers.ts';
+import { lastModifiedMovesRule } from './last-modified-moves.ts';
 import { paginationAcrossRule } from './pagination-across.ts';
 import { paginationPageRule } from './pagination-page.ts';
 import { preconditionsRule } from './preconditions.ts';
@@ -24,6 +25,7 @@ export const SERVER_RULES: readonly RuleFactory[] = [
   artifactVersionHeadersRule,
   tokenAnswerRule,
   preconditionsRule,
+  lastModifiedMovesRule,
   privateRefusedRule,
   tokensInUseRule,
   wsdlRule,

@@ -5,6 +5,7 @@ import {
   passesOf,
 } from '../../../../tests/support/traffic-server-har.ts';
 import { rest } from '../../../../tests/support/traffic-server-exchanges.ts';
+import { lastModifiedMovesRule } from './last-modified-moves.ts';
 import { preconditionsRule } from './preconditions.ts';
 
 const T0 = Date.UTC(2026, 0, 1, 10);
@@ -111,5 +112,18 @@ describe('preconditions of PUT /artifacts/<id> from traffic', () => {
       );
     expect(failuresOf(race(412))).toEqual({});
     expect(failuresOf(race(200))).toEqual({ 'rest.concurrency.one-winner': 1 });
+  });
+
+  it('passes a Last-Modified that moves with an update made a second later, fails one that stays', () => {
+    const kept = { Etag: '"v2"', 'Last-Modified': v1['Last-Modified'] };
+    const moved = judgeExchanges([get(v1, 0), put({}, 200, 1500, v2)], [lastModifiedMovesRule]);
+    expect(passesOf(moved)).toEqual({ 'rest.concurrency.last-modified-version': 1 });
+    const stayed = judgeExchanges([get(v1, 0), put({}, 200, 1500, kept)], [lastModifiedMovesRule]);
+    expect(failuresOf(stayed)).toEqual({ 'rest.concurrency.last-modified-version': 1 });
+    const sameSecond = judgeExchanges(
+      [get(v1, 0), put({}, 200, 200, kept)],
+      [lastModifiedMovesRule],
+    );
+    expect(sameSecond.findings.size).toBe(0);
   });
 });
