@@ -64,6 +64,10 @@ describe('the suites’ traffic against a correct server gives no server failure
       ['wsdl-location-default-port', 'soap-arrays-typed-soap-enc'],
       ['soap/wsdl', 'soap/wire'],
     ],
+    [
+      ['base-url-other-name', 'soap-default-namespace'],
+      ['soap/wsdl', 'soap/wire'],
+    ],
   ];
   for (const [variants, suites] of VARIANTS)
     it(`--variant ${variants.join(' ')} (${suites.join(', ')})`, async () => {
@@ -112,6 +116,21 @@ describe('planted faults whose effect shows in the answers are caught from traff
         'soap-array-type-count-wrong': 'soap.wire.encoded-arrays',
       },
       ['soap/wire', 'soap/answer-headers'],
+    ],
+    [
+      {
+        'xml-answer-follows-body': 'rest.xml.answer-follows-accept',
+        'update-race': 'rest.concurrency.one-winner',
+        'last-modified-creation-time': 'rest.concurrency.last-modified-version',
+      },
+      ['rest/xml', 'rest/concurrency'],
+    ],
+    [
+      {
+        'soap-answer-namespace-other-base': 'soap.wsdl.target-namespace',
+        'soap-wsdl-parts-swapped': 'soap.addProjectMember.parts',
+      },
+      ['soap/wsdl', 'soap/wire'],
     ],
   ];
   for (const [faults, suites] of FAULTS)

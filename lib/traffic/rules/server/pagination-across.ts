@@ -66,20 +66,17 @@ export const paginationAcrossRule: RuleFactory = () => {
         return s === 'all' || s === scope;
       };
       if (headers.size !== known.size) {
-        pending.add(
-          {
-            requirement: SIZE,
-            judged: view.exchange,
-            clearedBy: racing,
-            details: {
-              message: `${requestLine(view)} answered X-PAGINATION-SIZE ${headers.size}, another page of the same collection ${known.size}, with no write in between: the size is the total size of the collection`,
-              expected: `X-PAGINATION-SIZE ${known.size}`,
-              actual: `X-PAGINATION-SIZE ${headers.size}`,
-              exchanges: [known.sizeShown, view.exchange],
-            },
+        pending.add({
+          requirement: SIZE,
+          judged: view.exchange,
+          clearedBy: racing,
+          details: {
+            message: `${requestLine(view)} answered X-PAGINATION-SIZE ${headers.size}, another page of the same collection ${known.size}, with no write in between: the size is the total size of the collection`,
+            expected: `X-PAGINATION-SIZE ${known.size}`,
+            actual: `X-PAGINATION-SIZE ${headers.size}`,
+            exchanges: [known.sizeShown, view.exchange],
           },
-          verdicts,
-        );
+        });
         return;
       }
       verdicts.pass(SIZE, [known.sizeShown, view.exchange]);
@@ -117,20 +114,17 @@ function judgePlaces(
     const index = offset + i;
     const before = known.places.get(id);
     if (before && before.index !== index) {
-      pending.add(
-        {
-          requirement: FORWARD,
-          judged: view.exchange,
-          clearedBy: racing,
-          details: {
-            message: `item ${id} showed at index ${before.index} of the collection and again at index ${index} (${requestLine(view)}), with no write in between: paging forward visits every item exactly once`,
-            expected: `item ${id} at index ${before.index} only`,
-            actual: `item ${id} at indexes ${before.index} and ${index}`,
-            exchanges: [before.page, view.exchange],
-          },
+      pending.add({
+        requirement: FORWARD,
+        judged: view.exchange,
+        clearedBy: racing,
+        details: {
+          message: `item ${id} showed at index ${before.index} of the collection and again at index ${index} (${requestLine(view)}), with no write in between: paging forward visits every item exactly once`,
+          expected: `item ${id} at index ${before.index} only`,
+          actual: `item ${id} at indexes ${before.index} and ${index}`,
+          exchanges: [before.page, view.exchange],
         },
-        verdicts,
-      );
+      });
       return;
     }
     known.places.set(id, { index, page: view.exchange });

@@ -164,25 +164,22 @@ function judgePut(
   if (ok) for (const r of requirements) verdicts.pass(r, exchanges);
   else if (status === 412)
     for (const requirement of requirements)
-      pending.add(
-        {
-          requirement,
-          judged: view.exchange,
-          details: {
-            message: `${line} with ${judged.map(([h, v]) => `${h} ${v}`).join(' and ')}, the version the artifact's last answer showed, answered 412: a value that matches the current version is applied`,
-            expected: 'the update applied (2xx)',
-            actual: 'HTTP 412',
-            exchanges,
-          },
-          clearedBy: (other) =>
-            other.exchange !== view.exchange &&
-            other.method === 'PUT' &&
-            other.rest?.shape === '/artifacts/<id>' &&
-            other.rest.ids[0] === id &&
-            (other.exchange.status === undefined || other.exchange.status < 300),
+      pending.add({
+        requirement,
+        judged: view.exchange,
+        details: {
+          message: `${line} with ${judged.map(([h, v]) => `${h} ${v}`).join(' and ')}, the version the artifact's last answer showed, answered 412: a value that matches the current version is applied`,
+          expected: 'the update applied (2xx)',
+          actual: 'HTTP 412',
+          exchanges,
         },
-        verdicts,
-      );
+        clearedBy: (other) =>
+          other.exchange !== view.exchange &&
+          other.method === 'PUT' &&
+          other.rest?.shape === '/artifacts/<id>' &&
+          other.rest.ids[0] === id &&
+          (other.exchange.status === undefined || other.exchange.status < 300),
+      });
 }
 
 function ifMatchState(

@@ -82,24 +82,21 @@ export const privateRefusedRule: RuleFactory = () => {
         if (first.endedMs > second.startedMs || changedSince(id, first.startedMs)) return;
         const refusedOne = servedLast ? first : second;
         const servedOne = servedLast ? second : first;
-        pending.add(
-          {
-            requirement: REQUIREMENT,
-            judged: second,
-            details: {
-              message: `project ${id} was refused to ${who} (GET ${new URL(refusedOne.url).pathname} answered ${refusedOne.status}), yet ${servedOne.method} ${new URL(servedOne.url).pathname} served it ${servedOne.status}, with no change of membership in between: what hangs below a private project is refused like the project itself`,
-              expected:
-                'a refusal like the project itself (401 anonymously; 401, 403 or 404 to a user outside it)',
-              actual: `HTTP ${servedOne.status}`,
-              exchanges: [first, second],
-            },
-            clearedBy: (other) => {
-              const changed = membershipChange(other);
-              return changed === 'all' || changed === id;
-            },
+        pending.add({
+          requirement: REQUIREMENT,
+          judged: second,
+          details: {
+            message: `project ${id} was refused to ${who} (GET ${new URL(refusedOne.url).pathname} answered ${refusedOne.status}), yet ${servedOne.method} ${new URL(servedOne.url).pathname} served it ${servedOne.status}, with no change of membership in between: what hangs below a private project is refused like the project itself`,
+            expected:
+              'a refusal like the project itself (401 anonymously; 401, 403 or 404 to a user outside it)',
+            actual: `HTTP ${servedOne.status}`,
+            exchanges: [first, second],
           },
-          verdicts,
-        );
+          clearedBy: (other) => {
+            const changed = membershipChange(other);
+            return changed === 'all' || changed === id;
+          },
+        });
       }
     },
   };
