@@ -11,6 +11,7 @@ import { REDACTED } from '../../../kit/clients/redact.ts';
 import type { TrafficExchange } from '../../exchange.ts';
 import type { RuleFactory } from '../../rule.ts';
 import { BoundedMap } from './bounded-map.ts';
+import { evidence } from './evidence.ts';
 
 const REQUIREMENT = 'rest.concurrency.last-modified-version';
 const ARTIFACTS_KEPT = 10_000;
@@ -45,7 +46,7 @@ export const lastModifiedMovesRule: RuleFactory = () => {
         return;
       const id = route.ids[0]!;
       const before = shown.get(id);
-      const now: Version = { etag, lastModified, ms, exchange: view.exchange };
+      const now: Version = { etag, lastModified, ms, exchange: evidence(view.exchange) };
       if (!before || view.exchange.startedMs >= before.exchange.startedMs) shown.set(id, now);
       if (view.method !== 'PUT' || !before || before.etag === etag) return;
       if (view.exchange.startedMs < before.exchange.endedMs + SECOND) return;

@@ -15,11 +15,12 @@ import { callerOf } from './callers.ts';
 import { askedParameter, pageHeaders, pageItems, requestLine } from './page-answer.ts';
 import { PendingFindings } from './pending.ts';
 import { soapCallOf } from './soap-call.ts';
+import { evidence } from './evidence.ts';
 
 const SIZE = 'rest.pagination.size';
 const FORWARD = 'rest.pagination.paging-forward';
-const COLLECTIONS_KEPT = 1024;
-const ITEMS_KEPT = 1000;
+const COLLECTIONS_KEPT = 256;
+const ITEMS_KEPT = 200;
 
 type Scope = 'artifacts' | 'projects' | 'all';
 
@@ -89,12 +90,13 @@ function fresh(view: ExchangeView, size: number, items: unknown[], offset: numbe
   const collection: Collection = {
     firstStart: view.exchange.startedMs,
     size,
-    sizeShown: view.exchange,
+    sizeShown: evidence(view.exchange),
     places: new BoundedMap(ITEMS_KEPT),
   };
   items.forEach((item, i) => {
     const id = idOf(item);
-    if (id !== undefined) collection.places.set(id, { index: offset + i, page: view.exchange });
+    if (id !== undefined)
+      collection.places.set(id, { index: offset + i, page: collection.sizeShown });
   });
   return collection;
 }
@@ -108,6 +110,7 @@ function judgePlaces(
   pending: PendingFindings,
   verdicts: Verdicts,
 ): void {
+  const page = evidence(view.exchange);
   for (const [i, item] of items.entries()) {
     const id = idOf(item);
     if (id === undefined) continue;
@@ -127,7 +130,7 @@ function judgePlaces(
       });
       return;
     }
-    known.places.set(id, { index, page: view.exchange });
+    known.places.set(id, { index, page });
   }
   if (items.length > 0) verdicts.pass(FORWARD, [view.exchange]);
 }

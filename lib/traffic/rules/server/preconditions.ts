@@ -22,6 +22,7 @@ import type { ExchangeView } from '../../view.ts';
 import { ArtifactVersions, dateForm } from './artifact-versions.ts';
 import { BoundedMap } from './bounded-map.ts';
 import { PendingFindings } from './pending.ts';
+import { evidence } from './evidence.ts';
 
 const IF_MATCH_STALE = 'rest.concurrency.if-match-stale';
 const SINCE_STALE = 'rest.concurrency.if-unmodified-since-stale';
@@ -69,7 +70,8 @@ export const preconditionsRule: RuleFactory = () => {
         judgePut(view, id, versions, verdicts, pending);
         judgeRace(view, id, applied, verdicts);
       }
-      if (view.method !== 'GET' && (ok || status === undefined)) versions.wrote(view.exchange);
+      const kept = evidence(view.exchange);
+      if (view.method !== 'GET' && (ok || status === undefined)) versions.wrote(kept);
       if (ok) {
         const etag = view.responseHeader('etag')?.trim();
         const lastModified = view.responseHeader('last-modified')?.trim();
@@ -77,7 +79,7 @@ export const preconditionsRule: RuleFactory = () => {
           versions.show({
             ...(etag && !etag.includes(REDACTED) ? { etag } : {}),
             ...(lastModified ? { lastModified } : {}),
-            exchange: view.exchange,
+            exchange: kept,
           });
       }
     },
@@ -232,7 +234,7 @@ function judgeRace(
   if (etag === undefined || etag === ifMatch || etag.includes(REDACTED)) return;
   const key = `${id} ${ifMatch}`;
   const other = applied.get(key);
-  applied.set(key, view.exchange);
+  applied.set(key, evidence(view.exchange));
   if (!other || other.endedMs <= view.exchange.startedMs) return;
   verdicts.fail(ONE_WINNER, {
     message: `two PUT ${view.url.pathname} sent together with If-match ${ifMatch} were both applied (HTTP ${other.status} and ${status}), each making a new version: of concurrent PUTs sending the same Etag exactly one is applied`,

@@ -18,6 +18,7 @@ import { callerOf } from './callers.ts';
 import { PendingFindings } from './pending.ts';
 import { ProjectMap } from './project-map.ts';
 import { soapCallOf } from './soap-call.ts';
+import { evidence } from './evidence.ts';
 
 const REQUIREMENT = 'rest.access.private-refused';
 const PAIRS_KEPT = 10_000;
@@ -60,7 +61,7 @@ export const privateRefusedRule: RuleFactory = () => {
           ? status === 401 || status === 403 || status === 404
           : status === 403 || status === 404;
       if (itself && refusal) {
-        answers.set(key, { ...known, refused: view.exchange });
+        answers.set(key, { ...known, refused: evidence(view.exchange) });
         if (known.served) judge(known.served, view.exchange, project, caller, false);
         return;
       }
@@ -69,7 +70,7 @@ export const privateRefusedRule: RuleFactory = () => {
           verdicts.pass(REQUIREMENT, [known.refused, view.exchange]);
         return;
       }
-      answers.set(key, { ...known, served: view.exchange });
+      answers.set(key, { ...known, served: evidence(view.exchange) });
       if (known.refused) judge(known.refused, view.exchange, project, caller, true);
 
       function judge(

@@ -11,6 +11,7 @@ import type { RuleFactory } from '../../rule.ts';
 import type { TrafficExchange } from '../../exchange.ts';
 import { BoundedMap } from './bounded-map.ts';
 import { soapCallOf } from './soap-call.ts';
+import { evidence, ownString } from './evidence.ts';
 
 const REQUIREMENT = 'soap.wsdl.target-namespace';
 const HOSTS_KEPT = 64;
@@ -24,7 +25,7 @@ export const soapAnswerNamespaceRule: RuleFactory = () => {
         try {
           const tns = readWsdl(view.exchange.responseBody ?? '').targetNamespace;
           if (tns !== undefined && baseOfNamespace(tns).problem === undefined)
-            namespaces.set(view.url.host, { tns, wsdl: view.exchange });
+            namespaces.set(view.url.host, { tns: ownString(tns), wsdl: evidence(view.exchange) });
         } catch {
           // Not a WSDL: the WSDL rule says so; no namespace is learnt from it.
         }

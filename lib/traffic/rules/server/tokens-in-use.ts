@@ -19,6 +19,7 @@ import type { ExchangeView } from '../../view.ts';
 import { BoundedMap } from './bounded-map.ts';
 import { requestLine } from './page-answer.ts';
 import { ServerClock } from './server-clock.ts';
+import { evidence } from './evidence.ts';
 
 const LIFETIME = 'rest.auth.token-lifetime';
 const EXPIRED = 'rest.auth.token-expired-401';
@@ -53,9 +54,9 @@ export const tokensInUseRule: RuleFactory = () => {
         const named =
           view.rest.shape === '/tokens' ? undefined : view.url.pathname.split('/').pop();
         const target = named === undefined ? undefined : tokens.get(decodeURIComponent(named));
-        if (target) target.revoked ??= view.exchange;
+        if (target) target.revoked ??= evidence(view.exchange);
         else if (named === undefined && known && userId === known.userId)
-          revokedAll.set(known.userId, view.exchange);
+          revokedAll.set(known.userId, evidence(view.exchange));
         return;
       }
       if (!known || userId === undefined) return;
@@ -107,7 +108,7 @@ function noteIssued(view: ExchangeView, tokens: BoundedMap<string, Issued>): voi
   const { token, user_id: userId } = json.value as Record<string, unknown>;
   if (typeof token !== 'string' || token === '' || token.includes(REDACTED)) return;
   if (typeof userId !== 'string' && typeof userId !== 'number') return;
-  tokens.set(token, { userId: String(userId), issue: view.exchange });
+  tokens.set(token, { userId: String(userId), issue: evidence(view.exchange) });
 }
 
 function revokedAfter(
