@@ -10,6 +10,9 @@ import { describe, expect, it } from 'vitest';
 import { newReportDir, runCli, startServerProcess } from './support/cli.ts';
 import { failuresOf, harExchanges, judgeExchanges } from './support/traffic-server-har.ts';
 
+/** A run of the suites under load (the machine is shared) takes minutes: runCli's own limit. */
+const RUN_TIMEOUT = 300_000;
+
 async function recordedAgainst(server: string[], suites: string[]) {
   const har = join(newReportDir(), 'traffic.har');
   const target = await startServerProcess('reference-server/main.ts', [
@@ -36,15 +39,19 @@ async function recordedAgainst(server: string[], suites: string[]) {
 }
 
 describe('the suites’ traffic against a correct server gives no server failure', () => {
-  it('the default run, every suite', async () => {
-    const har = join(newReportDir(), 'traffic.har');
-    const run = await runCli(['--seed', '42', '--har', har]);
-    expect(run.code, run.stderr).toBe(0);
-    const outcome = judgeExchanges(harExchanges(har));
-    expect(outcome.ruleErrors.size).toBe(0);
-    expect(failuresOf(outcome)).toEqual({});
-    expect(outcome.judged).toBeGreaterThan(outcome.exchanges / 2);
-  });
+  it(
+    'the default run, every suite',
+    async () => {
+      const har = join(newReportDir(), 'traffic.har');
+      const run = await runCli(['--seed', '42', '--har', har]);
+      expect(run.code, run.stderr).toBe(0);
+      const outcome = judgeExchanges(harExchanges(har));
+      expect(outcome.ruleErrors.size).toBe(0);
+      expect(failuresOf(outcome)).toEqual({});
+      expect(outcome.judged).toBeGreaterThan(outcome.exchanges / 2);
+    },
+    RUN_TIMEOUT,
+  );
 
   const VARIANTS: Array<[variants: string[], suites: string[]]> = [
     [
@@ -70,15 +77,19 @@ describe('the suites’ traffic against a correct server gives no server failure
     ],
   ];
   for (const [variants, suites] of VARIANTS)
-    it(`--variant ${variants.join(' ')} (${suites.join(', ')})`, async () => {
-      const { run, outcome } = await recordedAgainst(
-        variants.flatMap((v) => ['--variant', v]),
-        suites,
-      );
-      expect(run.code, run.stdout.slice(-2000)).toBe(0);
-      expect(outcome.ruleErrors.size).toBe(0);
-      expect(failuresOf(outcome)).toEqual({});
-    });
+    it(
+      `--variant ${variants.join(' ')} (${suites.join(', ')})`,
+      async () => {
+        const { run, outcome } = await recordedAgainst(
+          variants.flatMap((v) => ['--variant', v]),
+          suites,
+        );
+        expect(run.code, run.stdout.slice(-2000)).toBe(0);
+        expect(outcome.ruleErrors.size).toBe(0);
+        expect(failuresOf(outcome)).toEqual({});
+      },
+      RUN_TIMEOUT,
+    );
 });
 
 describe('planted faults whose effect shows in the answers are caught from traffic', () => {
@@ -134,17 +145,21 @@ describe('planted faults whose effect shows in the answers are caught from traff
     ],
   ];
   for (const [faults, suites] of FAULTS)
-    it(`--fault ${Object.keys(faults).join(' ')}`, async () => {
-      const { run, outcome } = await recordedAgainst(
-        Object.keys(faults).flatMap((f) => ['--fault', f]),
-        suites,
-      );
-      expect(run.code, 'the suites catch them actively').toBe(1);
-      expect(outcome.ruleErrors.size).toBe(0);
-      const failed = failuresOf(outcome);
-      const missed = Object.entries(faults).filter(
-        ([, requirement]) => !(failed[requirement] ?? 0),
-      );
-      expect(missed, `caught: ${JSON.stringify(failed)}`).toEqual([]);
-    });
+    it(
+      `--fault ${Object.keys(faults).join(' ')}`,
+      async () => {
+        const { run, outcome } = await recordedAgainst(
+          Object.keys(faults).flatMap((f) => ['--fault', f]),
+          suites,
+        );
+        expect(run.code, 'the suites catch them actively').toBe(1);
+        expect(outcome.ruleErrors.size).toBe(0);
+        const failed = failuresOf(outcome);
+        const missed = Object.entries(faults).filter(
+          ([, requirement]) => !(failed[requirement] ?? 0),
+        );
+        expect(missed, `caught: ${JSON.stringify(failed)}`).toEqual([]);
+      },
+      RUN_TIMEOUT,
+    );
 });
