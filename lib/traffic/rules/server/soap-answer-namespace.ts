@@ -18,12 +18,17 @@ const HOSTS_KEPT = 64;
 
 export const soapAnswerNamespaceRule: RuleFactory = () => {
   const namespaces = new BoundedMap<string, { tns: string; wsdl: TrafficExchange }>(HOSTS_KEPT);
+  let lastWsdl: string | undefined;
   return {
     requirements: [REQUIREMENT],
     observe(view, verdicts) {
       if (view.isWsdl && view.exchange.status === 200 && !view.exchange.truncated) {
+        // The same document fetched again says the same namespace: read once.
+        const text = view.exchange.responseBody ?? '';
+        if (text === lastWsdl && namespaces.get(view.url.host)) return;
+        lastWsdl = text;
         try {
-          const tns = readWsdl(view.exchange.responseBody ?? '').targetNamespace;
+          const tns = readWsdl(text).targetNamespace;
           if (tns !== undefined && baseOfNamespace(tns).problem === undefined)
             namespaces.set(view.url.host, { tns: ownString(tns), wsdl: evidence(view.exchange) });
         } catch {
