@@ -56,6 +56,7 @@ describe.each([phpClient, zeepClient, nodeSoapClient])('$name through the monito
       expect(monitor.exchanges.length).toBeGreaterThanOrEqual(8);
       // Every call went to the monitor, named as the client named it.
       for (const e of monitor.exchanges) expect(e.url.startsWith(monitor.url)).toBe(true);
+      monitor.judge.end();
       const outcome = monitor.judge.outcome();
       const failures = [...outcome.findings].filter(([, f]) => f.failures.count > 0);
       expect(failures.map(([id, f]) => `${id}: ${f.failures.kept[0]?.message}`)).toEqual([]);

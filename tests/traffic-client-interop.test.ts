@@ -63,6 +63,7 @@ describe.each([phpClient, zeepClient, nodeSoapClient])('$name', (client) => {
         return known !== undefined && sideOf(known) === 'client';
       });
       for (const exchange of proxy.exchanges) judge.observe(exchange);
+      judge.end();
       const outcome = judge.outcome();
       const failures = [...outcome.findings].flatMap(([id, f]) =>
         f.failures.kept.map((d) => `${id}: ${d.message} — expected ${d.expected}`),

@@ -39,6 +39,7 @@ function judgeClientSide(traffic: readonly TrafficExchange[]): TrafficOutcome {
     return known !== undefined && sideOf(known) === 'client';
   });
   for (const exchange of traffic) judge.observe(exchange);
+  judge.end();
   return judge.outcome();
 }
 

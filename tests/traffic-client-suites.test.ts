@@ -41,6 +41,7 @@ function judgeClientSide(traffic: Iterable<TrafficExchange>): TrafficOutcome {
     return known !== undefined && sideOf(known) === 'client';
   });
   for (const exchange of traffic) judge.observe(exchange);
+  judge.end();
   return judge.outcome();
 }
 

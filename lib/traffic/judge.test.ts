@@ -110,6 +110,28 @@ describe('TrafficJudge', () => {
     expect(outcome.exchanges).toBe(1);
   });
 
+  it('end() lets each rule decide what waited for a later exchange, once', () => {
+    let ended = 0;
+    const waiting: RuleFactory = () => ({
+      requirements: ['rest.concurrency.if-match-fresh'],
+      observe() {},
+      end(verdicts) {
+        ended += 1;
+        verdicts.fail('rest.concurrency.if-match-fresh', {
+          message: 'still waiting',
+          exchanges: [],
+        });
+      },
+    });
+    const judge = new TrafficJudge([waiting], all);
+    judge.observe(exchange(1, 200));
+    expect(judge.outcome().findings.size).toBe(0);
+    judge.end();
+    judge.end();
+    expect(ended).toBe(1);
+    expect(judge.outcome().findings.get('rest.concurrency.if-match-fresh')?.failures.count).toBe(1);
+  });
+
   it('judges only the requirements included (the --side choice)', () => {
     const judge = new TrafficJudge([clientRule], (id) => !id.startsWith('client.'));
     judge.observe(exchange(1, 200));

@@ -52,6 +52,7 @@ export class TrafficJudge {
   readonly #ruleErrors = new Map<string, number>();
   #exchanges = 0;
   #judged = 0;
+  #ended = false;
 
   /** `include`: which requirement ids to judge (the --side choice); rules judging none are left out. */
   constructor(factories: readonly RuleFactory[], include: (requirement: string) => boolean) {
@@ -90,6 +91,21 @@ export class TrafficJudge {
   unjudgeable(seq: number, reason: string): void {
     this.#exchanges += 1;
     this.#noteUnjudgeable(seq, reason);
+  }
+
+  /** The traffic ended (analyze's file, monitor's stop): each rule decides what waited. Once. */
+  end(): void {
+    if (this.#ended) return;
+    this.#ended = true;
+    const verdicts = this.#verdictsFor(() => {});
+    for (const rule of this.#rules) {
+      try {
+        rule.end?.(verdicts);
+      } catch (error) {
+        const message = `a traffic rule (${rule.requirements.join(', ')}) failed at the end: ${(error as Error).message}`;
+        this.#ruleErrors.set(message, (this.#ruleErrors.get(message) ?? 0) + 1);
+      }
+    }
   }
 
   outcome(): TrafficOutcome {

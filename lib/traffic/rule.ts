@@ -42,6 +42,11 @@ export interface TrafficRule {
   /** The requirement ids it can judge (catalogue ids; tests check them). */
   readonly requirements: readonly string[];
   observe(view: ExchangeView, verdicts: Verdicts): void;
+  /**
+   * The traffic ended: a finding that waited for a later exchange (one that might still explain
+   * it away) is decided now, since no exchange can come.
+   */
+  end?(verdicts: Verdicts): void;
 }
 
 /** A rule with fresh state: one per judgement (a monitor run, an analysis). */

@@ -44,6 +44,7 @@ export async function throughMonitor<T>(
     await proxy.close(2_000);
   }
   queue.drain();
+  judge.end();
   const outcome = judge.outcome();
   const failing: Record<string, string> = {};
   for (const [id, found] of outcome.findings) {

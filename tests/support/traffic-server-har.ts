@@ -64,6 +64,7 @@ export function judgeExchanges(
 ): TrafficOutcome {
   const judge = new TrafficJudge(rules, () => true);
   for (const exchange of exchanges) judge.observe(exchange);
+  judge.end();
   return judge.outcome();
 }
 

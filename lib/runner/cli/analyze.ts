@@ -57,6 +57,7 @@ export async function analyze(argv: string[]): Promise<number> {
     stoppedAt = `${error.message}, after ${error.entriesRead} entries`;
     process.stderr.write(`conformance: ${positionals[0]}: ${stoppedAt}\n`);
   }
+  judge.end();
   const run = runOfTraffic(
     {
       mode: 'analyze',

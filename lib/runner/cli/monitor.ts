@@ -88,6 +88,7 @@ export async function monitor(argv: string[]): Promise<number> {
   process.off('SIGTERM', onSignal);
   await proxy.close(GRACE_MS);
   queue.drain();
+  judge.end();
   const outcome = judge.outcome();
   process.stdout.write(`monitor stopped ${why}: ${statusLine(outcome)}\n`);
   const run = runOfTraffic(

@@ -6,7 +6,7 @@
  */
 import type { TrafficExchange } from '../../exchange.ts';
 import type { ExchangeView } from '../../view.ts';
-import { BoundedMap, remember } from './bounded-map.ts';
+import { BoundedMap, remember } from '../../bounded-map.ts';
 import { evidence, isHidden, succeeded } from './request-facts.ts';
 
 const ARTIFACTS_KEPT = 5_000;

@@ -9,7 +9,7 @@
 import type { TrafficExchange } from '../../exchange.ts';
 import type { RuleFactory } from '../../rule.ts';
 import type { ExchangeView } from '../../view.ts';
-import { BoundedMap } from './bounded-map.ts';
+import { BoundedMap } from '../../bounded-map.ts';
 import { pageHeader, pageParameters } from './page-request.ts';
 import { evidence, requestName, routeKey } from './request-facts.ts';
 

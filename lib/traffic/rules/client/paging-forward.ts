@@ -13,7 +13,7 @@
 import type { TrafficExchange } from '../../exchange.ts';
 import type { RuleFactory, Verdicts } from '../../rule.ts';
 import type { ExchangeView } from '../../view.ts';
-import { BoundedMap } from './bounded-map.ts';
+import { BoundedMap } from '../../bounded-map.ts';
 import { pageHeader, pageParameters } from './page-request.ts';
 import { clientOf, evidence, headOf, requestName, routeKey, succeeded } from './request-facts.ts';
 

@@ -6,7 +6,7 @@
  */
 import { baseOfNamespace } from '../../../kit/soap/base.ts';
 import type { ExchangeView } from '../../view.ts';
-import { BoundedMap } from './bounded-map.ts';
+import { BoundedMap } from '../../bounded-map.ts';
 import { succeeded } from './request-facts.ts';
 
 const WSDL_NS = 'http://schemas.xmlsoap.org/wsdl/';

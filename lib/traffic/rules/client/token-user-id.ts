@@ -6,7 +6,7 @@
 import type { TrafficExchange } from '../../exchange.ts';
 import type { RuleFactory } from '../../rule.ts';
 import type { ExchangeView } from '../../view.ts';
-import { BoundedMap } from './bounded-map.ts';
+import { BoundedMap } from '../../bounded-map.ts';
 import { evidence, isHidden, requestName, succeeded } from './request-facts.ts';
 
 const REQUIREMENT = 'client.rest.token-user-id';

@@ -8,7 +8,7 @@
  */
 import type { TrafficExchange } from '../../exchange.ts';
 import { timestampOf } from '../../../kit/rest/http-dates.ts';
-import { BoundedMap } from './bounded-map.ts';
+import { BoundedMap } from '../../bounded-map.ts';
 
 /** Etags kept per artifact (seen, replaced): the few last versions are what clients send back. */
 const ETAGS_KEPT = 16;

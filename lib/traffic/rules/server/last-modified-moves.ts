@@ -10,7 +10,7 @@ import { timestampOf } from '../../../kit/rest/http-dates.ts';
 import { REDACTED } from '../../../kit/clients/redact.ts';
 import type { TrafficExchange } from '../../exchange.ts';
 import type { RuleFactory } from '../../rule.ts';
-import { BoundedMap } from './bounded-map.ts';
+import { BoundedMap } from '../../bounded-map.ts';
 import { evidence } from './evidence.ts';
 
 const REQUIREMENT = 'rest.concurrency.last-modified-version';

@@ -10,7 +10,7 @@
 import type { TrafficExchange } from '../../exchange.ts';
 import type { RuleFactory, Verdicts } from '../../rule.ts';
 import type { ExchangeView } from '../../view.ts';
-import { BoundedMap } from './bounded-map.ts';
+import { BoundedMap } from '../../bounded-map.ts';
 import { callerOf } from './callers.ts';
 import { askedParameter, pageHeaders, pageItems, requestLine } from './page-answer.ts';
 import { PendingFindings } from './pending.ts';
@@ -39,6 +39,7 @@ export const paginationAcrossRule: RuleFactory = () => {
   const writtenSince = (scope: Scope, ms: number) => Math.max(lastWrite[scope], lastWrite.all) > ms;
   return {
     requirements: [SIZE, FORWARD],
+    end: (verdicts) => pending.end(verdicts),
     observe(view, verdicts) {
       pending.settle(view, verdicts);
       const written = writeScope(view);

@@ -13,7 +13,7 @@
 import { PAGINATION_HEADERS } from '../../../../spec/limits.ts';
 import type { RuleFactory, Verdicts } from '../../rule.ts';
 import type { ExchangeView } from '../../view.ts';
-import { BoundedMap } from './bounded-map.ts';
+import { BoundedMap } from '../../bounded-map.ts';
 import {
   askedParameter,
   isSpecCollection,

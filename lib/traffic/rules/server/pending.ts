@@ -44,4 +44,13 @@ export class PendingFindings {
     }
     this.#waiting = still;
   }
+
+  /**
+   * The traffic ended: every exchange that began before a judged answer ended has been seen, and
+   * none cleared what still waits, so it is confirmed.
+   */
+  end(verdicts: Verdicts): void {
+    for (const finding of this.#waiting) verdicts.fail(finding.requirement, finding.details);
+    this.#waiting = [];
+  }
 }

@@ -20,7 +20,7 @@ import type { TrafficExchange } from '../../exchange.ts';
 import type { RuleFactory, Verdicts } from '../../rule.ts';
 import type { ExchangeView } from '../../view.ts';
 import { ArtifactVersions, dateForm } from './artifact-versions.ts';
-import { BoundedMap } from './bounded-map.ts';
+import { BoundedMap } from '../../bounded-map.ts';
 import { PendingFindings } from './pending.ts';
 import { evidence } from './evidence.ts';
 
@@ -59,6 +59,7 @@ export const preconditionsRule: RuleFactory = () => {
       SINCE_FRESH,
       NO_HEADER,
     ],
+    end: (verdicts) => pending.end(verdicts),
     observe(view, verdicts) {
       pending.settle(view, verdicts);
       const id = artifactOf(view);

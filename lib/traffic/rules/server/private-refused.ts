@@ -13,7 +13,7 @@
 import type { TrafficExchange } from '../../exchange.ts';
 import type { RuleFactory } from '../../rule.ts';
 import type { ExchangeView } from '../../view.ts';
-import { BoundedMap } from './bounded-map.ts';
+import { BoundedMap } from '../../bounded-map.ts';
 import { callerOf } from './callers.ts';
 import { PendingFindings } from './pending.ts';
 import { ProjectMap } from './project-map.ts';
@@ -40,6 +40,7 @@ export const privateRefusedRule: RuleFactory = () => {
     Math.max(changes.get(project) ?? 0, changedAll) > sinceMs;
   return {
     requirements: [REQUIREMENT],
+    end: (verdicts) => pending.end(verdicts),
     observe(view, verdicts) {
       pending.settle(view, verdicts);
       const change = membershipChange(view);

@@ -4,7 +4,7 @@
  * a tracker. Bounded: the rules that ask keep only recent ids.
  */
 import type { ExchangeView } from '../../view.ts';
-import { BoundedMap } from './bounded-map.ts';
+import { BoundedMap } from '../../bounded-map.ts';
 
 const IDS_KEPT = 20_000;
 

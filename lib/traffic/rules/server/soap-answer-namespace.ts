@@ -9,7 +9,7 @@ import { baseOfNamespace } from '../../../kit/soap/base.ts';
 import { readWsdl } from '../../../kit/soap/wsdl.ts';
 import type { RuleFactory } from '../../rule.ts';
 import type { TrafficExchange } from '../../exchange.ts';
-import { BoundedMap } from './bounded-map.ts';
+import { BoundedMap } from '../../bounded-map.ts';
 import { soapCallOf } from './soap-call.ts';
 import { evidence, ownString } from './evidence.ts';
 

@@ -16,7 +16,7 @@ import { LIMITS } from '../../../../spec/limits.ts';
 import type { TrafficExchange } from '../../exchange.ts';
 import type { RuleFactory } from '../../rule.ts';
 import type { ExchangeView } from '../../view.ts';
-import { BoundedMap } from './bounded-map.ts';
+import { BoundedMap } from '../../bounded-map.ts';
 import { requestLine } from './page-answer.ts';
 import { ServerClock } from './server-clock.ts';
 import { evidence } from './evidence.ts';

@@ -45,3 +45,10 @@ export class BoundedMap<K, V> {
     return [...this.#entries];
   }
 }
+
+/** The last `cap` distinct values, newest last. */
+export function remember(values: readonly string[], value: string, cap: number): string[] {
+  const kept = values.filter((v) => v !== value);
+  kept.push(value);
+  return kept.length > cap ? kept.slice(kept.length - cap) : kept;
+}
