@@ -1,7 +1,10 @@
 /**
  * Pages of one collection (§8), judged against each other: the same caller's pages of the same
  * route and query agree on X-PAGINATION-SIZE (rest.pagination.size), and no item shows at two
- * places, as paging forward visits each item once (rest.pagination.paging-forward). Other clients
+ * places, as paging forward visits each item once (rest.pagination.paging-forward). Only pages of
+ * one walk are compared: each page at a larger offset than the one before, begun within
+ * WALK_GAP_MS of its end. Pages fetched apart may rightly differ by writes the traffic does not
+ * hold (another front server, a client that does not go through the monitor). Other clients
  * write concurrently: pages are compared only while no write that may change the collection
  * (an artifact created or updated, for the artifact collections; a SOAP change, for projects and
  * their trackers; any other write, for all) overlaps them, by the traffic's timestamps; a
@@ -21,11 +24,16 @@ const SIZE = 'rest.pagination.size';
 const FORWARD = 'rest.pagination.paging-forward';
 const COLLECTIONS_KEPT = 256;
 const ITEMS_KEPT = 200;
+/** The longest pause between two pages of one walk. */
+const WALK_GAP_MS = 5_000;
 
 type Scope = 'artifacts' | 'projects' | 'all';
 
 interface Collection {
   firstStart: number;
+  /** The walk's last page judged: its offset and when its answer ended. */
+  lastOffset: number;
+  lastEndedMs: number;
   size: number;
   sizeShown: TrafficExchange;
   /** Item id → where it showed (index, page). */
@@ -57,9 +65,13 @@ export const paginationAcrossRule: RuleFactory = () => {
         return;
       if (headers.offset !== offset) return;
       const scope = scopeOf(view);
-      const key = `${caller} ${view.method} ${view.url.pathname} ${view.method === 'POST' ? view.exchange.requestBody.trim() : ''}`;
+      const key = `${caller} ${view.method} ${view.url.host}${view.url.pathname} ${view.method === 'POST' ? view.exchange.requestBody.trim() : ''}`;
       const known = collections.get(key);
-      if (!known || writtenSince(scope, known.firstStart)) {
+      const sameWalk =
+        known !== undefined &&
+        offset > known.lastOffset &&
+        view.exchange.startedMs - known.lastEndedMs <= WALK_GAP_MS;
+      if (!known || !sameWalk || writtenSince(scope, known.firstStart)) {
         collections.set(key, fresh(view, headers.size, items, offset));
         return;
       }
@@ -83,6 +95,8 @@ export const paginationAcrossRule: RuleFactory = () => {
       }
       verdicts.pass(SIZE, [known.sizeShown, view.exchange]);
       judgePlaces(view, known, items, offset, racing, pending, verdicts);
+      known.lastOffset = offset;
+      known.lastEndedMs = view.exchange.endedMs;
     },
   };
 };
@@ -90,6 +104,8 @@ export const paginationAcrossRule: RuleFactory = () => {
 function fresh(view: ExchangeView, size: number, items: unknown[], offset: number): Collection {
   const collection: Collection = {
     firstStart: view.exchange.startedMs,
+    lastOffset: offset,
+    lastEndedMs: view.exchange.endedMs,
     size,
     sizeShown: evidence(view.exchange),
     places: new BoundedMap(ITEMS_KEPT),
