@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { sectionLabel, type AllureResult } from '../lib/runner/report/allure-enrich.ts';
 import { VERDICT_BADGE } from '../lib/runner/report/html-style.ts';
 import { CHROMIUM_MISSING, launchChromium } from './support/chromium.ts';
-import { runCli, startServerProcess, type CliRun } from './support/cli.ts';
+import { runCli, startServerProcess, WITH_ALLURE_HTML, type CliRun } from './support/cli.ts';
 
 const SUITES = ['--suite', 'rest/tokens', '--suite', 'soap/membership'];
 const FAULTS = ['--fault', 'token-uri-relative', '--fault', 'soap-member-add-not-applied'];
@@ -43,7 +43,7 @@ describe.skipIf(CHROMIUM_MISSING)('index.html at a glance, in Chromium at 1400 p
       ...FAULTS,
     ]);
     [failing, clean] = await Promise.all([
-      runCli(['--target', server.url, ...SUITES]),
+      runCli(['--target', server.url, ...SUITES], undefined, WITH_ALLURE_HTML),
       runCli(SUITES),
     ]);
     await server.stop();

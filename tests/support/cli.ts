@@ -1,9 +1,13 @@
-/** Runs the CLI as a user would (a child process) and reads what it wrote. */
+/**
+ * Runs the CLI as a user would (a child process) and reads what it wrote; without Allure's HTML
+ * report unless asked for (WITH_ALLURE_HTML).
+ */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { RunResult } from '../../lib/run-result.ts';
+import { NO_ALLURE_HTML } from '../../lib/runner/report/allure-html-wanted.ts';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -49,6 +53,13 @@ export function readSummary(reportDir: string): RunResult {
   return JSON.parse(readFileSync(join(reportDir, 'summary.json'), 'utf8')) as RunResult;
 }
 
+/**
+ * The environment of a run whose Allure HTML report a test opens (runCli's `env`): runCli's runs
+ * write every report but that one (lib/runner/report/allure-html-wanted.ts), whose generation and
+ * packing are about a third of a one-suite run's CPU time, unless given this.
+ */
+export const WITH_ALLURE_HTML: NodeJS.ProcessEnv = { [NO_ALLURE_HTML]: '0' };
+
 export function runCli(
   args: string[],
   reportDir = newReportDir(),
@@ -59,7 +70,12 @@ export function runCli(
     execFile(
       process.execPath,
       [...CLI, 'run', '--report-dir', reportDir, ...args],
-      { cwd: ROOT, env: childEnv(env), timeout: 240_000, maxBuffer: 32 * 1024 * 1024 },
+      {
+        cwd: ROOT,
+        env: childEnv({ [NO_ALLURE_HTML]: '1', ...env }),
+        timeout: 240_000,
+        maxBuffer: 32 * 1024 * 1024,
+      },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
         done({

@@ -8,6 +8,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 
+/** One directory for every project of this vitest (tests and alone: vitest.config.ts). */
+const DIR = Symbol.for('soap-rest-conformance-tests.shared-runs-dir');
+const slot = globalThis as { [DIR]?: string };
+
 export default function setup(project: TestProject): void {
-  project.provide('sharedRuns', mkdtempSync(join(tmpdir(), 'conformance-shared-runs-')));
+  slot[DIR] ??= mkdtempSync(join(tmpdir(), 'conformance-shared-runs-'));
+  project.provide('sharedRuns', slot[DIR]);
 }

@@ -7,7 +7,14 @@ import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from '
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { inject } from 'vitest';
-import { BROKEN_TOKENS, readSummary, runCli, startServerProcess, type CliRun } from './cli.ts';
+import {
+  BROKEN_TOKENS,
+  readSummary,
+  runCli,
+  startServerProcess,
+  WITH_ALLURE_HTML,
+  type CliRun,
+} from './cli.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -16,14 +23,15 @@ declare module 'vitest' {
   }
 }
 
+/** Their Allure reports are opened (tests/cli-run.test.ts, tests/report-size.test.ts). */
 const RUNS = {
   /** The default run against the embedded reference server, seed 42. */
-  'embedded-seed-42': () => runCli(['--seed', '42']),
+  'embedded-seed-42': () => runCli(['--seed', '42'], undefined, WITH_ALLURE_HTML),
   /** The default run against a server that breaks the token rules, without test control. */
   'broken-tokens': async () => {
     const server = await startServerProcess('reference-server/main.ts', BROKEN_TOKENS);
     try {
-      return await runCli(['--target', server.url]);
+      return await runCli(['--target', server.url], undefined, WITH_ALLURE_HTML);
     } finally {
       await server.stop();
     }

@@ -9,6 +9,7 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { promisify } from 'node:util';
 import { allureGenerator, ARGS_ON_STDIN } from './allure-generator.ts';
+import { allureHtmlWanted } from './allure-html-wanted.ts';
 
 const execFileAsync = promisify(execFile);
 const TIMEOUT_MS = 120_000;
@@ -19,6 +20,10 @@ export class StartedAllure {
   private readonly child: Promise<ChildProcess | undefined>;
 
   constructor(cwd: string) {
+    if (!allureHtmlWanted()) {
+      this.child = Promise.resolve(undefined);
+      return;
+    }
     this.child = allureGenerator().then(
       ({ script, bundled }) =>
         bundled && !this.stopped

@@ -1,10 +1,11 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import type { JudgedRun, RunResult } from '../../run-result.ts';
 import { judgeRun } from '../results/judge.ts';
 import { RUN_HEADER } from '../../../tests/support/run-header.ts';
+import { NO_ALLURE_HTML } from './allure-html-wanted.ts';
 import { StartedAllure } from './allure-process.ts';
 import { writeReports } from './write.ts';
 
@@ -107,4 +108,20 @@ describe('writeReports', () => {
     for (const file of ['index.html', 'junit.xml'])
       expect(readFileSync(join(dir, file), 'utf8'), file).toContain('Allure report not generated');
   }, 60_000);
+
+  test('with NO_ALLURE_HTML set, no generator starts and no Allure HTML is written; the rest is', async () => {
+    vi.stubEnv(NO_ALLURE_HTML, '1');
+    try {
+      const dir = reportDir();
+      const ahead = new StartedAllure(dir);
+      expect(await ahead.take(), 'no generator started ahead').toBe(undefined);
+      const written = await writeReports(dir, passingRun(), ahead);
+      expect(written.harnessErrors).toEqual([]);
+      expect(existsSync(join(dir, 'allure-report'))).toBe(false);
+      for (const file of ['index.html', 'summary.json', 'junit.xml', 'allure-results'])
+        expect(existsSync(join(dir, file)), file).toBe(true);
+    } finally {
+      vi.unstubAllEnvs();
+    }
+  });
 });

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { JudgedRun } from '../../run-result.ts';
 import { withHarnessError } from '../results/judge.ts';
 import { allureReportName, generateAllureReport } from './allure.ts';
+import { allureHtmlWanted } from './allure-html-wanted.ts';
 import { alignAllureStatuses, writeAllureGlobals, writeRootCauses } from './allure-statuses.ts';
 import type { StartedAllure } from './allure-process.ts';
 import { renderHtml } from './html.ts';
@@ -31,10 +32,11 @@ export async function writeReports(
       await writeRootCauses(allureResults, result.tests);
       await writeAllureGlobals(allureResults, result.harnessErrors);
       // Allure generates in a process of its own while the other reports are written.
-      generated = generateAllureReport(reportDir, allureReportName(result), ahead).then(
-        () => undefined,
-        (error: unknown) => error,
-      );
+      if (allureHtmlWanted())
+        generated = generateAllureReport(reportDir, allureReportName(result), ahead).then(
+          () => undefined,
+          (error: unknown) => error,
+        );
     } catch (error) {
       generated = Promise.resolve(error);
     }
