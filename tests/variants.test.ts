@@ -22,6 +22,7 @@ import {
 } from '../reference-server/variants.ts';
 import { ROOT } from './support/cli.ts';
 import { runCliPooled, stopDrivers } from './support/cli-pool.ts';
+import { throughMonitor } from './support/passive-monitor.ts';
 import { VARIANT_PROFILES } from './support/variant-profiles.ts';
 import { PROOF_VARIANT, REACH, requestKey, selects, suiteArgs } from './support/variant-reach.ts';
 
@@ -55,17 +56,24 @@ async function judge(variant: Variant & { name: VariantName }): Promise<Outcome>
   const har = join(mkdtempSync(join(tmpdir(), 'variant-har-')), 'run.har');
   const consulted = proving ? watchConsulted(server) : new Map<string, Set<string>>();
   try {
-    const run = await runCliPooled([
-      '--target',
+    // Through the monitor's proxy and judge, both sides: a spec-allowed choice fails no traffic
+    // rule either, and the suites' deliberate bad requests stay probes.
+    const { result: run, passive } = await throughMonitor(
       server.url,
-      '--seed',
-      '11',
-      '--runs',
-      '25',
-      ...profileArgs(variant),
-      ...suiteArgs(variant.name),
-      ...(proving ? ['--har', har] : []),
-    ]);
+      (url) =>
+        runCliPooled([
+          '--target',
+          url,
+          '--seed',
+          '11',
+          '--runs',
+          '25',
+          ...profileArgs(variant),
+          ...suiteArgs(variant.name),
+          ...(proving ? ['--har', har] : []),
+        ]),
+      ['server', 'client'],
+    );
     if (proving) proof = { har, consulted };
     const summary = run.summary();
     const wrongVerdicts = [
@@ -80,6 +88,8 @@ async function judge(variant: Variant & { name: VariantName }): Promise<Outcome>
       ...summary.harnessErrors.map((e) =>
         `harness error: ${e.message} (×${e.count})`.slice(0, 400),
       ),
+      ...Object.entries(passive.failing).map(([id, message]) => `traffic: ${id}: ${message}`),
+      ...passive.ruleErrors.map((e) => `traffic rule error: ${e}`),
     ];
     return {
       observed: summary.tests

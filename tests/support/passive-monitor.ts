@@ -9,25 +9,29 @@ import { JudgeQueue } from '../../lib/traffic/proxy/judge-queue.ts';
 import { MonitorProxy } from '../../lib/traffic/proxy/proxy.ts';
 import { upstreamOf } from '../../lib/traffic/proxy/upstream.ts';
 import { TRAFFIC_RULES } from '../../lib/traffic/rules/index.ts';
-import { requirement } from '../../lib/requirements/index.ts';
+import { requirement, type Side } from '../../lib/requirements/index.ts';
 
 export interface PassiveVerdict {
   exchanges: number;
-  /** The server's MUST requirements the traffic showed failing, with the first failure's message. */
+  /** The MUST requirements the traffic showed failing, with the first failure's message. */
   failing: Record<string, string>;
   ruleErrors: string[];
 }
 
 const BODY_CAP = 1024 * 1024;
 
-/** Runs `body` against a monitor in front of `upstream` (an origin), and judges what passed. */
+/**
+ * Runs `body` against a monitor in front of `upstream` (an origin), and judges what passed with
+ * the rules of `sides` (the server's, by default).
+ */
 export async function throughMonitor<T>(
   upstream: string,
   body: (url: string) => Promise<T>,
+  sides: readonly Side[] = ['server'],
 ): Promise<{ result: T; passive: PassiveVerdict }> {
   const target = upstreamOf(upstream, { insecure: false });
   if (typeof target === 'string') throw new Error(`upstream ${upstream}: ${target}`);
-  const judge = new TrafficJudge(TRAFFIC_RULES, includeSides(['server']));
+  const judge = new TrafficJudge(TRAFFIC_RULES, includeSides(sides));
   const queue = new JudgeQueue(judge);
   const proxy = await MonitorProxy.listen({
     upstream: target,
