@@ -39,21 +39,12 @@ const setupFiles = (root: string) => [
 ];
 
 /**
- * Tests of a file at once (vitest's maxConcurrency, which counts the test functions and hooks of
- * the whole file). A test waiting for a part of the target's state another test holds
- * (lib/kit/fixtures/in-turn.ts) keeps its place meanwhile: room for the tests of the file's other
- * chains to run alongside the waiting ones.
- */
-const TESTS_AT_ONCE = 10;
-
-/**
  * --concurrency 1: one test at a time, the tests of a describe.concurrent block too, in the order
  * they are written, so that two runs with one seed send the same requests. Set in each project:
  * a project does not take the runner options of the inline root config.
  */
-const testsAtOnce = (options: RunOptions) => ({
-  maxConcurrency: options.concurrency === 1 ? 1 : TESTS_AT_ONCE,
-});
+const oneTestAtATime = (options: RunOptions) =>
+  options.concurrency === 1 ? { maxConcurrency: 1 } : {};
 
 export async function runSuites(
   root: string,
@@ -86,7 +77,7 @@ export async function runSuites(
               exclude: [CLOCK_FILES],
               setupFiles: setupFiles(root),
               sequence: { groupOrder: 0 },
-              ...testsAtOnce(options),
+              ...oneTestAtATime(options),
             },
           },
           {
@@ -98,7 +89,7 @@ export async function runSuites(
               setupFiles: setupFiles(root),
               provide: { fixturesError: null, setupBroken: null },
               sequence: { groupOrder: 1 },
-              ...testsAtOnce(options),
+              ...oneTestAtATime(options),
               maxWorkers: 1,
             },
           },
