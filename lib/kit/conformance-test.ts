@@ -12,6 +12,7 @@ import { wireActions } from './cleanup/wire-actions.ts';
 import { HarnessError } from './clients/harness-error.ts';
 import { HttpClient } from './clients/http.ts';
 import { runCreatedProjectIds, type Fixtures } from './fixtures/projects.ts';
+import { inItsTurn } from './fixtures/in-turn.ts';
 import { lazySessionKeys } from './fixtures/sessions.ts';
 import { reproduceScript } from './clients/reproduce.ts';
 import { Transcript } from './clients/transcript.ts';
@@ -98,9 +99,13 @@ export function conformanceTest(
     );
   const meta = { requirements: [...requirements], ...(cells.length ? { cells: [...cells] } : {}) };
   // In a describe.concurrent block the test runs side by side with the others of the block (up to
-  // vitest's maxConcurrency); a plain describe block runs alone, its tests in order: the tests that
-  // share state with others of their file (a project's members, a model, the quota) are in one.
-  test(title, { meta }, async (context: TestContext) => {
+  // vitest's maxConcurrency); a plain describe block runs alone, its tests in order. Tests that
+  // share state with others of their file (a project's members, a model, the quota) are in one,
+  // or take that state in turn (fixtures/in-turn.ts): the wait and the release are here, around
+  // the test and its cleanup.
+  test(title, { meta }, (context: TestContext) => inItsTurn(context, () => judged(context)));
+
+  async function judged(context: TestContext): Promise<void> {
     const settings = inject('settings');
     const block = (broken: BrokenPrecondition): never => {
       context.task.meta.blockedBy = broken;
@@ -190,7 +195,7 @@ export function conformanceTest(
       if (kept && exchanges.length > 0)
         await allure.attachment('transcript.txt', renderExchanges(exchanges), 'text/plain');
     }
-  });
+  }
 }
 
 /**

@@ -12,6 +12,7 @@ import { describe, expect, inject } from 'vitest';
 import { HarnessError } from '../../lib/kit/clients/harness-error.ts';
 import { codePointUnit } from '../../lib/kit/code-point-unit.ts';
 import { propertyRun } from '../../lib/kit/property-run.ts';
+import { lanes, spreadProperty } from '../../lib/kit/property-spread.ts';
 import { conformanceTest, type ConformanceContext } from '../../lib/kit/conformance-test.ts';
 import { provisionedProjectCount } from '../../lib/kit/fixtures/projects.ts';
 import { findProject } from '../../lib/kit/fixtures/rest-projects.ts';
@@ -129,6 +130,9 @@ async function addProject(
   }
   return answer;
 }
+
+/** Concurrent chains of the invalid-sessionKey property. */
+const KEY_LANES = 4;
 
 let counter = 0;
 function shortName(kind: string): string {
@@ -470,21 +474,29 @@ describe('addProject refusals', () => {
           fc.string({ minLength: 100, maxLength: 2000 }),
         )
         .filter((k) => xmlText.test(k));
-      await fc.assert(
-        fc.asyncProperty(key, async (k) => {
-          expectFault(
-            await addProject(
-              ctx,
-              newProject({ keys, template }, shortName('prop'), {
-                sessionKey: k,
-                publicName: 'Conformance property',
-              }),
-            ),
-            3001,
-            `addProject with sessionKey ${JSON.stringify(k.slice(0, 40))}`,
-          );
-        }),
+      // A refused call changes nothing: the runs are spread over lanes, concurrent chains of
+      // requests, each naming its projects apart from the others'.
+      await spreadProperty(
+        lanes(KEY_LANES),
         propertyRun(50),
+        (lane) => {
+          let calls = 0;
+          return fc.asyncProperty(key, async (k) => {
+            const name = `cf-${inject('runTag')}-prop${lane}-${++calls}`.slice(0, 30);
+            expectFault(
+              await addProject(
+                ctx,
+                newProject({ keys, template }, name, {
+                  sessionKey: k,
+                  publicName: 'Conformance property',
+                }),
+              ),
+              3001,
+              `addProject with sessionKey ${JSON.stringify(k.slice(0, 40))}`,
+            );
+          });
+        },
+        (lane) => `lane ${lane}`,
       );
     },
     { cells: [faultCell('addProject', 3001, 'invalid-session')] },

@@ -19,6 +19,8 @@ import { faultCell } from '../../spec/matrix/faults.ts';
 import { requireSomeField, restorableFields } from '../../lib/kit/cleanup/restorable.ts';
 import { successMessageTests } from './answer-messages.ts';
 import { soapFaultTests, type Caller } from './fault-scenarios.ts';
+import { inTurn } from '../../lib/kit/fixtures/in-turn.ts';
+import type { FixtureName } from '../../lib/kit/fixtures/projects.ts';
 
 /** XML 1.0 cannot carry C0 controls other than tab, LF and CR, nor U+FFFE and U+FFFF. */
 const XML_CHAR = /^[\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]*$/u;
@@ -53,6 +55,10 @@ async function platformFields(
   return fields;
 }
 
+/** What the tests take in turn: the description values of a shared project, by its id. */
+const valuesOf = (name: FixtureName) =>
+  `the description values of project ${inject('fixtures')[name].id}`;
+
 /** A field id the platform does not have. */
 function unknownField(fields: readonly DescField[]): number {
   return Math.max(0, ...fields.map((f) => f.id)) + 1_000_000;
@@ -63,8 +69,10 @@ async function owner(ctx: ConformanceContext) {
   return { soap: ctx.soap, key, fields: await platformFields(ctx, ctx.soap, key) };
 }
 
-// Reads: side by side. The other blocks run alone, in order: they write the SOAP project's values,
-// or read back the public project's, which a planted fault may have changed under another test.
+// The blocks run side by side. The reads of the platform's fields: side by side with every test.
+// The tests that write the SOAP project's values, or read back the public project's (which a
+// planted fault may change under another test), take that project's values in turn
+// (lib/kit/fixtures/in-turn.ts).
 describe.concurrent('getPlateformProjectDescriptionFields', () => {
   conformanceTest(
     ['soap.getPlateformProjectDescriptionFields.effect', 'soap.types.desc-field'],
@@ -147,7 +155,8 @@ describe.concurrent('getPlateformProjectDescriptionFields', () => {
   );
 });
 
-describe('setProjectDescriptionFieldValue and getProjectDescriptionFieldsValue', () => {
+describe.concurrent('setProjectDescriptionFieldValue and getProjectDescriptionFieldsValue', () => {
+  inTurn(() => [valuesOf('soapProject')]);
   conformanceTest(
     [
       'soap.setProjectDescriptionFieldValue.effect',
@@ -287,7 +296,8 @@ describe('setProjectDescriptionFieldValue and getProjectDescriptionFieldsValue',
   );
 });
 
-describe('observed: values made only of white space', () => {
+describe.concurrent('observed: values made only of white space', () => {
+  inTurn(() => [valuesOf('soapProject')]);
   conformanceTest(
     ['soap.strings.whitespace-only'],
     "what a value made only of spaces, tabs, CR or LF reads back as is observed (the real system: '')",
@@ -320,7 +330,9 @@ describe('observed: values made only of white space', () => {
   );
 });
 
-describe('getPlateformProjectDescriptionFields lists every field (§4.2 #6: all)', () => {
+describe.concurrent('getPlateformProjectDescriptionFields lists every field (§4.2 #6: all)', () => {
+  // Its probes set the SOAP project's values of the ids next to the listed ones.
+  inTurn(() => [valuesOf('soapProject')]);
   conformanceTest(
     ['soap.getPlateformProjectDescriptionFields.effect'],
     'every field id that getProjectDescriptionFieldsValue returns or setProjectDescriptionFieldValue accepts must be in getPlateformProjectDescriptionFields',
@@ -356,7 +368,8 @@ describe('getPlateformProjectDescriptionFields lists every field (§4.2 #6: all)
   );
 });
 
-describe('answers are sent as text/xml', () => {
+describe.concurrent('answers are sent as text/xml', () => {
+  inTurn(() => [valuesOf('soapProject')]);
   successMessageTests('setProjectDescriptionFieldValue', {
     how: 'of a field of the SOAP project, by its admin (the value it has, when it has one)',
     async answer(ctx) {
@@ -374,73 +387,77 @@ describe('answers are sent as text/xml', () => {
   });
 });
 
-describe('faults and permissions (on the public project, which must stay as it was)', () => {
-  soapFaultTests([
-    {
-      op: 'setProjectDescriptionFieldValue',
-      leaves: { 'non-admin': 'change nothing', 'foreign-admin': 'change nothing' },
-      async arrange(ctx) {
-        const { projectAdmin: admin } = await ctx.sessionKeys(['projectAdmin']);
-        const fields = await platformFields(ctx, ctx.soap, admin);
-        const project = ctx.fixtures.publicProject.id;
-        const before = await descriptionValuesOf(ctx.soap, admin, project);
-        return {
-          // Every field: a target may check the rights per field.
-          calls: fields.map((field) => ({
-            what: `of field ${field.id}`,
-            send: (key: string, by: Caller, on = project) =>
-              ctx.soap.call('setProjectDescriptionFieldValue', {
-                session_key: key,
-                group_id: on,
-                field_id_to_update: field.id,
-                field_value: `by the ${by}`,
-              }),
-          })),
-          unchanged: async () =>
-            expect(
-              Object.fromEntries(await descriptionValuesOf(ctx.soap, admin, project)),
-              'values after the faults',
-            ).toEqual(Object.fromEntries(before)),
-        };
+describe.concurrent(
+  'faults and permissions (on the public project, which must stay as it was)',
+  () => {
+    inTurn(() => [valuesOf('publicProject')]);
+    soapFaultTests([
+      {
+        op: 'setProjectDescriptionFieldValue',
+        leaves: { 'non-admin': 'change nothing', 'foreign-admin': 'change nothing' },
+        async arrange(ctx) {
+          const { projectAdmin: admin } = await ctx.sessionKeys(['projectAdmin']);
+          const fields = await platformFields(ctx, ctx.soap, admin);
+          const project = ctx.fixtures.publicProject.id;
+          const before = await descriptionValuesOf(ctx.soap, admin, project);
+          return {
+            // Every field: a target may check the rights per field.
+            calls: fields.map((field) => ({
+              what: `of field ${field.id}`,
+              send: (key: string, by: Caller, on = project) =>
+                ctx.soap.call('setProjectDescriptionFieldValue', {
+                  session_key: key,
+                  group_id: on,
+                  field_id_to_update: field.id,
+                  field_value: `by the ${by}`,
+                }),
+            })),
+            unchanged: async () =>
+              expect(
+                Object.fromEntries(await descriptionValuesOf(ctx.soap, admin, project)),
+                'values after the faults',
+              ).toEqual(Object.fromEntries(before)),
+          };
+        },
       },
-    },
-    {
-      op: 'getProjectDescriptionFieldsValue',
-      preposition: 'of',
-      arrange(ctx) {
-        const project = ctx.fixtures.publicProject.id;
-        const send = (key: string, _by: Caller, on = project) =>
-          ctx.soap.call('getProjectDescriptionFieldsValue', { session_key: key, group_id: on });
-        return { calls: [{ what: `of project ${project}`, send }] };
+      {
+        op: 'getProjectDescriptionFieldsValue',
+        preposition: 'of',
+        arrange(ctx) {
+          const project = ctx.fixtures.publicProject.id;
+          const send = (key: string, _by: Caller, on = project) =>
+            ctx.soap.call('getProjectDescriptionFieldsValue', { session_key: key, group_id: on });
+          return { calls: [{ what: `of project ${project}`, send }] };
+        },
       },
-    },
-  ]);
+    ]);
 
-  conformanceTest(
-    ['soap.setProjectDescriptionFieldValue.fault.3108', 'soap.fault.nothing-changed'],
-    'setProjectDescriptionFieldValue of a field the platform does not have must answer fault 3108 and change nothing',
-    async (ctx) => {
-      const { projectAdmin: key } = await ctx.sessionKeys(['projectAdmin']);
-      // Judged on a platform without fields too: there every id is unknown.
-      const fields = await listedFields(ctx.soap, key);
-      const project = ctx.fixtures.publicProject.id;
-      const before = await descriptionValuesOf(ctx.soap, key, project);
-      const field = unknownField(fields);
-      expectFault(
-        await ctx.soap.call('setProjectDescriptionFieldValue', {
-          session_key: key,
-          group_id: project,
-          field_id_to_update: field,
-          field_value: 'x',
-        }),
-        3108,
-        `setProjectDescriptionFieldValue of field ${field}`,
-      );
-      expect(
-        Object.fromEntries(await descriptionValuesOf(ctx.soap, key, project)),
-        'values after the fault',
-      ).toEqual(Object.fromEntries(before));
-    },
-    { cells: [faultCell('setProjectDescriptionFieldValue', 3108, 'project-admin')] },
-  );
-});
+    conformanceTest(
+      ['soap.setProjectDescriptionFieldValue.fault.3108', 'soap.fault.nothing-changed'],
+      'setProjectDescriptionFieldValue of a field the platform does not have must answer fault 3108 and change nothing',
+      async (ctx) => {
+        const { projectAdmin: key } = await ctx.sessionKeys(['projectAdmin']);
+        // Judged on a platform without fields too: there every id is unknown.
+        const fields = await listedFields(ctx.soap, key);
+        const project = ctx.fixtures.publicProject.id;
+        const before = await descriptionValuesOf(ctx.soap, key, project);
+        const field = unknownField(fields);
+        expectFault(
+          await ctx.soap.call('setProjectDescriptionFieldValue', {
+            session_key: key,
+            group_id: project,
+            field_id_to_update: field,
+            field_value: 'x',
+          }),
+          3108,
+          `setProjectDescriptionFieldValue of field ${field}`,
+        );
+        expect(
+          Object.fromEntries(await descriptionValuesOf(ctx.soap, key, project)),
+          'values after the fault',
+        ).toEqual(Object.fromEntries(before));
+      },
+      { cells: [faultCell('setProjectDescriptionFieldValue', 3108, 'project-admin')] },
+    );
+  },
+);

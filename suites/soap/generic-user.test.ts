@@ -9,6 +9,8 @@
  */
 import { describe, expect, inject } from 'vitest';
 import { conformanceTest, type ConformanceContext } from '../../lib/kit/conformance-test.ts';
+import { inTurn } from '../../lib/kit/fixtures/in-turn.ts';
+import type { FixtureName } from '../../lib/kit/fixtures/projects.ts';
 import { SoapClient, type SoapAnswer } from '../../lib/kit/soap/client.ts';
 import {
   expectAnyFault,
@@ -32,6 +34,10 @@ interface UserInfo {
 
 const USER_INFO_MEMBERS = ['identifier', 'username', 'id', 'real_name', 'email', 'ldap_id'];
 let counter = 0;
+
+/** What the tests take in turn: the generic user and the members of a shared project, by its id. */
+const genericUserOf = (name: FixtureName) =>
+  `the generic user and members of project ${inject('fixtures')[name].id}`;
 
 async function setUp(ctx: ConformanceContext) {
   const keys = await ctx.sessionKeys(['projectAdmin', 'projectMember', 'nonMember']);
@@ -71,9 +77,10 @@ async function canLogIn(
   return answer.fault === undefined;
 }
 
-// In order (plain describes): the tests share the generic user of the SOAP project and of the
-// foreign project.
-describe('setProjectGenericUser and getProjectGenericUser', () => {
+// The blocks run side by side; the tests take the generic user of the SOAP project, of the
+// foreign project or of both in turn (lib/kit/fixtures/in-turn.ts).
+describe.concurrent('setProjectGenericUser and getProjectGenericUser', () => {
+  inTurn(() => [genericUserOf('soapProject')]);
   conformanceTest(
     ['soap.setProjectGenericUser.effect', 'soap.getProjectGenericUser.effect'],
     'setProjectGenericUser must create the generic user with the given password, and getProjectGenericUser must return it',
@@ -156,7 +163,8 @@ describe('setProjectGenericUser and getProjectGenericUser', () => {
   );
 });
 
-describe('unsetGenericUser (effect not shown: observed)', () => {
+describe.concurrent('unsetGenericUser (effect not shown: observed)', () => {
+  inTurn(() => [genericUserOf('soapProject')]);
   conformanceTest(
     ['soap.unsetGenericUser.output'],
     'unsetGenericUser must answer an empty unsetGenericUserResponse (no output part)',
@@ -283,7 +291,8 @@ async function refusals(
   return answers;
 }
 
-describe('answers are sent as text/xml (on the SOAP project)', () => {
+describe.concurrent('answers are sent as text/xml (on the SOAP project)', () => {
+  inTurn(() => [genericUserOf('soapProject')]);
   successMessageTests('setProjectGenericUser', {
     how: 'on the SOAP project, by its admin',
     answer: async (ctx) => (await setGenericUser(ctx)).answer,
@@ -300,7 +309,8 @@ describe('answers are sent as text/xml (on the SOAP project)', () => {
     });
 });
 
-describe('the generic-user operations are project operations (§5.1.2)', () => {
+describe.concurrent('the generic-user operations are project operations (§5.1.2)', () => {
+  inTurn(() => [genericUserOf('foreignProject')]);
   for (const op of GENERIC_OPS) {
     conformanceTest(
       ['soap.auth.generic-user', 'soap.fault.nothing-changed'],
@@ -338,7 +348,8 @@ describe('the generic-user operations are project operations (§5.1.2)', () => {
   }
 });
 
-describe('codes of the generic-user operations (not shown: observed)', () => {
+describe.concurrent('codes of the generic-user operations (not shown: observed)', () => {
+  inTurn(() => [genericUserOf('foreignProject'), genericUserOf('soapProject')]);
   /** Observes the code each refusal came with, and expects the real system's 3201 (INFO). */
   async function observeRefusals(ctx: ConformanceContext, op: GenericOp): Promise<void> {
     const g = await foreignGenericUser(ctx);

@@ -150,7 +150,7 @@ class ProbeAdmin implements Cmd {
 
 export async function runModel(ctx: ConformanceContext, withGroups: boolean): Promise<void> {
   const w = await world(ctx);
-  // The SOAP project (this file's other tests wait for the property) and the membership project.
+  // The SOAP project and the membership project, which the test holds (membership.test.ts).
   const projects = soapAndMembershipProjects(ctx.fixtures);
   await Promise.all(projects.map((p) => reset(w, p.id)));
   const group = withGroups ? await requireAdminsGroup(ctx, w, projects[0]!.id) : undefined;
@@ -172,7 +172,8 @@ export async function runModel(ctx: ConformanceContext, withGroups: boolean): Pr
       propertyRun(20),
       ({ id: project }) =>
         fc.asyncProperty(fc.commands(commands, { maxCommands: 10 }), async (cmds) => {
-          await reset(w, project);
+          // Without the user-group commands, the reset before the runs left nobody in the group.
+          await reset(w, project, { userGroups: withGroups });
           const model: Model = {
             members: new Set(['projectAdmin']),
             admins: new Set(['projectAdmin']),

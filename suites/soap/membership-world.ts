@@ -77,15 +77,20 @@ export async function world(ctx: ConformanceContext): Promise<World> {
 }
 
 /**
- * Brings the SOAP project back to its projectAdmin alone (admin and only member), whatever an
- * earlier test or run left: each removal answers true, or a fault when there is nothing to remove.
- * The users one at a time would be a chain of six requests: each user's own two (out of the
- * project-admins user group, then out of the members) run alongside the others'.
+ * Brings a project back to its projectAdmin alone (admin and only member), whatever an earlier test
+ * or run left: each removal answers true, or a fault when there is nothing to remove. The users one
+ * at a time would be a chain of six requests: each user's own two (out of the project-admins user
+ * group, then out of the members) run alongside the others'. `userGroups: false`: out of the
+ * members only, where nothing since the last full reset put anyone in the user group.
  */
-export async function reset(w: World, project: number): Promise<void> {
+export async function reset(
+  w: World,
+  project: number,
+  { userGroups = true }: { userGroups?: boolean } = {},
+): Promise<void> {
   await Promise.all(
     OTHERS.map(async (role) => {
-      if (w.admins !== null)
+      if (userGroups && w.admins !== null)
         await w.soap.call('removeUserFromUGroup', {
           sessionKey: w.keys.projectAdmin,
           groupId: project,

@@ -1,12 +1,16 @@
 /**
- * §4.2 #3, #4, #10, #11: project members and user groups. Effects on the SOAP project (this file
- * alone changes its members and user groups; it runs sequentially) and, for the model-based
- * properties, the membership project (theirs alone), observed through other
- * operations: removing a non-member answers 3203, and a user added to the project-admins user group
- * (the profile's projectAdminsUgroupId; the real system's 4) gains the project-admin operations.
- * §7.1 faults on the shared projects, which must stay as they were, the same refusals to the admin
- * of another project (§5.1.2), and model-based properties with random actors (their model:
- * membership-model.ts; the world every test acts in: membership-world.ts).
+ * §4.2 #3, #4, #10, #11: project members and user groups. Effects on the SOAP project and the
+ * membership project (this file alone changes their members and user groups), observed through
+ * other operations: removing a non-member answers 3203, and a user added to the project-admins
+ * user group (the profile's projectAdminsUgroupId; the real system's 4) gains the project-admin
+ * operations. §7.1 faults on the shared projects, which must stay as they were, the same refusals
+ * to the admin of another project (§5.1.2), and model-based properties with random actors (their
+ * model: membership-model.ts; the world every test acts in: membership-world.ts).
+ *
+ * The blocks run side by side; the tests that change (or read back) one project's members and user
+ * groups take that project in turn (lib/kit/fixtures/in-turn.ts): a chain on the SOAP project, one
+ * on the membership project (the refusals to the admin of another project), one on the public
+ * project, and the properties last, on the SOAP and the membership project.
  */
 import { describe, expect, inject } from 'vitest';
 import { conformanceTest, type ConformanceContext } from '../../lib/kit/conformance-test.ts';
@@ -25,6 +29,15 @@ import {
 } from './fault-scenarios.ts';
 import type { Role } from '../../lib/target/profile.ts';
 import { NO_SUCH_UGROUP, NO_SUCH_USER_ID } from '../../lib/kit/no-such-ids.ts';
+import { inTurn } from '../../lib/kit/fixtures/in-turn.ts';
+import type { FixtureName } from '../../lib/kit/fixtures/projects.ts';
+
+/**
+ * What the tests take in turn: the members and user groups of a shared project, by its id (a
+ * profile may name one project for two).
+ */
+const membersOf = (name: FixtureName) =>
+  `the members and user groups of project ${inject('fixtures')[name].id}`;
 
 /** The real system's user group of the project admins (tuleap-facts A.4): where no other is known. */
 const REAL_ADMINS_GROUP = 4;
@@ -56,8 +69,8 @@ const asAdmin = {
 };
 
 /**
- * A member and an outsider try on the public project; the admin of another project on the SOAP
- * project, reset first (it has no other member then). Nobody adds themselves.
+ * A member and an outsider try on the public project; the admin of another project on the
+ * membership project, reset first (it has no other member then). Nobody adds themselves.
  */
 const addingMember: FaultSubject = {
   op: 'addProjectMember',
@@ -65,7 +78,7 @@ const addingMember: FaultSubject = {
   async arrange(ctx, scenario) {
     const w = await world(ctx);
     const foreign = scenario === 'foreign-admin';
-    const project = foreign ? ctx.fixtures.soapProject.id : ctx.fixtures.publicProject.id;
+    const project = foreign ? ctx.fixtures.membershipProject.id : ctx.fixtures.publicProject.id;
     if (foreign) await reset(w, project);
     const user = (by: Caller): Role => (by === 'nonMember' ? 'siteAdmin' : 'nonMember');
     const users: Role[] = scenario === 'non-admin' ? ['nonMember', 'siteAdmin'] : ['nonMember'];
@@ -94,8 +107,8 @@ const addingMember: FaultSubject = {
 };
 
 /**
- * On the SOAP project, reset, with a member the admin added: the projectMember (a member and an
- * outsider try), or the nonMember (the admin of another project, the projectMember, tries).
+ * On the membership project, reset, with a member the admin added: the projectMember (a member and
+ * an outsider try), or the nonMember (the admin of another project, the projectMember, tries).
  */
 const removingMember: FaultSubject = {
   op: 'removeProjectMember',
@@ -106,7 +119,7 @@ const removingMember: FaultSubject = {
   },
   async arrange(ctx, scenario) {
     const w = await world(ctx);
-    const project = ctx.fixtures.soapProject.id;
+    const project = ctx.fixtures.membershipProject.id;
     const user: Role = scenario === 'foreign-admin' ? 'nonMember' : 'projectMember';
     if (scenario !== 'unknown-project') {
       await reset(w, project);
@@ -149,7 +162,8 @@ async function adminsGroup(
 
 /**
  * Putting a user in the project-admins user group: the nonMember, by a member and an outsider, on
- * the public project; themselves, by the admin of another project, on the SOAP project (reset).
+ * the public project; themselves, by the admin of another project, on the membership project
+ * (reset).
  */
 const addingAdmin: FaultSubject = {
   op: 'addUserToUGroup',
@@ -161,7 +175,7 @@ const addingAdmin: FaultSubject = {
   async arrange(ctx, scenario) {
     const w = await world(ctx);
     const foreign = scenario === 'foreign-admin';
-    const project = foreign ? ctx.fixtures.soapProject.id : ctx.fixtures.publicProject.id;
+    const project = foreign ? ctx.fixtures.membershipProject.id : ctx.fixtures.publicProject.id;
     if (foreign) await reset(w, project);
     const admins = await adminsGroup(ctx, w, project, scenario);
     const user: Role = foreign || scenario === 'unknown-project' ? 'projectMember' : 'nonMember';
@@ -190,8 +204,8 @@ const addingAdmin: FaultSubject = {
 
 /**
  * Taking a user out of the project-admins user group: the projectAdmin, by a member and an
- * outsider, on the public project; the nonMember, made admin of the SOAP project (reset), by the
- * admin of another project.
+ * outsider, on the public project; the nonMember, made admin of the membership project (reset), by
+ * the admin of another project.
  */
 const removingAdmin: FaultSubject = {
   op: 'removeUserFromUGroup',
@@ -199,7 +213,7 @@ const removingAdmin: FaultSubject = {
   async arrange(ctx, scenario) {
     const w = await world(ctx);
     const foreign = scenario === 'foreign-admin';
-    const project = foreign ? ctx.fixtures.soapProject.id : ctx.fixtures.publicProject.id;
+    const project = foreign ? ctx.fixtures.membershipProject.id : ctx.fixtures.publicProject.id;
     if (foreign) await reset(w, project);
     const admins = await adminsGroup(ctx, w, project, scenario);
     const user: Role =
@@ -250,7 +264,8 @@ const removingAdmin: FaultSubject = {
   },
 };
 
-describe('addProjectMember and removeProjectMember', () => {
+describe.concurrent('addProjectMember and removeProjectMember', () => {
+  inTurn(() => [membersOf('soapProject')]);
   conformanceTest(
     ['soap.addProjectMember.effect', 'soap.addProjectMember.output'],
     'addProjectMember must make the user with that login a member (removing them then answers true, not 3203) and answer xsd:boolean true',
@@ -322,7 +337,8 @@ describe('addProjectMember and removeProjectMember', () => {
   );
 });
 
-describe('addUserToUGroup and removeUserFromUGroup', () => {
+describe.concurrent('addUserToUGroup and removeUserFromUGroup', () => {
+  inTurn(() => [membersOf('soapProject')]);
   conformanceTest(
     [
       'soap.addUserToUGroup.effect',
@@ -379,7 +395,8 @@ describe('addUserToUGroup and removeUserFromUGroup', () => {
   );
 });
 
-describe('answers are sent as text/xml (on the SOAP project, left as found)', () => {
+describe.concurrent('answers are sent as text/xml (on the SOAP project, left as found)', () => {
+  inTurn(() => [membersOf('soapProject')]);
   const memberCall = (w: World, op: 'addProjectMember' | 'removeProjectMember', project: number) =>
     w.soap.call(op, {
       sessionKey: w.keys.projectAdmin,
@@ -451,7 +468,13 @@ describe('answers are sent as text/xml (on the SOAP project, left as found)', ()
     });
 });
 
-describe('faults (project members)', () => {
+describe.concurrent('faults (project members)', () => {
+  // On the public project, but the removal by a non-admin, which acts on the membership project.
+  inTurn((title) => [
+    membersOf(
+      title === removingMember.titles?.['non-admin'] ? 'membershipProject' : 'publicProject',
+    ),
+  ]);
   soapFaultTests([addingMember, removingMember], ['unknown-project', 'non-admin']);
 
   conformanceTest(
@@ -493,7 +516,8 @@ describe('faults (project members)', () => {
   );
 });
 
-describe('faults (user groups)', () => {
+describe.concurrent('faults (user groups)', () => {
+  inTurn(() => [membersOf('publicProject')]);
   soapFaultTests([addingAdmin, removingAdmin], ['unknown-project', 'non-admin']);
 
   for (const op of ['addUserToUGroup', 'removeUserFromUGroup'] as const) {
@@ -540,12 +564,16 @@ describe('faults (user groups)', () => {
   }
 });
 
-describe('the admin of another project gets no rights here (§5.1.2)', () => {
-  // The projectMember administers the run's foreign project, and nothing in the SOAP project (reset).
+describe.concurrent('the admin of another project gets no rights here (§5.1.2)', () => {
+  inTurn(() => [membersOf('membershipProject')]);
+  // The projectMember administers the run's foreign project, and nothing in the membership project
+  // (reset first), which the properties change after these tests.
   soapFaultTests([addingMember, removingMember, addingAdmin, removingAdmin], ['foreign-admin']);
 });
 
-describe('properties: random sequences by random actors', () => {
+describe.concurrent('properties: random sequences by random actors', () => {
+  // Their runs spread over the SOAP project and the membership project (membership-model.ts).
+  inTurn(() => [membersOf('soapProject'), membersOf('membershipProject')]);
   conformanceTest(
     [
       'soap.addProjectMember.effect',

@@ -7,12 +7,12 @@
  * project gets no rights (§5.1.2), and that project's service ids are not this one's (3019).
  */
 import fc from 'fast-check';
-import { describe, expect } from 'vitest';
+import { describe, expect, inject } from 'vitest';
 import { propertyRun } from '../../lib/kit/property-run.ts';
 import { spreadProperty } from '../../lib/kit/property-spread.ts';
 import { conformanceTest, type ConformanceContext } from '../../lib/kit/conformance-test.ts';
 import { foreignAdminKey } from '../../lib/kit/fixtures/foreign-admin.ts';
-import { soapAndMembershipProjects } from '../../lib/kit/fixtures/projects.ts';
+import { soapAndMembershipProjects, type FixtureName } from '../../lib/kit/fixtures/projects.ts';
 import type { SoapClient } from '../../lib/kit/soap/client.ts';
 import {
   expectFault,
@@ -26,6 +26,14 @@ import { faultCell } from '../../spec/matrix/faults.ts';
 import { successMessageTests, type AnswerMaker } from './answer-messages.ts';
 import { soapFaultTests, type Caller, type FaultSubject } from './fault-scenarios.ts';
 import { NO_SUCH_SERVICE } from '../../lib/kit/no-such-ids.ts';
+import { inTurn } from '../../lib/kit/fixtures/in-turn.ts';
+
+/**
+ * What the tests take in turn: the services of a shared project, by its id (a profile may name one
+ * project for two).
+ */
+const servicesOfProject = (name: FixtureName) =>
+  `the services of project ${inject('fixtures')[name].id}`;
 
 /** Services a real platform needs to stay administrable: never switched off by these tests. */
 const KEEP_ON = new Set(['summary', 'admin']);
@@ -76,9 +84,10 @@ function switchable(services: readonly ServiceValue[]): ServiceValue[] {
   return found;
 }
 
-// Reads of the public project: side by side. The other blocks run alone, in order: they change
-// the SOAP project's services, or read back the public project's, which a planted fault may have
-// changed under another test.
+// The blocks run side by side. The reads of the public project's services check their shape,
+// whatever their usage: side by side with every test. The tests that change the SOAP project's
+// services, or read back the public project's (which a planted fault may change under another
+// test), take that project's services in turn (lib/kit/fixtures/in-turn.ts).
 describe.concurrent('getProjectServicesUsage', () => {
   conformanceTest(
     ['soap.getProjectServicesUsage.effect', 'soap.types.service-value'],
@@ -119,7 +128,8 @@ describe.concurrent('getProjectServicesUsage', () => {
   );
 });
 
-describe('activateService and deactivateService', () => {
+describe.concurrent('activateService and deactivateService', () => {
+  inTurn(() => [servicesOfProject('soapProject')]);
   conformanceTest(
     ['soap.deactivateService.effect', 'soap.activateService.effect'],
     'deactivateService must set is_used to 0 and activateService back to 1, leaving the other services as they were',
@@ -238,89 +248,102 @@ function switching(op: 'activateService' | 'deactivateService'): AnswerMaker {
   };
 }
 
-describe('answers are sent as text/xml', () => {
+describe.concurrent('answers are sent as text/xml', () => {
+  inTurn(() => [servicesOfProject('soapProject')]);
   successMessageTests('deactivateService', switching('deactivateService'));
   successMessageTests('activateService', switching('activateService'));
 });
 
-describe('faults and permissions (on the public project, which must stay as it was)', () => {
-  soapFaultTests([
-    switchingOn('activateService'),
-    switchingOn('deactivateService'),
-    {
-      op: 'getProjectServicesUsage',
-      preposition: 'of',
-      arrange(ctx) {
-        const project = ctx.fixtures.publicProject.id;
-        const send = (key: string, _by: Caller, on = project) =>
-          ctx.soap.call('getProjectServicesUsage', { session_key: key, group_id: on });
-        return { calls: [{ what: `of project ${project}`, send }] };
+describe.concurrent(
+  'faults and permissions (on the public project, which must stay as it was)',
+  () => {
+    inTurn(() => [servicesOfProject('publicProject')]);
+    soapFaultTests([
+      switchingOn('activateService'),
+      switchingOn('deactivateService'),
+      {
+        op: 'getProjectServicesUsage',
+        preposition: 'of',
+        arrange(ctx) {
+          const project = ctx.fixtures.publicProject.id;
+          const send = (key: string, _by: Caller, on = project) =>
+            ctx.soap.call('getProjectServicesUsage', { session_key: key, group_id: on });
+          return { calls: [{ what: `of project ${project}`, send }] };
+        },
       },
-    },
-  ]);
+    ]);
 
-  for (const op of ['activateService', 'deactivateService'] as const) {
-    conformanceTest(
-      [`soap.${op}.fault.3019`, 'soap.fault.nothing-changed'],
-      `${op} of a service the project does not have must answer fault 3019 and change nothing`,
-      async (ctx) => {
-        const { soap, key } = await ownerOfSoapProject(ctx);
-        const project = ctx.fixtures.publicProject.id;
-        const before = await servicesOf(soap, key, project);
-        expectFault(
-          await soap.call(op, { session_key: key, group_id: project, service_id: NO_SUCH_SERVICE }),
-          3019,
-          `${op} of service ${NO_SUCH_SERVICE}`,
-        );
-        expect(usage(await servicesOf(soap, key, project)), 'services after the fault').toEqual(
-          usage(before),
-        );
-      },
-      { cells: [faultCell(op, 3019, 'project-admin')] },
-    );
-
-    conformanceTest(
-      [`soap.${op}.fault.3019`, 'soap.fault.nothing-changed'],
-      `${op} of a service of another project must answer fault 3019 and change neither project`,
-      async (ctx) => {
-        const { projectAdmin: admin } = await ctx.sessionKeys(['projectAdmin']);
-        const foreignKey = await foreignAdminKey(ctx);
-        const project = ctx.fixtures.publicProject.id;
-        const foreign = ctx.fixtures.foreignProject.id;
-        const before = await servicesOf(ctx.soap, admin, project);
-        const foreignBefore = await servicesOf(ctx.soap, foreignKey, foreign);
-        // An id this project does not have (a target may number services per project), and one
-        // the call would change: a server that looks it up platform-wide shows it.
-        const own = new Set(before.map((s) => s.id));
-        const candidates = foreignBefore.filter((s) => !own.has(s.id));
-        if (candidates.length === 0)
-          ctx.skip(
-            `every service id of the foreign project ${foreign} is also a service id of project ${project}: ` +
-              'no id exists in the other project only',
+    for (const op of ['activateService', 'deactivateService'] as const) {
+      conformanceTest(
+        [`soap.${op}.fault.3019`, 'soap.fault.nothing-changed'],
+        `${op} of a service the project does not have must answer fault 3019 and change nothing`,
+        async (ctx) => {
+          const { soap, key } = await ownerOfSoapProject(ctx);
+          const project = ctx.fixtures.publicProject.id;
+          const before = await servicesOf(soap, key, project);
+          expectFault(
+            await soap.call(op, {
+              session_key: key,
+              group_id: project,
+              service_id: NO_SUCH_SERVICE,
+            }),
+            3019,
+            `${op} of service ${NO_SUCH_SERVICE}`,
           );
-        const wanted = op === 'activateService' ? 0 : 1;
-        const other =
-          candidates.find((s) => s.is_used === wanted && !KEEP_ON.has(s.short_name)) ??
-          candidates.find((s) => s.is_used === wanted) ??
-          candidates[0]!;
-        expectFault(
-          await ctx.soap.call(op, { session_key: admin, group_id: project, service_id: other.id }),
-          3019,
-          `${op} on project ${project} of service ${other.id} ('${other.short_name}' of project ${foreign})`,
-        );
-        expect(
-          usage(await servicesOf(ctx.soap, foreignKey, foreign)),
-          `services of the other project ${foreign} after the fault`,
-        ).toEqual(usage(foreignBefore));
-        expect(
-          usage(await servicesOf(ctx.soap, admin, project)),
-          `services of project ${project} after the fault`,
-        ).toEqual(usage(before));
-      },
-      { cells: [faultCell(op, 3019, 'project-admin')] },
-    );
-  }
-});
+          expect(usage(await servicesOf(soap, key, project)), 'services after the fault').toEqual(
+            usage(before),
+          );
+        },
+        { cells: [faultCell(op, 3019, 'project-admin')] },
+      );
+
+      conformanceTest(
+        [`soap.${op}.fault.3019`, 'soap.fault.nothing-changed'],
+        `${op} of a service of another project must answer fault 3019 and change neither project`,
+        async (ctx) => {
+          const { projectAdmin: admin } = await ctx.sessionKeys(['projectAdmin']);
+          const foreignKey = await foreignAdminKey(ctx);
+          const project = ctx.fixtures.publicProject.id;
+          const foreign = ctx.fixtures.foreignProject.id;
+          const before = await servicesOf(ctx.soap, admin, project);
+          const foreignBefore = await servicesOf(ctx.soap, foreignKey, foreign);
+          // An id this project does not have (a target may number services per project), and one
+          // the call would change: a server that looks it up platform-wide shows it.
+          const own = new Set(before.map((s) => s.id));
+          const candidates = foreignBefore.filter((s) => !own.has(s.id));
+          if (candidates.length === 0)
+            ctx.skip(
+              `every service id of the foreign project ${foreign} is also a service id of project ${project}: ` +
+                'no id exists in the other project only',
+            );
+          const wanted = op === 'activateService' ? 0 : 1;
+          const other =
+            candidates.find((s) => s.is_used === wanted && !KEEP_ON.has(s.short_name)) ??
+            candidates.find((s) => s.is_used === wanted) ??
+            candidates[0]!;
+          expectFault(
+            await ctx.soap.call(op, {
+              session_key: admin,
+              group_id: project,
+              service_id: other.id,
+            }),
+            3019,
+            `${op} on project ${project} of service ${other.id} ('${other.short_name}' of project ${foreign})`,
+          );
+          expect(
+            usage(await servicesOf(ctx.soap, foreignKey, foreign)),
+            `services of the other project ${foreign} after the fault`,
+          ).toEqual(usage(foreignBefore));
+          expect(
+            usage(await servicesOf(ctx.soap, admin, project)),
+            `services of project ${project} after the fault`,
+          ).toEqual(usage(before));
+        },
+        { cells: [faultCell(op, 3019, 'project-admin')] },
+      );
+    }
+  },
+);
 
 /**
  * The property on one project: sequences of activations and deactivations of its `candidates`
@@ -396,7 +419,8 @@ function activationProperty(
   });
 }
 
-describe('property: sequences of activations and deactivations', () => {
+describe.concurrent('property: sequences of activations and deactivations', () => {
+  inTurn(() => [servicesOfProject('soapProject'), servicesOfProject('membershipProject')]);
   conformanceTest(
     [
       'soap.activateService.effect',

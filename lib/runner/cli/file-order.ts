@@ -10,21 +10,23 @@ import { MODULE_EXT } from '../../layout.ts';
 
 /**
  * Longest chain first, as the span of each file's exchanges shows in a --har run through the
- * delay proxy (bench/delay-proxy.ts): the files whose tests share state run them in order (their
- * chain is the sum of their tests'), and the access matrix, whose many cells run side by side.
+ * delay proxy (bench/delay-proxy.ts): the files whose tests share state take it in turn
+ * (lib/kit/fixtures/in-turn.ts), so their chain is that of their longest series of tests on one
+ * piece of state; the files whose tests all run side by side come after them.
  */
 export const LONGEST_CHAINS_FIRST: readonly string[] = [
   // The first six start at once (--concurrency 6). Their order among themselves sets only the order
   // in which a --concurrency 1 run creates its artifacts and projects: the ids its reports show.
-  'suites/rest/access-matrix',
   'suites/soap/membership',
   'suites/rest/collections',
-  'suites/soap/description-fields',
   'suites/soap/add-project',
+  'suites/soap/description-fields',
   'suites/soap/services',
   'suites/soap/generic-user',
-  'suites/rest/concurrency',
+  'suites/rest/access-matrix',
+  'suites/soap/argument-faults',
   'suites/soap/sessions-and-roles',
+  'suites/rest/concurrency',
   'suites/rest/xml',
   'suites/soap/wsdl',
 ];
