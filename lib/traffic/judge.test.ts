@@ -75,6 +75,28 @@ describe('TrafficJudge', () => {
     expect(f.failures.kept.map((d) => d.exchanges[0]!.seq)).toEqual([3]);
   });
 
+  it("a deviation accepted where a server rule failed the same exchange is the server's failure, not the client's", () => {
+    const serverSide: RuleFactory = () => ({
+      requirements: ['rest.concurrency.if-match-stale'],
+      observe(view, verdicts) {
+        if (view.requestHeader('x-stale-accepted'))
+          verdicts.fail('rest.concurrency.if-match-stale', {
+            message: 'stale If-match answered 200',
+            exchanges: [view.exchange],
+          });
+      },
+    });
+    const judge = new TrafficJudge([serverSide, clientRule], all);
+    judge.observe(exchange(1, 200, { 'x-good': '1' }));
+    judge.observe(exchange(2, 200, { 'x-stale-accepted': '1' })); // the server's failure
+    judge.observe(exchange(3, 200)); // the client's
+    const outcome = judge.outcome();
+    const client = outcome.findings.get('client.rest.token-headers-together')!;
+    expect(client.probes.kept.map((d) => d.exchanges[0]!.seq)).toEqual([2]);
+    expect(client.failures.kept.map((d) => d.exchanges[0]!.seq)).toEqual([3]);
+    expect(outcome.findings.get('rest.concurrency.if-match-stale')?.failures.count).toBe(1);
+  });
+
   it('keeps a bounded number of examples and counts the rest', () => {
     const judge = new TrafficJudge([clientRule], all);
     for (let seq = 1; seq <= 1000; seq++) judge.observe(exchange(seq, 200));

@@ -3,9 +3,13 @@
  * bounded whatever the length of the traffic: per requirement it counts, and keeps a few examples
  * with their exchanges (the evidence the reports show); the rules keep their own bounded state.
  */
+import { requirement as requirementOf, sideOf } from '../requirements/index.ts';
 import type { TrafficExchange } from './exchange.ts';
 import type { FindingDetails, RuleFactory, TrafficRule, Verdicts } from './rule.ts';
 import { ExchangeView } from './view.ts';
+
+/** Server failures remembered by exchange, for telling client deviations apart: bounded. */
+const SERVER_FAILURES_KEPT = 100_000;
 
 /** Examples kept per requirement and outcome; the rest are counted. */
 export const EXAMPLES_KEPT = 10;
@@ -53,6 +57,8 @@ export class TrafficJudge {
   #exchanges = 0;
   #judged = 0;
   #ended = false;
+  /** The exchanges a server rule failed (their seq): a client deviation there is the server's. */
+  readonly #serverFailures = new Set<number>();
 
   /** `include`: which requirement ids to judge (the --side choice); rules judging none are left out. */
   constructor(factories: readonly RuleFactory[], include: (requirement: string) => boolean) {
@@ -123,8 +129,16 @@ export class TrafficJudge {
     for (const [requirement, kinds] of this.#deviations) {
       for (const [kind, d] of kinds) {
         const entry = entryOf(findings, requirement);
-        merge(entry.failures, d.accepted);
-        if (this.#rightKinds.has(`${requirement} ${kind}`)) merge(entry.probes, d.refused);
+        const right = this.#rightKinds.has(`${requirement} ${kind}`);
+        // Accepted where the server failed to refuse it: the server's failure is the root cause,
+        // reported once, on the server's side (kept examples are told apart; the rest counted).
+        const excused = right ? d.accepted.kept.filter((x) => this.#serverFailed(x)) : [];
+        merge(entry.failures, {
+          count: d.accepted.count - excused.length,
+          kept: d.accepted.kept.filter((x) => !excused.includes(x)),
+        });
+        merge(entry.probes, { count: excused.length, kept: excused });
+        if (right) merge(entry.probes, d.refused);
         else merge(entry.failures, d.refused);
       }
     }
@@ -151,7 +165,15 @@ export class TrafficJudge {
         if (kind !== undefined) this.#rightKinds.add(`${requirement} ${kind}`);
       },
       fail: (requirement, details) => {
-        if (ok(requirement)) keep(entryOf(this.#findings, requirement).failures, details);
+        if (!ok(requirement)) return;
+        keep(entryOf(this.#findings, requirement).failures, details);
+        const judged = details.exchanges[details.exchanges.length - 1];
+        if (
+          judged &&
+          sideOf(requirementOf(requirement) ?? {}) === 'server' &&
+          this.#serverFailures.size < SERVER_FAILURES_KEPT
+        )
+          this.#serverFailures.add(judged.seq);
       },
       observe: (requirement, details) => {
         if (ok(requirement)) keep(entryOf(this.#findings, requirement).observations, details);
@@ -167,6 +189,11 @@ export class TrafficJudge {
         keep(refused ? d.refused : d.accepted, details);
       },
     };
+  }
+
+  #serverFailed(details: FindingDetails): boolean {
+    const judged = details.exchanges[details.exchanges.length - 1];
+    return judged !== undefined && this.#serverFailures.has(judged.seq);
   }
 
   #noteUnjudgeable(seq: number, reason: string): void {

@@ -33,7 +33,8 @@ export interface Verdicts {
    * A request that breaks a client rule. It is a failure of the client, unless the server refused
    * it (or corrected it: `details.refused`) and the traffic holds that kind of request sent right:
    * then it was a probe of the refusal (a conformance suite's deliberate bad request), observed,
-   * not failed.
+   * not failed. So is one the server accepted where a server rule failed that same exchange: the
+   * server's failure is the root cause.
    */
   deviation(requirement: string, kind: string, details: FindingDetails): void;
 }
