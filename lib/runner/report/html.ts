@@ -111,7 +111,7 @@ ${verdict(run, failing.length)}
 ${harnessErrors(run)}${run.traffic ? unjudgeable(run.traffic) : ''}
 ${expectations(run)}
 <h2 id="summary">Summary by specification section</h2>
-${legend()}
+${legend(run.traffic !== undefined)}
 ${sectionTable(run.requirements)}
 ${controls(run)}
 <h2 id="failures">Failures and harness errors (${failing.length})</h2>
@@ -261,11 +261,19 @@ export const STATUS_MEANING: Readonly<Record<RequirementStatus, string>> = {
   'not-covered': 'no test checks it yet',
 };
 
-function legend(): Html {
+/** What a status says of a requirement judged from traffic (monitor, analyze), where it differs. */
+const TRAFFIC_MEANING: Partial<Record<RequirementStatus, string>> = {
+  pass: 'every exchange that exercised it kept it',
+  fail: 'an exchange broke the rule (the server or, on the client side, the client)',
+  'not-run': 'a traffic rule judges it, but no exchange exercised it',
+  'not-covered': 'no traffic rule judges it: the suites do',
+};
+
+function legend(traffic: boolean): Html {
+  const meaning = (s: RequirementStatus) =>
+    (traffic ? TRAFFIC_MEANING[s] : undefined) ?? STATUS_MEANING[s];
   return html`<p class="legend">${join(
-    STATUSES.map(
-      (s) => html`<span><span class="badge s-${s}">${s}</span> ${STATUS_MEANING[s]}</span>`,
-    ),
+    STATUSES.map((s) => html`<span><span class="badge s-${s}">${s}</span> ${meaning(s)}</span>`),
     ' ',
   )}</p><p class="legend">Only pass counts as conforming.</p>`;
 }
