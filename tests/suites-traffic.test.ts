@@ -77,7 +77,7 @@ const probed = (r: RunResult) =>
   [
     ...new Set(
       r.requirements
-        .filter((x) => x.observations?.some((o) => o.startsWith('a probe of the refusal')))
+        .filter((x) => x.observations?.some((o) => o.startsWith('a probe, not counted')))
         .map((x) => x.id),
     ),
   ].sort();

@@ -93,6 +93,9 @@ describe('TrafficJudge', () => {
     const outcome = judge.outcome();
     const client = outcome.findings.get('client.rest.token-headers-together')!;
     expect(client.probes.kept.map((d) => d.exchanges[0]!.seq)).toEqual([2]);
+    expect(client.probes.kept[0]?.message).toBe(
+      'accepted where the server failed this same exchange: sent without x-good',
+    );
     expect(client.failures.kept.map((d) => d.exchanges[0]!.seq)).toEqual([3]);
     expect(outcome.findings.get('rest.concurrency.if-match-stale')?.failures.count).toBe(1);
   });

@@ -137,7 +137,13 @@ export class TrafficJudge {
           count: d.accepted.count - excused.length,
           kept: d.accepted.kept.filter((x) => !excused.includes(x)),
         });
-        merge(entry.probes, { count: excused.length, kept: excused });
+        merge(entry.probes, {
+          count: excused.length,
+          kept: excused.map((x) => ({
+            ...x,
+            message: `accepted where the server failed this same exchange: ${x.message}`,
+          })),
+        });
         if (right) merge(entry.probes, d.refused);
         else merge(entry.failures, d.refused);
       }

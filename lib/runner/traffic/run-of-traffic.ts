@@ -44,7 +44,7 @@ export function runOfTraffic(header: TrafficHeader, outcome: TrafficOutcome): Ju
       });
     out.push(...examples(id, file, findings.failures, level === 'MUST' ? 'fail' : 'observed'));
     out.push(...examples(id, file, findings.observations, 'observed'));
-    out.push(...examples(id, file, findings.probes, 'pass', 'a probe of the refusal, not counted'));
+    out.push(...examples(id, file, findings.probes, 'pass', 'a probe, not counted'));
     return out;
   });
   const harnessErrors: HarnessErrorEntry[] = [...outcome.ruleErrors].map(([message, count]) => ({
@@ -60,8 +60,6 @@ export function runOfTraffic(header: TrafficHeader, outcome: TrafficOutcome): Ju
   const judged = assembleRun(
     {
       target: header.source,
-      label:
-        header.mode === 'monitor' ? `traffic to ${header.source}` : `traffic of ${header.source}`,
       targetKind: 'external',
       startedAt: header.startedAt.toISOString(),
       durationMs: header.durationMs,
