@@ -1,17 +1,15 @@
 /**
  * Independent SOAP clients keep the client's side of the contract: PHP's SoapClient, Python zeep
- * and node-soap, each driven by its WSDL through a recording proxy to the reference server, call
+ * and node-soap, each driven by its WSDL through the monitor's proxy to the reference server, call
  * 13 of the 14 operations (and a refused one); their traffic, judged with the client rules, fails
  * no client requirement. Each stack writes its calls its own way (zeep and node-soap without
  * xsi:type, other prefixes, SOAPAction quoted or not): the rules must take every one of them.
  */
 import { afterEach, describe, expect, test } from 'vitest';
-import { requirement, sideOf } from '../lib/requirements/index.ts';
-import { TrafficJudge } from '../lib/traffic/judge.ts';
-import { CLIENT_RULES } from '../lib/traffic/rules/client/index.ts';
+import { includeSides } from '../lib/runner/cli/analyze.ts';
 import { startReferenceServer, type RunningServer } from '../reference-server/listen.ts';
 import { nodeSoapClient, phpClient, zeepClient, type Call } from './interop/soap-clients.ts';
-import { startRecordingProxy, type RecordingProxy } from './support/traffic-client-recorder.ts';
+import { startMonitor, type RunningMonitor } from './support/monitor-harness.ts';
 
 const PROJECT = 101;
 /** Seeded facts of the reference server (docs/reference-server.md). */
@@ -37,7 +35,7 @@ const projectCalls = (key: string): Call[] => [
 ];
 
 let server: RunningServer | undefined;
-let proxy: RecordingProxy | undefined;
+let proxy: RunningMonitor | undefined;
 afterEach(async () => {
   await proxy?.close();
   await server?.close();
@@ -50,7 +48,12 @@ describe.each([phpClient, zeepClient, nodeSoapClient])('$name', (client) => {
     `its calls fail no client requirement${client.missing ? ` (skipped: ${client.missing})` : ''}`,
     async () => {
       server = await startReferenceServer();
-      proxy = await startRecordingProxy(server.url);
+      proxy = await startMonitor(
+        server.url,
+        { insecure: false },
+        1024 * 1024,
+        includeSides(['client']),
+      );
       const [login] = await client.run(proxy.url, 'login', [
         { op: 'login', args: ['alice', 'alice-pass'] },
       ]);
@@ -58,13 +61,10 @@ describe.each([phpClient, zeepClient, nodeSoapClient])('$name', (client) => {
       const results = await client.run(proxy.url, 'project', projectCalls(key));
       expect(results.filter((r) => !r.ok)).toHaveLength(1);
 
-      const judge = new TrafficJudge(CLIENT_RULES, (id) => {
-        const known = requirement(id);
-        return known !== undefined && sideOf(known) === 'client';
-      });
-      for (const exchange of proxy.exchanges) judge.observe(exchange);
-      judge.end();
-      const outcome = judge.outcome();
+      proxy.queue.drain();
+      proxy.judge.end();
+      const outcome = proxy.judge.outcome();
+      expect(proxy.unjudgeable).toEqual([]);
       const failures = [...outcome.findings].flatMap(([id, f]) =>
         f.failures.kept.map((d) => `${id}: ${d.message} — expected ${d.expected}`),
       );

@@ -24,14 +24,20 @@ export interface RunningMonitor {
   close(): Promise<void>;
 }
 
+/**
+ * The monitor's proxy and judge in this process. `include`: the requirements judged (all);
+ * `record`: keep each exchange in `exchanges` too (a long run judged only leaves it off).
+ */
 export async function startMonitor(
   upstream: string,
   tls: UpstreamTls = { insecure: false },
   bodyCap = 1024 * 1024,
+  include: (requirement: string) => boolean = () => true,
+  record = true,
 ): Promise<RunningMonitor> {
   const target = upstreamOf(upstream, tls);
   if (typeof target === 'string') throw new Error(target);
-  const judge = new TrafficJudge(TRAFFIC_RULES, () => true);
+  const judge = new TrafficJudge(TRAFFIC_RULES, include);
   const queue = new JudgeQueue(judge);
   const exchanges: TrafficExchange[] = [];
   const unjudgeable: RunningMonitor['unjudgeable'] = [];
@@ -43,6 +49,7 @@ export async function startMonitor(
     bodyCap,
     sink: {
       exchange: (tapped) => {
+        if (!record) return queue.exchange(tapped);
         const e = tapped.build();
         if (typeof e === 'string') unjudgeable.push({ seq: tapped.seq, reason: e });
         else exchanges.push(e);

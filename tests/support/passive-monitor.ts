@@ -4,11 +4,7 @@
  * traffic rules sees fail is what `monitor` would have told a user watching that traffic.
  */
 import { includeSides } from '../../lib/runner/cli/analyze.ts';
-import { TrafficJudge } from '../../lib/traffic/judge.ts';
-import { JudgeQueue } from '../../lib/traffic/proxy/judge-queue.ts';
-import { MonitorProxy } from '../../lib/traffic/proxy/proxy.ts';
-import { upstreamOf } from '../../lib/traffic/proxy/upstream.ts';
-import { TRAFFIC_RULES } from '../../lib/traffic/rules/index.ts';
+import { startMonitor } from './monitor-harness.ts';
 import { requirement, type Side } from '../../lib/requirements/index.ts';
 
 export interface PassiveVerdict {
@@ -29,27 +25,22 @@ export async function throughMonitor<T>(
   body: (url: string) => Promise<T>,
   sides: readonly Side[] = ['server'],
 ): Promise<{ result: T; passive: PassiveVerdict }> {
-  const target = upstreamOf(upstream, { insecure: false });
-  if (typeof target === 'string') throw new Error(`upstream ${upstream}: ${target}`);
-  const judge = new TrafficJudge(TRAFFIC_RULES, includeSides(sides));
-  const queue = new JudgeQueue(judge);
-  const proxy = await MonitorProxy.listen({
-    upstream: target,
-    host: '127.0.0.1',
-    port: 0,
-    bodyCap: BODY_CAP,
-    sink: queue,
-    onUpstreamError: () => {},
-  });
+  const monitor = await startMonitor(
+    upstream,
+    { insecure: false },
+    BODY_CAP,
+    includeSides(sides),
+    false,
+  );
   let result: T;
   try {
-    result = await body(`http://127.0.0.1:${proxy.port}`);
+    result = await body(monitor.url);
   } finally {
-    await proxy.close(2_000);
+    await monitor.close();
   }
-  queue.drain();
-  judge.end();
-  const outcome = judge.outcome();
+  monitor.queue.drain();
+  monitor.judge.end();
+  const outcome = monitor.judge.outcome();
   const failing: Record<string, string> = {};
   for (const [id, found] of outcome.findings) {
     const first = found.failures.kept[0];
