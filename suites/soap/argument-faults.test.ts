@@ -2,11 +2,18 @@
  * §7.1 × §5.1: a caller who is not the project's admin passing an argument that §7.1 gives a code
  * (an unknown service, field, login, user id or user group). §5.1.2 refuses the caller and §7.1
  * refuses the argument; the spec orders neither check, so each of the two codes is a conforming
- * answer (the cells' `either`, spec/matrix/faults.ts), and which came is observed. On the shared
- * public project, whose state must stay as it was.
+ * answer (the cells' `either`, spec/matrix/faults.ts), and which came is observed.
+ *
+ * On shared projects whose state must stay as it was, and whose services, values, members and
+ * user groups no other suite file changes: the private project, and for the description values
+ * the foreign project (the private one's are written by soap/wire). A file's tests take a part
+ * in turn (lib/kit/fixtures/in-turn.ts), but two files run side by side: on the public project,
+ * a refused write of soap/services that a broken server accepted (soap-admin-anywhere) showed in
+ * this file's read-back, and failed an argument code the server had answered right.
  */
 import { describe, expect, inject } from 'vitest';
 import { conformanceTest, type ConformanceContext } from '../../lib/kit/conformance-test.ts';
+import { foreignAdminKey } from '../../lib/kit/fixtures/foreign-admin.ts';
 import { userId } from '../../lib/kit/fixtures/sessions.ts';
 import type { SoapAnswer } from '../../lib/kit/soap/client.ts';
 import { descriptionValuesOf, expectFault, servicesOf } from '../../lib/kit/soap/expect.ts';
@@ -27,7 +34,7 @@ type Arrange = (ctx: ConformanceContext, admin: string) => Promise<BadCall>;
 
 function unknownService(op: 'activateService' | 'deactivateService'): Arrange {
   return async (ctx, admin) => {
-    const project = ctx.fixtures.publicProject.id;
+    const project = ctx.fixtures.privateProject.id;
     const before = await servicesOf(ctx.soap, admin, project);
     const usage = async () =>
       Object.fromEntries(
@@ -57,7 +64,7 @@ async function adminsGroup(ctx: ConformanceContext, admin: string, user: number)
     );
   const probe = await ctx.soap.call('removeUserFromUGroup', {
     sessionKey: admin,
-    groupId: ctx.fixtures.publicProject.id,
+    groupId: ctx.fixtures.privateProject.id,
     ugroupId: group,
     userId: user,
   });
@@ -73,7 +80,7 @@ function ugroupCall(
   bad: 'user' | 'ugroup',
 ): Arrange {
   return async (ctx, admin) => {
-    const project = ctx.fixtures.publicProject.id;
+    const project = ctx.fixtures.privateProject.id;
     const nonMember = await userId(ctx.http, ctx.target, 'nonMember');
     const ugroupId = bad === 'ugroup' ? NO_SUCH_UGROUP : await adminsGroup(ctx, admin, nonMember);
     const outsider = bad === 'user' ? NO_SUCH_USER_ID : nonMember;
@@ -102,7 +109,7 @@ function ugroupCall(
 
 function removeMember(login: (ctx: ConformanceContext) => string): Arrange {
   return (ctx) => {
-    const project = ctx.fixtures.publicProject.id;
+    const project = ctx.fixtures.privateProject.id;
     const userLogin = login(ctx);
     return Promise.resolve({
       what: `login ${userLogin} of project ${project}`,
@@ -126,8 +133,10 @@ const ARRANGE: Readonly<Record<string, Arrange>> = {
   'removeProjectMember 3202': removeMember(() => `no-such-user-${inject('runTag')}`),
   // The outsider names themselves: not a member of the project.
   'removeProjectMember 3203': removeMember((ctx) => ctx.target.accounts.nonMember.username),
-  async 'setProjectDescriptionFieldValue 3108'(ctx, admin) {
-    const project = ctx.fixtures.publicProject.id;
+  async 'setProjectDescriptionFieldValue 3108'(ctx) {
+    // Read by the foreign project's admin (the projectMember), whose project it is.
+    const project = ctx.fixtures.foreignProject.id;
+    const admin = await foreignAdminKey(ctx);
     const listed = await ctx.soap.call('getPlateformProjectDescriptionFields', {
       sessionKey: admin,
     });
@@ -172,8 +181,8 @@ function arrangementOf(op: OperationName, code: number): Arrange {
   return arrange;
 }
 
-// In order: each test reads back the public project's services or values, which a planted fault
-// may have changed under another test.
+// In order: each test reads back the services or values of a project, which a planted fault may
+// have changed under another test of this file.
 describe('a caller without rights passing a bad argument (either code: the checks are unordered)', () => {
   for (const cell of CELLS) {
     const arrange = arrangementOf(cell.op, cell.code);
