@@ -39,12 +39,22 @@ const setupFiles = (root: string) => [
 ];
 
 /**
+ * Tests of one suite file at once. A test waiting for a part of the target's state
+ * (lib/kit/fixtures/in-turn.ts) waits in its own function and holds one of these slots meanwhile:
+ * with vitest's 5, a file's waiting tests kept its independent ones from starting, and through a
+ * slow link the membership file's chains ran one after the other. Most of a file's tests still
+ * wait their turn, so the requests in flight rise little; --rate-limit bounds the rate.
+ */
+const TESTS_OF_A_FILE_AT_ONCE = 20;
+
+/**
  * --concurrency 1: one test at a time, the tests of a describe.concurrent block too, in the order
  * they are written, so that two runs with one seed send the same requests. Set in each project:
  * a project does not take the runner options of the inline root config.
  */
-const oneTestAtATime = (options: RunOptions) =>
-  options.concurrency === 1 ? { maxConcurrency: 1 } : {};
+const testsAtOnce = (options: RunOptions) => ({
+  maxConcurrency: options.concurrency === 1 ? 1 : TESTS_OF_A_FILE_AT_ONCE,
+});
 
 export async function runSuites(
   root: string,
@@ -77,7 +87,7 @@ export async function runSuites(
               exclude: [CLOCK_FILES],
               setupFiles: setupFiles(root),
               sequence: { groupOrder: 0 },
-              ...oneTestAtATime(options),
+              ...testsAtOnce(options),
             },
           },
           {
@@ -89,7 +99,7 @@ export async function runSuites(
               setupFiles: setupFiles(root),
               provide: { fixturesError: null, setupBroken: null },
               sequence: { groupOrder: 1 },
-              ...oneTestAtATime(options),
+              ...testsAtOnce(options),
               maxWorkers: 1,
             },
           },
