@@ -5,19 +5,6 @@
  * bench run, then `npm run bench -- --render`.
  */
 export const WHY_MISSED: Readonly<Record<string, string>> = {
-  'delay-ratio':
-    'the run through the proxy (19.1 s; 31.9 s in the run before) is now bound by its longest ' +
-    'file. Read from a `--har` run through the proxy (the longest chain of requests each sent ' +
-    'after the one before was answered, "rounds"): membership 261 (its two model-based ' +
-    'properties 82 and 63, each spread over two projects; its scenarios the rest), collections ' +
-    '200, services 183, description-fields 169, add-project 162, generic-user 110, the others ' +
-    '≤ 83; 1,512 rounds in all (1,911 before this run’s spreads). With six files at once ' +
-    '(`--concurrency` now defaults to 6: 25.6 s with 4, 19.2 s with 6, 19.1 s with 8 through ' +
-    'the proxy on the same tree) the membership file alone is 261 × 50 ms ≈ 13 s, plus the ' +
-    'provisioning and start through the proxy. Next: the membership scenarios and its model ' +
-    'on projects of their own, so that they are two chains, or the tests of a file run ' +
-    'concurrently (that needs a transcript per test, the test context’s expect in the suites ' +
-    'and Allure’s labels per test).',
   'throughput: REST POST /api/trackers/:id/artifacts (query, a page of 10)':
     'the answer is a page of 10 artifacts, about 7 KB, against the bare server’s 30 bytes; 51 µs ' +
     'of server CPU per answer (58 in the run before: no closure per artifact, the kept JSON as ' +
@@ -36,13 +23,16 @@ export const WHY_MISSED: Readonly<Record<string, string>> = {
     'SOAP handler and the shared HTTP layer (8–10 µs more than bare per request, outside SOAP): ' +
     'parsing the call ~3.7 µs, the rest the operation and encoding.',
   'npm-test':
-    'npm test went from 10.0 to 9.0 min (all 899 passing) and from 1,006 to 911 s of CPU: on 2 ' +
-    'cores 5 minutes is at most 600. Measured per file (each alone, quiet): variants 276 and ' +
-    'self-validation 269 CPU-s (before this run’s cuts to a CLI run), false-alarms 142, ' +
-    'real-target 39, shard-merge-compare 39, polite 28, the other files ≤ 25 each; tsc 11 and ' +
-    'eslint 24 (now side by side). About 120 of its CLI runs (planted faults, variants, false ' +
-    'alarms) pay ~2.5 s of CPU each before and around the suites (node, vitest 0.27, tsx 0.2, ' +
-    'the harness modules 0.55, vitest’s start and worker 0.6, Allure’s generator 0.3–0.8 after ' +
-    'this run’s bundling): about 300 CPU-s. Left: a driver that judges several targets from one ' +
-    'loaded CLI, and faults or variants proved not to hide each other sharing one run.',
+    'on 2 cores 5 minutes is at most 600 CPU-s; npm test takes about 1,230. Measured per file ' +
+    '(each alone under vitest --coverage, quiet): variants 335, self-validation 201 and ' +
+    'false-alarms 134 CPU-s, the verdict coverage; the tests project’s 44 files about 545 in ' +
+    'npm test (cli-run 48, terminal-and-reports 42, shard-merge-compare 42, leave-as-found 40, ' +
+    'report-size 36, real-target 33, the others ≤ 25), tsc and eslint 40, the units about 25: ' +
+    'without the verdict coverage it is already over 600. No part is a hot spot: a full run is ' +
+    '13.5–14 CPU-s for about 3,200 requests with a flat profile (undici 8 %, fast-xml-parser ' +
+    '7 %, the kit 10 %, GC 6 %); --runs hardly changes it (10, 25, 100 runs: 2,821, 3,158, ' +
+    '3,479 requests); coverage costs nothing measurable (variants 335 with, 341 without); a ' +
+    'warm run in a driver costs 0.64 CPU-s, so faults sharing runs would save about 60. Five ' +
+    'minutes needs a decision: a larger budget, a second command for the verdict coverage, or ' +
+    'less of it.',
 };
