@@ -19,9 +19,9 @@ import {
   soapExchange,
 } from './support/bounded-client.ts';
 import { StateObserver, type StateSnapshot } from './support/state-snapshot.ts';
+import { DEEP, envelope, invalidUtf8, LAUGHS } from './support/hostile-bytes.ts';
 
 const MiB = 1024 * 1024;
-const DEEP = 100_000;
 const FILE_CONTENT = 'root:x:0';
 
 let server: RunningServer;
@@ -78,9 +78,6 @@ afterAll(async () => {
 // ---------------------------------------------------------------------------------------------
 // Request builders
 
-const envelope = (inner: string) =>
-  `<SOAP-ENV:Envelope xmlns:SOAP-ENV="http://schemas.xmlsoap.org/soap/envelope/"><SOAP-ENV:Body>${inner}</SOAP-ENV:Body></SOAP-ENV:Envelope>`;
-
 function soapBody(body: string | Uint8Array, path = '/soap/project/'): Exchange {
   return { method: 'POST', path, headers: { 'content-type': 'text/xml; charset=utf-8' }, body };
 }
@@ -124,21 +121,11 @@ const get = (path: string, headers: Record<string, string> = {}): Exchange => ({
 const raw = (requestLine: string, headers = '') =>
   `${requestLine}\r\nHost: hostile.example\r\n${headers}Connection: close\r\n\r\n`;
 
-const invalidUtf8 = (before: string, after: string) =>
-  Buffer.concat([Buffer.from(before), Buffer.from([0xc3, 0x28, 0xff, 0xfe]), Buffer.from(after)]);
-
 const deepJson = (open: string, close: string, inner = '1') =>
   open.repeat(DEEP) + inner + close.repeat(DEEP);
 const deepXml = (inner = '') => '<a>'.repeat(DEEP) + inner + '</a>'.repeat(DEEP);
 
 const XXE = `<!DOCTYPE request [<!ENTITY e SYSTEM "file:///etc/passwd">]>`;
-const LAUGHS =
-  `<!DOCTYPE lolz [<!ENTITY lol "lol">` +
-  Array.from(
-    { length: 9 },
-    (_, i) => `<!ENTITY lol${i + 1} "${`&lol${i === 0 ? '' : i};`.repeat(10)}">`,
-  ).join('') +
-  `]>`;
 const xmlValue = (value: string) =>
   `<request><values><item><field_id>${f.summary}</field_id><value>${value}</value></item></values></request>`;
 

@@ -10,9 +10,9 @@ import { startReferenceServer, type RunningServer } from '../reference-server/li
 import { soapExchange } from './support/bounded-client.ts';
 import { rawRoundTrip, startMonitor, type RunningMonitor } from './support/monitor-harness.ts';
 import { tokenCaller } from './support/rest-calls.ts';
+import { DEEP, envelope, invalidUtf8, LAUGHS } from './support/hostile-bytes.ts';
 
 const MiB = 1024 * 1024;
-const DEEP = 100_000;
 
 let server: RunningServer;
 let monitor: RunningMonitor;
@@ -51,18 +51,6 @@ const json = (method: string, path: string, body: string | Buffer) => () =>
 const soap = (body: string | Buffer) => () =>
   request('POST', '/soap/project/', { 'Content-Type': 'text/xml; charset=utf-8' }, body);
 const raw = (text: string) => () => Buffer.from(text, 'latin1');
-
-const envelope = (inner: string) =>
-  `<SOAP-ENV:Envelope xmlns:SOAP-ENV="http://schemas.xmlsoap.org/soap/envelope/"><SOAP-ENV:Body>${inner}</SOAP-ENV:Body></SOAP-ENV:Envelope>`;
-const LAUGHS =
-  `<!DOCTYPE lolz [<!ENTITY lol "lol">` +
-  Array.from(
-    { length: 9 },
-    (_, i) => `<!ENTITY lol${i + 1} "${`&lol${i === 0 ? '' : i};`.repeat(10)}">`,
-  ).join('') +
-  `]>`;
-const invalidUtf8 = (before: string, after: string) =>
-  Buffer.concat([Buffer.from(before), Buffer.from([0xc3, 0x28, 0xff, 0xfe]), Buffer.from(after)]);
 
 /**
  * [name, the request's bytes, whether the monitor can read it as an exchange, whether the
