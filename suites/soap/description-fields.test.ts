@@ -18,7 +18,7 @@ import { xsiType } from '../../lib/kit/soap/wire.ts';
 import { faultCell } from '../../spec/matrix/faults.ts';
 import { requireSomeField, restorableFields } from '../../lib/kit/cleanup/restorable.ts';
 import { successMessageTests } from './answer-messages.ts';
-import { soapFaultTests, type Caller } from './fault-scenarios.ts';
+import { readingPublicProject, soapFaultTests, type Caller } from './fault-scenarios.ts';
 import { inTurn } from '../../lib/kit/fixtures/in-turn.ts';
 import type { FixtureName } from '../../lib/kit/fixtures/projects.ts';
 
@@ -420,16 +420,7 @@ describe.concurrent(
           };
         },
       },
-      {
-        op: 'getProjectDescriptionFieldsValue',
-        preposition: 'of',
-        arrange(ctx) {
-          const project = ctx.fixtures.publicProject.id;
-          const send = (key: string, _by: Caller, on = project) =>
-            ctx.soap.call('getProjectDescriptionFieldsValue', { session_key: key, group_id: on });
-          return { calls: [{ what: `of project ${project}`, send }] };
-        },
-      },
+      readingPublicProject('getProjectDescriptionFieldsValue'),
     ]);
 
     conformanceTest(

@@ -101,6 +101,25 @@ export interface FaultSubject {
   arrange(ctx: ConformanceContext, scenario: Scenario): Arranged | Promise<Arranged>;
 }
 
+/**
+ * A read operation of the public project (its parts session_key and group_id) as a subject: one
+ * call, which changes nothing.
+ */
+export function readingPublicProject(
+  op: 'getProjectServicesUsage' | 'getProjectDescriptionFieldsValue',
+): FaultSubject {
+  return {
+    op,
+    preposition: 'of',
+    arrange(ctx) {
+      const project = ctx.fixtures.publicProject.id;
+      const send = (key: string, _by: Caller, on = project) =>
+        ctx.soap.call(op, { session_key: key, group_id: on });
+      return { calls: [{ what: `of project ${project}`, send }] };
+    },
+  };
+}
+
 const NON_ADMINS = ['projectMember', 'nonMember'] as const;
 const FOREIGN_ADMIN = 'the projectMember, who administers another project';
 

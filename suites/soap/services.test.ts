@@ -24,7 +24,12 @@ import {
 import { xsiType } from '../../lib/kit/soap/wire.ts';
 import { faultCell } from '../../spec/matrix/faults.ts';
 import { successMessageTests, type AnswerMaker } from './answer-messages.ts';
-import { soapFaultTests, type Caller, type FaultSubject } from './fault-scenarios.ts';
+import {
+  readingPublicProject,
+  soapFaultTests,
+  type Caller,
+  type FaultSubject,
+} from './fault-scenarios.ts';
 import { NO_SUCH_SERVICE } from '../../lib/kit/no-such-ids.ts';
 import { inTurn } from '../../lib/kit/fixtures/in-turn.ts';
 
@@ -261,16 +266,7 @@ describe.concurrent(
     soapFaultTests([
       switchingOn('activateService'),
       switchingOn('deactivateService'),
-      {
-        op: 'getProjectServicesUsage',
-        preposition: 'of',
-        arrange(ctx) {
-          const project = ctx.fixtures.publicProject.id;
-          const send = (key: string, _by: Caller, on = project) =>
-            ctx.soap.call('getProjectServicesUsage', { session_key: key, group_id: on });
-          return { calls: [{ what: `of project ${project}`, send }] };
-        },
-      },
+      readingPublicProject('getProjectServicesUsage'),
     ]);
 
     for (const op of ['activateService', 'deactivateService'] as const) {
