@@ -77,6 +77,8 @@ describe.each([phpClient, zeepClient, nodeSoapClient])('$name through the monito
       monitor.queue.drain();
       monitor.judge.end();
       expect(monitor.unjudgeable).toEqual([]);
+      // Login, the project calls and logout at least (the WSDL fetches besides).
+      expect(monitor.exchanges.length).toBeGreaterThanOrEqual(projectCalls('').length + 2);
       // Every call went to the monitor, named as the client named it.
       for (const e of monitor.exchanges) expect(e.url.startsWith(monitor.url)).toBe(true);
       const outcome = monitor.judge.outcome();
