@@ -64,6 +64,51 @@ export interface TestResult {
   cleanup?: TestCleanup;
   /** For 'blocked': the requirement its setup depends on, which failed (lib/kit/blocked.ts). */
   blockedBy?: BrokenPrecondition;
+  /** A root cause's failure made from the tests blocked on it (lib/kit/blocked.ts), made anew by merge. */
+  derived?: boolean;
+  /**
+   * The checks that failed, each with the one requirement it judged (design.md "Failures are
+   * data"): what the run's blame (lib/runner/results/blame.ts) decides each test's and each
+   * requirement's status from. Absent on a test that failed no check.
+   */
+  failures?: FailedCheck[];
+  /** The requirements whose checks this test completed without a failure (before it stopped). */
+  held?: string[];
+  /**
+   * Per requirement of the test, its status when it differs from the test's own (blame.ts): a
+   * test that failed one requirement's check passes the others it judged before, and blocks
+   * those it never reached.
+   */
+  outcomes?: Record<string, RequirementOutcome>;
+}
+
+/**
+ * One failed check, as data: the requirement it judged, what was expected and what was observed.
+ * `reliesOn`: the rules its oracle or setup relied on (a read-back through another operation, a
+ * state another write made); when one of them is the root cause the run finds, the check is
+ * blocked by it instead of failing `requirement`.
+ */
+export interface FailedCheck {
+  requirement: string;
+  /** In the domain's words: what was checked, what was expected, what came back. */
+  message: string;
+  expected?: string;
+  actual?: string;
+  reliesOn?: string[];
+  /**
+   * The test named several requirements and the check none of them (no ctx.judging scope): it
+   * fails them all, as before attribution existed; self-validation lists such checks.
+   */
+  unattributed?: boolean;
+}
+
+/** A requirement's status in one test, where it differs from the test's. */
+export interface RequirementOutcome {
+  status: Extract<TestStatus, 'pass' | 'fail' | 'blocked' | 'observed'>;
+  /** For 'blocked': the failed requirement it waits on. */
+  blockedBy?: string;
+  /** For 'fail' and 'observed': the failed check's message. */
+  message?: string;
 }
 
 /**
@@ -79,6 +124,8 @@ export interface BrokenPrecondition {
   evidence: string;
   /** The exchanges of the read-back, redacted (the provisioning's, when it was the provisioning's). */
   exchanges?: Exchange[];
+  /** Decided by the run's blame from the test's failed checks (blame.ts), not by a read-back. */
+  fromChecks?: boolean;
 }
 
 export interface TestCleanup {

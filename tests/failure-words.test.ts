@@ -87,7 +87,9 @@ describe('failure messages in the domain words', () => {
 
   test('a status: "expected 412, got 200", the statuses as Expected and Actual', () => {
     const test = failed(status, 'older Etag');
-    expect(test.message).toMatch(/^PUT with If-match "[^"]+": expected 412, got 200$/m);
+    expect(test.message).toMatch(
+      /^PUT with If-match "[^"]+": refused with 412, not applied \(§4\.4\.3\): expected 412, got 200$/m,
+    );
     expect(test.message).toMatch(/^the artifact is unchanged: expected '[^']+', got '[^']+'$/m);
     expect(test.expected).toBe('412');
     expect(test.actual).toBe('200');

@@ -120,10 +120,11 @@ describe('a planted 412 fault (If-match ignored)', () => {
     expect(replayed.code).toBe(1);
   });
 
-  test('--last-failed reruns only the tests that failed, with the seed of that run', async () => {
+  test('--last-failed reruns only the tests that failed or were blocked, with the seed of that run', async () => {
+    // Blocked: the both-headers and one-winner tests rely on the If-match rule that failed.
     const failed = run
       .summary()
-      .tests.filter((t) => t.status === 'fail')
+      .tests.filter((t) => t.status === 'fail' || t.status === 'blocked')
       .map((t) => t.id);
     const again = await runCli(['--target', server.url, '--last-failed', run.reportDir]);
     expect(

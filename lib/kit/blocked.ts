@@ -48,8 +48,12 @@ export function rootCauseFailure(broken: readonly BrokenPrecondition[]): TestRes
  * failure. A failure already there (the provisioning's, with its transcript; another share's in
  * `merge`) is kept; else the blocked tests' own read-backs make it.
  */
-export function withRootCauses(tests: readonly TestResult[]): TestResult[] {
+export function withRootCauses(input: readonly TestResult[]): TestResult[] {
+  // Those made from blocked tests before (a shard's, read back by merge) are made again.
+  let tests = input.filter((t) => !(isRootCause(t) && t.derived));
   const present = new Set(tests.filter(isRootCause).map((t) => t.id));
+  // A check blocked by a requirement another test failed (the run's blame) adds no failure.
+  const failing = new Set(tests.flatMap(failedRequirementsOf));
   const missing = new Map<string, BrokenPrecondition[]>();
   // A blocked test that names nothing would hide what broke: the harness could not judge it.
   tests = tests.map((t) =>
@@ -64,7 +68,8 @@ export function withRootCauses(tests: readonly TestResult[]): TestResult[] {
   for (const t of tests) {
     if (t.status !== 'blocked' || !t.blockedBy) continue;
     const id = rootCauseId(t.blockedBy.requirement);
-    if (present.has(id)) continue;
+    if (present.has(id) || (t.blockedBy.fromChecks && failing.has(t.blockedBy.requirement)))
+      continue;
     // The read-back's exchanges are in the blocked test's own transcript.
     const broken =
       t.blockedBy.exchanges?.length || !t.exchanges?.length
@@ -72,5 +77,15 @@ export function withRootCauses(tests: readonly TestResult[]): TestResult[] {
         : { ...t.blockedBy, exchanges: t.exchanges };
     missing.set(id, [...(missing.get(id) ?? []), broken]);
   }
-  return [...tests, ...[...missing.values()].map(rootCauseFailure)];
+  return [
+    ...tests,
+    ...[...missing.values()].map((broken) => ({ ...rootCauseFailure(broken), derived: true })),
+  ];
+}
+
+/** The requirements a test failed: those of its outcomes that failed, else all of a failed test's. */
+function failedRequirementsOf(t: TestResult): string[] {
+  if (t.status !== 'fail') return [];
+  if (!t.outcomes) return t.requirements;
+  return t.requirements.filter((id) => t.outcomes?.[id]?.status === 'fail');
 }

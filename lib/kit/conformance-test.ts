@@ -20,6 +20,7 @@ import { renderExchanges } from '../wire-exchange.ts';
 import type { RunSettings } from './provided.ts';
 import { requirement, type RequirementId } from '../requirements/index.ts';
 import { blockedReason } from './blocked.ts';
+import { Judging } from './judging.ts';
 import type { BrokenPrecondition } from '../run-result.ts';
 import { matrixCell } from '../../spec/matrix/index.ts';
 import { withSoapBase } from './soap/base.ts';
@@ -69,6 +70,18 @@ export interface ConformanceContext {
     fact: string,
     readBack: () => Promise<string | undefined>,
   ): Promise<void>;
+  /**
+   * From here on, the test's checks judge `requirement` (lib/kit/judging.ts): a failure fails it
+   * alone, and the test's requirements it has not reached yet are blocked by it. `reliesOn`: the
+   * rules the next checks' oracle or setup relies on (a read-back through another operation, a
+   * state another write made); when one of them is the run's root cause, the failure is blocked
+   * by it. A `requirement` that is not one of the test's is a rule its setup relies on: a failure
+   * there proves it broken and blocks the test. A test of one requirement judges it throughout.
+   */
+  judging(
+    requirement: RequirementId | readonly RequirementId[],
+    options?: { reliesOn?: readonly RequirementId[] },
+  ): void;
 }
 
 export interface ConformanceTestOptions {
@@ -116,6 +129,7 @@ export function conformanceTest(
     const setupBroken = inject('setupBroken');
     if (setupBroken) block(setupBroken);
     const transcript = new Transcript();
+    const judging = new Judging(requirements);
     for (const account of Object.values(settings.target.accounts))
       transcript.secrets.add(account.password);
     const http = untilCleanedUp(targetClient(settings, transcript), context);
@@ -146,6 +160,14 @@ export function conformanceTest(
         const redact = (text: string) => transcript.secrets.redact(text);
         block({ requirement: id, fact: redact(fact), evidence: redact(evidence) });
       },
+      judging(ids, options) {
+        for (const id of typeof ids === 'string' ? [ids] : ids)
+          if (requirement(id) === undefined)
+            throw new Error(
+              `ctx.judging('${id}'): no such requirement (lib/requirements/catalogue.ts)`,
+            );
+        judging.judging(ids, options?.reliesOn);
+      },
       requireCapability(name) {
         if (!settings.target.capabilities[name])
           ctx.skip(
@@ -157,9 +179,13 @@ export function conformanceTest(
     await labelForAllure(requirements);
     // Whether the body threw anything but a plain skip: its transcript is evidence.
     let threw = false;
+    let thrown: unknown;
     try {
-      await transcript.recording(() => body(ctx));
+      await judging.running(() => transcript.recording(() => body(ctx)));
+      judging.close();
     } catch (error) {
+      thrown = error;
+      if (!isPlainSkip(error)) judging.stamp(error);
       threw = !isPlainSkip(error) || context.task.meta.blockedBy !== undefined;
       const harness = harnessErrorIn(error);
       if (harness) {
@@ -169,6 +195,15 @@ export function conformanceTest(
       redactError(error, transcript);
       throw error;
     } finally {
+      const failures = isPlainSkip(thrown) ? judging.failures(undefined) : judging.failures(thrown);
+      if (failures.length > 0)
+        context.task.meta.failures = failures.map((f) => ({
+          ...f,
+          message: transcript.secrets.redact(f.message),
+          ...(f.expected === undefined ? {} : { expected: transcript.secrets.redact(f.expected) }),
+          ...(f.actual === undefined ? {} : { actual: transcript.secrets.redact(f.actual) }),
+        }));
+      if (judging.held.size > 0) context.task.meta.held = [...judging.held];
       const cleanup = await cleanUpAfter(context, transcript, settings);
       // The reports keep the exchanges of the tests that did not pass, and of every test with
       // --keep-transcripts (lib/runner/report/evidence.ts): only those are redacted and sent.

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { ConformanceFailure, expectListed, inDomainWords, valuesInWords } from './failure-words.ts';
+import { ConformanceFailure, expectListed } from './conformance-failure.ts';
+import { inDomainWords, valuesInWords } from './failure-words.ts';
 
 /** vitest's errors as the collector gets them (messages copied from real runs' summary.json). */
 describe("the runner's wrappers said in the domain's words", () => {
@@ -106,13 +107,35 @@ describe("the runner's wrappers said in the domain's words", () => {
       '',
       'Hint: Enable verbose mode in order to have the list of all failing values encountered during the run',
     ].join('\n');
+    // The counterexample first (the terminal's why: line), no stack frame, the share last.
     expect(inDomainWords({ message })).toBe(
       [
-        "share 1 of 2 (10 of the 20 runs, on project 106 'p')",
         'counterexample (found after 9 runs, shrunk 1 time): [removeProjectMember(projectMember) by projectAdmin]',
         "remove: expected fault 3203, got true: expected '3203', got nothing",
-        '(replayed by fast-check seed 1640954531, path "8:1")',
-        '    at expectFault (/w/lib/soap/expect.ts:20:5)',
+        '(replayed by fast-check seed 1640954531, path "8:1"; share 1 of 2 (10 of the 20 runs, on project 106 \'p\'))',
+      ].join('\n'),
+    );
+  });
+
+  test("fast-check's report without the error: the check in words from its cause", () => {
+    const message = [
+      'Property failed after 1 tests',
+      '{ seed: 7, path: "0:1", endOnFailure: true }',
+      'Counterexample: [6]',
+      'Shrunk 29 time(s)',
+      '',
+      'Hint: Enable verbose mode in order to have the list of all failing values encountered during the run',
+    ].join('\n');
+    const cause = {
+      message:
+        "remove: expected fault 3203, got true: expected undefined to be '3203' // Object.is equality",
+      stack: 'AssertionError: …\n    at expectFault (/w/lib/soap/expect.ts:20:5)',
+    };
+    expect(inDomainWords({ message, cause })).toBe(
+      [
+        'counterexample (found after 1 run, shrunk 29 times): [6]',
+        "remove: expected fault 3203, got true: expected '3203', got nothing",
+        '(replayed by fast-check seed 7, path "0:1")',
       ].join('\n'),
     );
   });

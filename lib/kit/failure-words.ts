@@ -2,52 +2,14 @@
  * Failure messages in the report's words, not the test runner's (design.md: "expected success,
  * got fault 3203"). Two halves:
  *
- * - ConformanceFailure: what the assertion helpers (lib/kit/soap/expect.ts, expectListed) throw: the
- *   message, the expected and the actual are already domain values (the fault, the status, the
- *   ids in a list), so nothing of vitest's matcher wording reaches the report.
+ * - ConformanceFailure (conformance-failure.ts): what the assertion helpers throw: the message, the
+ *   expected and the actual are already domain values (the fault, the status, the ids in a list),
+ *   so nothing of vitest's matcher wording reaches the report.
  * - inDomainWords / valueInWords: for the suites' plain `expect(x, 'what').toBe(y)`, the
  *   collector rewrites vitest's wrapper ("what: expected 200 to be 412 // Object.is equality")
  *   as "what: expected 412, got 200", and fast-check's failure report as a counterexample line.
  *   Only the wording changes: every check stays as it was.
  */
-
-/** A failed check, said in the domain's words, with domain values as expected and actual. */
-export class ConformanceFailure extends Error {
-  override name = 'ConformanceFailure';
-  /** vitest prints no diff of these: they are words, not values to compare. */
-  readonly showDiff = false;
-  constructor(
-    message: string,
-    readonly expected: string,
-    readonly actual: string,
-  ) {
-    super(message);
-  }
-}
-
-/** `ids` (a list the target answered) holds every one of `wanted`; else the missing are named. */
-export function expectListed(
-  ids: readonly (number | string)[],
-  wanted: readonly (number | string)[],
-  what: string,
-  noun = 'project',
-): void {
-  const missing = wanted.filter((id) => !ids.includes(id));
-  if (missing.length === 0) return;
-  const names =
-    missing.length === 1
-      ? `${noun} ${missing[0]} is`
-      : `${noun}s ${missing.slice(0, -1).join(', ')} and ${missing.at(-1)} are`;
-  throw new ConformanceFailure(
-    `${what}: ${names} missing from the list (listed: ${idList(ids)})`,
-    `${noun}s ${idList(wanted)} among those listed`,
-    `${noun}s listed: ${idList(ids)}; missing: ${idList(missing)}`,
-  );
-}
-
-function idList(ids: readonly (number | string)[]): string {
-  return ids.length === 0 ? 'nothing' : ids.join(', ');
-}
 
 /** One line of a (pretty-printed, multi-line) value: `[\n  101,\n  104,\n]` → `[101, 104]`. */
 export function oneLine(value: string, max = 300): string {
@@ -88,6 +50,8 @@ export interface ErrorParts {
   /** vitest's serialised values: mostly a string, pretty-printed; a list or object at times. */
   expected?: unknown;
   actual?: unknown;
+  /** A property's failed check (fast-check's report without includeErrorInReport). */
+  cause?: unknown;
 }
 
 /** chai's words after a custom message, e.g. `expected 200 to be 412 // Object.is equality`. */
@@ -101,7 +65,7 @@ const CHAI_TAIL =
  */
 export function inDomainWords(error: ErrorParts): string {
   const message = error.message;
-  const property = propertyFailure(message);
+  const property = propertyFailure(message, error.cause);
   if (property) return property;
   return assertionInWords(message, asText(error.expected), asText(error.actual));
 }
@@ -217,29 +181,44 @@ function withoutRunnerSuffix(text: string): string {
   return text.replace(/ \/\/ Object\.is equality/g, '').replace(/…\((\d+)\)/g, '… ($1 more)');
 }
 
+/** The check without its stack frames: they say nothing of the target (the transcript does). */
+function withoutFrames(text: string): string {
+  const lines = text.split('\n');
+  const firstFrame = lines.findIndex((l) => /^\s+at /.test(l));
+  return (firstFrame < 0 ? lines : lines.slice(0, firstFrame)).join('\n');
+}
+
+/** The failed check fast-check kept as the report's cause, in words. */
+function causeInWords(cause: unknown): string {
+  if (typeof cause !== 'object' || cause === null || !('message' in cause)) return '';
+  const parts = cause as ErrorParts;
+  return withoutFrames(inDomainWords({ ...parts, message: String(parts.message) }));
+}
+
 /**
  * fast-check's failure report ("Property failed after 9 tests\n{ seed: …, path: … }\n
  * Counterexample: [...]\nShrunk 1 time(s)\nGot AssertionError: …\n<stack>\n\nHint: …") as
- * "counterexample (found after 9 runs, shrunk 1 time): […]", the failed check in words, and the
- * seed and path that replay it. Lines before it (a share's note) are kept.
+ * "counterexample (found after 9 runs, shrunk 1 time): […]" first (the terminal's why: line), the
+ * failed check in words, and the seed and path that replay it, with the lines before the report
+ * (a share's note); no stack frame.
  */
-function propertyFailure(message: string): string | undefined {
+function propertyFailure(message: string, cause: unknown): string | undefined {
   const report =
-    /^([\s\S]*?)Property failed after (\d+) tests?\n\{ seed: (-?\d+), path: "([^"]*)"[^\n]*\}\nCounterexample: ([^\n]*)\n(?:Shrunk (\d+) time\(s\)\n)?Got (?:error: )?([\s\S]*?)(?:\n\nHint: [^\n]*)?$/.exec(
+    /^([\s\S]*?)Property failed after (\d+) tests?\n\{ seed: (-?\d+), path: "([^"]*)"[^\n]*\}\nCounterexample: ([^\n]*)\n(?:Shrunk (\d+) time\(s\)\n)?(?:Got (?:error: )?([\s\S]*?))?(?:\n*Hint: [^\n]*)?\s*$/.exec(
       message,
     );
   if (!report) return undefined;
   const [, before, runs, seed, path, counterexample, shrunk, got] = report;
-  const lines = got!.split('\n');
-  const firstFrame = lines.findIndex((l) => /^\s+at /.test(l));
-  const check = (firstFrame < 0 ? lines : lines.slice(0, firstFrame)).join('\n');
-  const frames = firstFrame < 0 ? [] : lines.slice(firstFrame);
+  const check =
+    got === undefined
+      ? causeInWords(cause)
+      : assertionInWords(withoutFrames(got), undefined, undefined);
   const example = counterexample!.replace(/ ?\/\*replayPath="[^"]*"\*\//g, '');
   const shrinks = shrunk === undefined ? '' : `, shrunk ${shrunk} time${shrunk === '1' ? '' : 's'}`;
+  const note = before!.trim();
   return [
-    `${before}counterexample (found after ${runs} run${runs === '1' ? '' : 's'}${shrinks}): ${example}`,
-    assertionInWords(check, undefined, undefined),
-    `(replayed by fast-check seed ${seed}, path "${path}")`,
-    ...frames,
+    `counterexample (found after ${runs} run${runs === '1' ? '' : 's'}${shrinks}): ${example}`,
+    check,
+    `(replayed by fast-check seed ${seed}, path "${path}"${note === '' ? '' : `; ${note}`})`,
   ].join('\n');
 }

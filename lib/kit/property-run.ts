@@ -1,7 +1,7 @@
 /**
  * fast-check parameters of a property in a suite: the run's seed (printed in the report, replayed
- * with --seed), the run's number of runs capped for expensive properties, and the failing
- * assertion's message in the report next to the counterexample, and each run of the predicate
+ * with --seed), the run's number of runs capped for expensive properties, the failed check kept
+ * as the report's cause (lib/kit/failure-words.ts words it beside the counterexample), and each run of the predicate
  * told to the test's transcript (its judged exchange is the counterexample's). Passed explicitly to fc.assert:
  * fc.configureGlobal in lib/kit/suite-setup.ts does not reach the suite files' fast-check instance.
  */
@@ -17,7 +17,8 @@ export function propertyRun(
   return {
     seed,
     numRuns: Math.min(runs, maxRuns),
-    includeErrorInReport: true,
+    // The failed check is kept as the report's cause (data: lib/kit/judging.ts), not in its text.
+    includeErrorInReport: false,
     // Each run of the predicate: the exchange a failure judged is the counterexample's.
     plugins: [fc.beforeEach(() => Transcript.current()?.newAttempt())],
   };

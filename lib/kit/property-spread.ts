@@ -78,9 +78,11 @@ export async function spreadProperty<P, Ts extends [unknown, ...unknown[]]>(
       endOnFailure: true,
     })
     .catch(() => undefined);
+  // The failed check as the cause: its requirement and scope are data (lib/kit/judging.ts).
   throw new Error(
     `share ${index + 1} of ${shares.length} (${share.numRuns} of the ${run.numRuns} runs, on ` +
       `${describe(share.place)}, seed derived from the run's seed ${run.seed})\n` +
       fc.defaultReportMessage(failed),
+    { cause: failed.errorInstance },
   );
 }

@@ -1,7 +1,7 @@
 /** What the CLI provides to the suites' workers (vitest provide/inject). */
 import type { Exchange } from './clients/transcript.ts';
 import type { TransportOptions } from './clients/transport.ts';
-import type { BrokenPrecondition, TestCleanup } from '../run-result.ts';
+import type { BrokenPrecondition, FailedCheck, TestCleanup } from '../run-result.ts';
 import type { Fixtures } from './fixtures/projects.ts';
 import type { Profile } from '../target/profile.ts';
 import type { QuotaSettings } from './target/quota-plan.ts';
@@ -77,5 +77,9 @@ declare module '@vitest/runner' {
     harnessError?: string;
     /** Not judged: the requirement its setup depends on failed (ctx.precondition). */
     blockedBy?: BrokenPrecondition;
+    /** The checks that failed, each with the requirement it judged (lib/kit/judging.ts). */
+    failures?: FailedCheck[];
+    /** The test's requirements whose checks completed without a failure. */
+    held?: string[];
   }
 }

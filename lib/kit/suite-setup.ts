@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import { chai, inject } from 'vitest';
 import { countRequests, limitRate } from './clients/rate-limit.ts';
 import { Transcript } from './clients/transcript.ts';
+import { Judging } from './judging.ts';
 import { configureTransport, freshConnections } from './clients/transport.ts';
 import './provided.ts';
 
@@ -26,6 +27,10 @@ prototype.assert = function (this: Chai.AssertionStatic, ...args: unknown[]) {
     return (assert as (...a: unknown[]) => unknown).apply(this, args);
   } catch (error) {
     Transcript.current()?.noteFailure();
+    // The requirement it judged (lib/kit/judging.ts): a soft one is a failure now, the test goes on.
+    const judging = Judging.current();
+    if (chai.util.flag(this, 'soft') === true) judging?.failedSoftly(error as Error);
+    else judging?.stamp(error);
     throw error;
   }
 } as typeof assert;
@@ -36,8 +41,8 @@ configureTransport(transport ?? {});
 freshConnections();
 limitRate(rateLimit?.perSecond, rateLimit?.schedule);
 countRequests(requestCounter);
-// The failing assertion's message goes into the report with the counterexample.
-fc.configureGlobal({ seed, numRuns: runs, includeErrorInReport: true });
+// The failed check is kept as the report's cause: its requirement is data (lib/kit/judging.ts).
+fc.configureGlobal({ seed, numRuns: runs, includeErrorInReport: false });
 
 const fixturesError = inject('fixturesError');
 if (fixturesError) throw new Error(fixturesError);

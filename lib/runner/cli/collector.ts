@@ -218,6 +218,7 @@ function toTestResult(
     ...(meta.judgedExchange === undefined ? {} : { judgedExchange: meta.judgedExchange }),
     ...(meta.observations?.length ? { observations: meta.observations } : {}),
     ...(meta.cleanup ? { cleanup: meta.cleanup } : {}),
+    ...(meta.held?.length ? { held: [...meta.held] } : {}),
   };
   if (result.state === 'passed') return { ...base, status: 'pass' };
   if (result.state === 'skipped') {
@@ -254,6 +255,7 @@ function toTestResult(
     (meta.harnessError !== undefined && result.errors.length === 1);
   return {
     ...base,
+    ...(!harness && meta.failures?.length ? { failures: meta.failures } : {}),
     status: harness ? 'error' : 'fail',
     message: harness ? (meta.harnessError ?? message) : message,
     ...(first === undefined ? {} : valuesInWords(first)),

@@ -372,10 +372,29 @@ function observed(observations: readonly string[] | undefined): Html | '' {
 function requirementLinks(t: TestResult, at: Layout): Html[] {
   return t.requirements.map((id) => {
     const r = at.requirements.get(id);
+    const outcome = outcomeNote(t, id);
     return r
-      ? html`<li><a href="#req-${r.id}">${idCode(r.id)}</a> ${r.level} — ${r.text}</li>`
-      : html`<li>${idCode(id)}</li>`;
+      ? html`<li><a href="#req-${r.id}">${idCode(r.id)}</a> ${r.level} — ${r.text}${outcome}</li>`
+      : html`<li>${idCode(id)}${outcome}</li>`;
   });
+}
+
+/**
+ * A requirement of a test that judged several, one at a time (lib/runner/results/blame.ts): which
+ * one its failure is, and what became of the others in it.
+ */
+function outcomeNote(t: TestResult, id: string): Html | '' {
+  const o = t.outcomes?.[id];
+  if (!o || t.requirements.length < 2) return '';
+  const words =
+    o.status === 'fail'
+      ? 'failed here'
+      : o.status === 'pass'
+        ? 'held here (judged before the failure)'
+        : o.status === 'blocked'
+          ? `not judged here: depends on ${o.blockedBy ?? 'a failed requirement'}`
+          : 'observed here';
+  return html` <span class="badge s-${o.status}">${words}</span>`;
 }
 
 function failure(t: TestResult, at: Layout): Html {

@@ -6,6 +6,7 @@ import { collapseHarnessErrors, type HarnessErrorEntry } from './harness-errors.
 import type { Requirement } from '../../requirements/index.ts';
 import { MATRIX } from '../../../spec/matrix/index.ts';
 import { withRootCauses } from '../../kit/blocked.ts';
+import { blame } from './blame.ts';
 import { judgeCells } from './cells.ts';
 import { plantedFaultsOf } from './evidence.ts';
 import { applyExpectations } from './expectations.ts';
@@ -57,7 +58,9 @@ export function assembleRun(
 ): JudgedRun {
   // Blocked never hides a failure: what a test is blocked on fails. The tests come with their own
   // status, INFO-only failures already 'observed' (collector.ts; summary-file.ts for a summary).
-  let tests = withRootCauses(rawTests);
+  // Each failed check's requirement, or the root cause it waits on (blame.ts).
+  const levels = new Map(catalogue.map((r) => [r.id, r.level] as const));
+  let tests = withRootCauses(blame(rawTests, (id) => levels.get(id)));
   let expectations: RunResult['expectations'];
   if (known) {
     const applied = applyExpectations(tests, known.entries);

@@ -52,6 +52,14 @@ describe('applyExpectations', () => {
     const applied = applyExpectations([result('t', 'fail', ['r', 's'])], ['r']);
     expect(applied.tests[0]?.status).toBe('fail');
   });
+  test('a test that failed only the listed one of its requirements is excused', () => {
+    const failedR = {
+      ...result('t', 'fail', ['r', 's']),
+      outcomes: { r: { status: 'fail' as const }, s: { status: 'pass' as const } },
+    };
+    expect(applyExpectations([failedR], ['r']).tests[0]?.status).toBe('expected-fail');
+    expect(applyExpectations([failedR], ['s']).tests[0]?.status).toBe('fail');
+  });
   test('a listed test id excuses that test only', () => {
     const applied = applyExpectations(
       [result('a', 'fail', ['r']), result('b', 'fail', ['r'])],

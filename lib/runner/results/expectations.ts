@@ -93,11 +93,12 @@ function concerns(entry: string, test: TestResult): boolean {
   return test.id === entry || test.requirements.includes(entry);
 }
 
+/** Listed by id, or every requirement it failed is listed (those it held or never reached are not). */
 function excused(test: TestResult, listed: ReadonlySet<string>): boolean {
-  return (
-    listed.has(test.id) ||
-    (test.requirements.length > 0 && test.requirements.every((id) => listed.has(id)))
-  );
+  const failed = test.outcomes
+    ? test.requirements.filter((id) => test.outcomes?.[id]?.status === 'fail')
+    : test.requirements;
+  return listed.has(test.id) || (failed.length > 0 && failed.every((id) => listed.has(id)));
 }
 
 /**

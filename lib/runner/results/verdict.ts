@@ -8,6 +8,7 @@
  */
 import { CLOCK_PATH, FAIL_NEXT_PATH } from '../../../spec/test-control.ts';
 import { harnessErrorCount } from './harness-errors.ts';
+import { blockedReason } from '../../kit/blocked.ts';
 import type { Level, Requirement } from '../../requirements/index.ts';
 import type {
   RequirementResult,
@@ -100,7 +101,8 @@ export function judgeRequirements(
       byRequirement.set(id, [...(byRequirement.get(id) ?? []), test]);
   }
   return catalogue.map((r) => {
-    const checked = (byRequirement.get(r.id) ?? []).map((t): TestResult => {
+    const checked = (byRequirement.get(r.id) ?? []).map((raw): TestResult => {
+      const t = asJudgedFor(raw, r.id);
       const failed = t.status === 'fail' || t.status === 'expected-fail';
       // A test of a MUST and an INFO requirement that fails: a failure of the MUST, an
       // observation of the INFO one.
@@ -143,6 +145,33 @@ export function judgeRequirements(
       tests: checked.map((t) => ({ id: t.id, status: t.status })),
     };
   });
+}
+
+/**
+ * The test as it judged one of its requirements (its outcome, lib/runner/results/blame.ts): a test
+ * that failed one requirement's check passed those it judged before and blocks those it never
+ * reached. The result keeps the test's id and name.
+ */
+function asJudgedFor(test: TestResult, id: string): TestResult {
+  const outcome = test.outcomes?.[id];
+  if (!outcome) return test;
+  if (outcome.status === test.status && outcome.status !== 'blocked') return test;
+  const status =
+    outcome.status === 'fail' && test.status === 'expected-fail' ? 'expected-fail' : outcome.status;
+  const { blockedBy, message: _message, ...rest } = test;
+  if (status === 'blocked') {
+    const on = outcome.blockedBy ?? blockedBy?.requirement ?? '';
+    return {
+      ...rest,
+      status,
+      message: blockedReason(on),
+      blockedBy:
+        blockedBy?.requirement === on
+          ? blockedBy
+          : { requirement: on, fact: 'its check was not reached', evidence: '' },
+    };
+  }
+  return { ...rest, status, ...(outcome.message ? { message: outcome.message } : {}) };
 }
 
 /** The capabilities the skipped tests lacked, when every one of them names one (else undefined). */
