@@ -41,7 +41,7 @@ import {
   readArtifact,
   uniqueText,
 } from '../../lib/kit/rest/artifacts.ts';
-import { excerpt } from '../../lib/kit/rest/broken.ts';
+import { BrokenFeature, excerpt } from '../../lib/kit/rest/broken.ts';
 import { readCollection } from '../../lib/kit/rest/pages.ts';
 import { get, is2xx } from '../../lib/kit/rest/requests.ts';
 import { Unjudgeable } from '../../lib/kit/rest/unjudgeable.ts';
@@ -95,8 +95,48 @@ function requirementsOf(cell: AccessCell): RequirementId[] {
   }
 }
 
-/** A verdict of one cell, with its message in the domain's words. */
-function verdict(ctx: ConformanceContext, ok: boolean, message: string): void {
+/** The rules a wrong status breaks: a refusal where the cell wants a success, or the reverse. */
+function statusRules(cell: AccessCell, status?: number): RequirementId[] {
+  if (cell.expects !== 'served-or-401') return requirementsOf(cell);
+  // A server error is no refusal: the route is broken (§7.2), whoever asks.
+  return status !== undefined && status >= 500
+    ? [ROUTE_RULE[cell.route]]
+    : ['rest.auth.missing-401'];
+}
+
+/** The rule that what a refusal tells, or changes, breaks. */
+function refusalRules(cell: AccessCell): RequirementId[] {
+  const all = requirementsOf(cell);
+  return all.includes('rest.access.private-refused')
+    ? ['rest.access.private-refused']
+    : statusRules(cell);
+}
+
+/**
+ * What a refusal's status relies on beside the cell's rules: a creation body not understood is
+ * §2.2's rule, judged on its own (suites/rest/artifacts); a PUT, sent without concurrency headers,
+ * refused as a conflict is §4.4.4's (it must not be checked).
+ */
+function refusalReliesOn(cell: AccessCell, status: number): RequirementId[] {
+  if (cell.route === 'POST /artifacts' && BODY_REFUSED.has(status))
+    return ['rest.artifacts.creation-body'];
+  if (cell.route === 'PUT /artifacts/<id>' && (status === 412 || status === 428))
+    return ['rest.concurrency.no-header-overwrites'];
+  return [];
+}
+
+/**
+ * A verdict of one cell on `rules`, with its message in the domain's words (lib/kit/judging.ts:
+ * a failed verdict fails those rules alone, or is blocked by a rule its oracle relies on).
+ */
+function verdict(
+  ctx: ConformanceContext,
+  rules: readonly RequirementId[],
+  ok: boolean,
+  message: string,
+  reliesOn: readonly RequirementId[] = [],
+): void {
+  ctx.judging(rules, { reliesOn });
   ctx.expect.soft(ok, message).toBe(true);
 }
 
@@ -112,12 +152,20 @@ function judgeRefusal(
   const wanted = cell.expects === 'served' ? resource : expectedRefusal(cell.expects);
   verdict(
     ctx,
+    statusRules(cell, answer.status),
     refusalAllowed(cell.expects, answer.status),
     `${what}: expected ${wanted}, got ${answer.status} (${excerpt(answer)})`,
+    // A creation body not understood is §2.2's rule, judged on its own (suites/rest/artifacts).
+    refusalReliesOn(cell, answer.status),
   );
   if (cell.privacy === 'private' && scene.secrets.length > 0) {
     const leak = revealed(answer, scene.secrets);
-    verdict(ctx, leak === undefined, `${what}: the refusal tells of the private project: ${leak}`);
+    verdict(
+      ctx,
+      refusalRules(cell),
+      leak === undefined,
+      `${what}: the refusal tells of the private project: ${leak}`,
+    );
   }
   if (cell.expects !== 'served') ctx.observe(`${what} → ${answer.status}`);
 }
@@ -132,6 +180,7 @@ function successWanted(
 ) {
   verdict(
     ctx,
+    statusRules(cell),
     successAllowed(cell.expects),
     `${what}: expected ${expectedRefusal(cell.expects)}, got ${answer.status} with ${resource}`,
   );
@@ -152,8 +201,16 @@ async function judgeRead(
       continue;
     }
     if (!successWanted(ctx, cell, answer, what, probe.resource)) continue;
+    const route = ROUTE_RULE[cell.route];
+    ctx.judging(route, { reliesOn: probe.reliesOn ?? [] });
     const problem = await probe.holds(answer, auth);
-    verdict(ctx, problem === undefined, `${what}: answered ${answer.status}, but ${problem}`);
+    verdict(
+      ctx,
+      [route],
+      problem === undefined,
+      `${what}: answered ${answer.status}, but ${problem}`,
+      probe.reliesOn,
+    );
     if (cell.expects !== 'served') ctx.observe(`${what} → ${answer.status} (served)`);
   }
 }
@@ -178,9 +235,14 @@ async function judgeList(ctx: ConformanceContext, scene: Scene, cell: AccessCell
     );
     const listed = items.some((p) => p.id === id);
     if (cell.expects === 'hidden')
-      verdict(ctx, !listed, `${what}: the private project ${id} is listed`);
+      verdict(ctx, requirementsOf(cell), !listed, `${what}: the private project ${id} is listed`);
     else if (mustBeListed(cell.actor))
-      verdict(ctx, listed, `${what}: the ${cell.privacy} project ${id} is not listed`);
+      verdict(
+        ctx,
+        ['rest.projects.list'],
+        listed,
+        `${what}: the ${cell.privacy} project ${id} is not listed`,
+      );
     else ctx.observe(`${what}: the ${cell.privacy} project ${id} is ${listed ? '' : 'not '}listed`);
   }
 }
@@ -203,8 +265,10 @@ async function createdReadBack(
   );
   verdict(
     ctx,
+    ['rest.artifacts.create'],
     read === text,
     `${what}: answered ${answer.status}, but artifact ${id} reads back "${String(read)}", not "${text}"`,
+    ['rest.artifacts.get'],
   );
 }
 
@@ -221,9 +285,11 @@ async function judgeCreate(ctx: ConformanceContext, scene: TrackerScene, cell: A
     const json = creationJson(scene.tracker.id, valuesOf(scene, text));
     const answer = await postArtifact(ctx, auth, { json });
     if (!is2xx(answer.status)) {
+      // §2.2 states the creation body: not understood, it is that rule's failure, once.
       if (cell.expects === 'served' && BODY_REFUSED.has(answer.status))
-        throw new Unjudgeable(
-          `could not judge: ${what} answered ${answer.status}: the creation body was not understood; ${excerpt(answer)}`,
+        throw new BrokenFeature(
+          `${what} answered ${answer.status}: the creation body of §2.2 was not understood; ${excerpt(answer)}`,
+          'rest.artifacts.creation-body',
         );
       judgeRefusal(ctx, scene, cell, answer, what, 'the artifact created');
       refused.push({ text, what });
@@ -233,13 +299,14 @@ async function judgeCreate(ctx: ConformanceContext, scene: TrackerScene, cell: A
     await createdReadBack(ctx, scene, answer, text, what);
     if (cell.expects !== 'served') ctx.observe(`${what} → ${answer.status} (created)`);
   }
-  if (before && refused.length > 0) await judgeNothingCreated(ctx, scene, before, refused);
+  if (before && refused.length > 0) await judgeNothingCreated(ctx, scene, cell, before, refused);
 }
 
 /** No artifact that appeared since `before` holds a value whose creation was refused. */
 async function judgeNothingCreated(
   ctx: ConformanceContext,
   scene: TrackerScene,
+  cell: AccessCell,
   before: Set<number>,
   refused: ReadonlyArray<{ text: string; what: string }>,
 ) {
@@ -250,6 +317,7 @@ async function judgeNothingCreated(
     const culprit = refused.find((r) => r.text === value);
     verdict(
       ctx,
+      refusalRules(cell),
       culprit === undefined,
       `${culprit?.what}: refused, yet artifact ${id} was created with its value "${culprit?.text}"`,
     );
@@ -275,6 +343,7 @@ async function judgeUpdate(ctx: ConformanceContext, scene: ArtifactScene, cell: 
       const now = await readArtifact(ctx, await scene.reader(), id);
       verdict(
         ctx,
+        refusalRules(cell),
         now.values.get(field) === before.values.get(field) && now.etag === before.etag,
         `${what}: refused with ${answer.status}, yet the artifact changed (string field "${String(before.values.get(field))}" → "${String(now.values.get(field))}", Etag ${before.etag} → ${now.etag})`,
       );
@@ -284,8 +353,10 @@ async function judgeUpdate(ctx: ConformanceContext, scene: ArtifactScene, cell: 
     const read = (await readArtifact(ctx, await scene.reader(), id)).values.get(field);
     verdict(
       ctx,
+      ['rest.artifacts.update'],
       read === text,
       `${what}: answered ${answer.status}, but the string field reads back "${String(read)}", not "${text}"`,
+      ['rest.artifacts.get'],
     );
     if (cell.expects !== 'served') ctx.observe(`${what} → ${answer.status} (updated)`);
   }

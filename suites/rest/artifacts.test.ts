@@ -4,6 +4,7 @@ import { conformanceTest, type ConformanceContext } from '../../lib/kit/conforma
 import { creationJson, normalised, type ModelValue } from '../../lib/kit/rest/artifact-values.ts';
 import {
   createdId,
+  creationRule,
   getArtifact,
   givenArtifact,
   postArtifact,
@@ -37,10 +38,13 @@ describe.concurrent('artifacts (§2.2, §4.3)', () => {
     ['rest.artifacts.create', 'rest.artifacts.creation-body'],
     'POST /artifacts with tracker {id} and values [{field_id, value | bind_value_ids}] must create the artifact, read back by GET',
     async (ctx) => {
+      ctx.judging('rest.artifacts.create');
       const { auth, tracker } = await setup(ctx);
       const values = someValues(tracker, 'created');
       const answer = await postArtifact(ctx, auth, { json: creationJson(tracker.id, values) });
+      ctx.judging(creationRule(answer.status));
       expect2xx(answer.status, 'POST /artifacts');
+      ctx.judging('rest.artifacts.create');
       const id = createdId(answer);
       // The shape of the created artifact is 'not shown': without an id or Location, no verdict.
       if (id === undefined)
@@ -75,6 +79,7 @@ describe.concurrent('artifacts (§2.2, §4.3)', () => {
     ['rest.artifacts.update', 'rest.artifacts.update-body'],
     'PUT /artifacts/<id> with {"values": [...]} must update the artifact, read back by GET',
     async (ctx) => {
+      ctx.judging('rest.artifacts.update');
       const { auth, tracker } = await setup(ctx);
       const id = await givenArtifact(ctx, auth, tracker, someValues(tracker, 'before'));
       const text = uniqueText(inject('runTag'), 'after');
@@ -84,6 +89,7 @@ describe.concurrent('artifacts (§2.2, §4.3)', () => {
         [list.id, [list.valueIds[1]!]],
       ]);
       const answer = await updateValues(ctx, auth, id, update);
+      ctx.judging('rest.artifacts.update');
       expect2xx(answer.status, `PUT /artifacts/${id}`);
       const read = await readArtifact(ctx, auth, id);
       ctx.expect.soft(read.values.get(tracker.stringField.id), 'the string field').toBe(text);

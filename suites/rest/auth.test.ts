@@ -17,6 +17,8 @@ describe.concurrent('REST authentication (§5.2)', () => {
     ['rest.auth.anonymous', 'rest.discovery.anonymous-and-authenticated'],
     'the API must answer anonymously and with a token (GET /api/projects)',
     async (ctx) => {
+      // One sentence of §5.2.1, two ids: the anonymous half judges both.
+      ctx.judging(['rest.auth.anonymous', 'rest.discovery.anonymous-and-authenticated']);
       const anonymous = await get(ctx, '/api/projects', ANONYMOUS);
       const publicProject = is2xx(anonymous.status)
         ? anonymous
@@ -25,6 +27,7 @@ describe.concurrent('REST authentication (§5.2)', () => {
         publicProject.status,
         'GET /api/projects (or the public project) without credentials',
       ).toBe(200);
+      ctx.judging('rest.discovery.anonymous-and-authenticated');
       const withToken = await get(ctx, '/api/projects', await tokenFor(ctx, 'projectMember'));
       expect(withToken.status, 'GET /api/projects with a token').toBe(200);
     },
@@ -34,6 +37,8 @@ describe.concurrent('REST authentication (§5.2)', () => {
     ['rest.auth.missing-401', 'rest.errors.401'],
     'a resource that needs authentication must answer 401 without credentials',
     async (ctx) => {
+      // §5.2.1's 401 and §7.2's 401 row: one observable, two ids.
+      ctx.judging(['rest.auth.missing-401', 'rest.errors.401']);
       await memberOf(ctx, 'privateProject');
       const project = await get(ctx, privatePath(), ANONYMOUS);
       ctx.expect.soft(project.status, 'GET of a private project without credentials').toBe(401);
@@ -55,9 +60,12 @@ describe.concurrent('REST authentication (§5.2)', () => {
     'X-Auth-Token with X-Auth-UserId must authenticate the call (a private project becomes readable)',
     async (ctx) => {
       await memberOf(ctx, 'privateProject');
+      // The premise: without credentials the private project is not readable (§5.2.1).
+      ctx.judging('rest.auth.missing-401');
       expect((await get(ctx, privatePath(), ANONYMOUS)).status, 'without credentials').not.toBe(
         200,
       );
+      ctx.judging('rest.auth.token-headers');
       const answer = await get(ctx, privatePath(), await tokenFor(ctx, 'projectMember'));
       expect(answer.status, "with the project member's token").toBe(200);
     },
@@ -79,10 +87,13 @@ describe.concurrent('REST authentication (§5.2)', () => {
     ['rest.auth.invalid-credentials-fail'],
     'invalid credentials must fail even on a resource readable anonymously',
     async (ctx) => {
+      // The premise: the public project is readable anonymously (§5.2.1).
+      ctx.judging('rest.auth.anonymous');
       expect(
         (await get(ctx, publicPath(), ANONYMOUS)).status,
         'the public project is readable anonymously',
       ).toBe(200);
+      ctx.judging('rest.auth.invalid-credentials-fail');
       for (const auth of await invalidCredentials(ctx)) {
         const answer = await get(ctx, publicPath(), auth);
         ctx.expect

@@ -12,8 +12,11 @@ import type { ModelValue } from '../../lib/kit/rest/artifact-values.ts';
 import { tokenFor, type Auth } from '../../lib/kit/rest/auth.ts';
 import { CollectionModel } from '../../lib/kit/rest/collection-model.ts';
 import { propertyRun } from '../../lib/kit/property-run.ts';
+import type { HttpResponse } from '../../lib/kit/clients/http.ts';
+import type { RequirementId } from '../../lib/requirements/index.ts';
 import {
   expectDefaultPageWithinLimit,
+  expectIntegerHeader,
   expectMaxServed,
   expectOverMaxNotHonoured,
   limitMaxOf,
@@ -70,6 +73,73 @@ function queryRoute(auth: Auth, model: CollectionModel, query: object = {}): Pag
   };
 }
 
+/** fc.assert over `arbitraries`: the failed check is the error's cause (lib/kit/property-run.ts). */
+async function assertProperty<A extends [unknown, ...unknown[]]>(
+  arbitraries: { [K in keyof A]: fc.Arbitrary<A[K]> },
+  predicate: (...args: A) => Promise<void>,
+  runs: number,
+): Promise<void> {
+  const property = fc.asyncProperty<A>(
+    ...([...arbitraries, predicate] as Parameters<typeof fc.asyncProperty<A>>),
+  );
+  await fc.assert(property, propertyRun(runs));
+}
+
+/** A walk or a page asked with limit = LIMIT-MAX relies on that limit being served (§8). */
+function atMax(limit: number, max: number): RequirementId[] {
+  return limit === max ? ['rest.pagination.limit-max'] : [];
+}
+
+/**
+ * The page holds min(limit, size − offset) items (§8.2, limit-chunk). A page short of that leaves
+ * out items that paging forward must visit (§8.3): that rule, judged on its own, is then the one
+ * the check relies on (a page that starts after its offset is short at the end of the walk).
+ */
+function expectPageLength(
+  ctx: ConformanceContext,
+  got: number,
+  wanted: number,
+  what: string,
+  reliesOn: readonly RequirementId[] = [],
+): void {
+  const short = got < wanted ? (['rest.pagination.paging-forward'] as const) : [];
+  ctx.judging('rest.pagination.limit-chunk', { reliesOn: [...reliesOn, ...short] });
+  expect(got, what).toBe(wanted);
+}
+
+/**
+ * A page's four headers, integers (rest.pagination.headers), with LIMIT the chunk asked
+ * (limit-chunk), OFFSET the one asked (offset) and SIZE the collection's (size), each its rule's.
+ */
+function expectPageHeaders(
+  ctx: ConformanceContext,
+  answer: HttpResponse,
+  asked: string,
+  wanted: { limit: number; offset: number; size: number },
+): ReturnType<typeof pageHeaders> {
+  ctx.judging('rest.pagination.headers');
+  const headers = pageHeaders(answer);
+  expect(
+    Object.values(headers).every(Number.isInteger),
+    `${asked}: the four X-PAGINATION headers, as integers (${JSON.stringify(headers)})`,
+  ).toBe(true);
+  ctx.judging('rest.pagination.limit-chunk');
+  expect(headers.limit, `${asked}: X-PAGINATION-LIMIT, the chunk used`).toBe(wanted.limit);
+  ctx.judging('rest.pagination.offset');
+  expect(headers.offset, `${asked}: X-PAGINATION-OFFSET`).toBe(wanted.offset);
+  ctx.judging('rest.pagination.size');
+  expect(headers.size, `${asked}: X-PAGINATION-SIZE, the total`).toBe(wanted.size);
+  return headers;
+}
+
+/** X-PAGINATION-SIZE, an integer (rest.pagination.headers), is `wanted` (rest.pagination.size). */
+function expectSize(ctx: ConformanceContext, answer: HttpResponse, wanted: number, what: string) {
+  ctx.judging('rest.pagination.headers');
+  const size = expectIntegerHeader(answer, 'size', what, false);
+  ctx.judging('rest.pagination.size');
+  expect(size, `${what}: X-PAGINATION-SIZE`).toBe(wanted);
+}
+
 /** The query route's own X-PAGINATION-LIMIT-MAX (§8: 10, 50 or 100 depending on the route). */
 function limitMax(ctx: ConformanceContext, auth: Auth, model: CollectionModel): Promise<number> {
   return limitMaxOf(ctx, queryRoute(auth, model));
@@ -86,37 +156,44 @@ describe('pagination (§8)', () => {
     ],
     'for random sizes, limits and offsets: the four headers are integers, LIMIT is the chunk, OFFSET echoes, SIZE is the total, the body holds min(limit, size − offset) items',
     async (ctx) => {
+      ctx.judging('rest.pagination.headers');
       const { auth, model } = await setup(ctx);
       const max = await limitMax(ctx, auth, model);
-      await fc.assert(
-        fc.asyncProperty(
+      await assertProperty(
+        [
           fc.integer({ min: 0, max: MAX_SIZE }),
           fc.integer({ min: 1, max }),
           fc.integer({ min: 0, max: MAX_SIZE + 5 }),
-          async (size, limit, offset) => {
-            await growTo(ctx, auth, model, size);
-            const answer = await sendJson(
-              ctx,
-              'POST',
-              `${model.queryPath}?limit=${limit}&offset=${offset}`,
-              auth,
-              {},
-            );
-            expect(answer.status, `query with limit=${limit}&offset=${offset}`).toBe(200);
-            const headers = pageHeaders(answer);
-            expect(headers, 'the four X-PAGINATION headers, as integers').toEqual({
-              limit,
-              offset,
-              size: model.size,
-              limitMax: max,
-            });
-            const items = jsonOf(answer) as unknown[];
-            expect(items.length, 'items on the page').toBe(
-              Math.max(0, Math.min(limit, model.size - offset)),
-            );
-          },
-        ),
-        propertyRun(30),
+        ],
+        async (size, limit, offset) => {
+          ctx.judging('rest.pagination.size');
+          await growTo(ctx, auth, model, size);
+          const asked = `query with limit=${limit}&offset=${offset}`;
+          ctx.judging('rest.pagination.accepts-limit-offset', { reliesOn: atMax(limit, max) });
+          const answer = await sendJson(
+            ctx,
+            'POST',
+            `${model.queryPath}?limit=${limit}&offset=${offset}`,
+            auth,
+            {},
+          );
+          expect(answer.status, asked).toBe(200);
+          const headers = expectPageHeaders(ctx, answer, asked, {
+            limit,
+            offset,
+            size: model.size,
+          });
+          ctx.judging('rest.pagination.limit-max');
+          expect(headers.limitMax, `${asked}: X-PAGINATION-LIMIT-MAX, as before`).toBe(max);
+          const items = jsonOf(answer) as unknown[];
+          expectPageLength(
+            ctx,
+            items.length,
+            Math.max(0, Math.min(limit, model.size - offset)),
+            `${asked}: items on the page`,
+          );
+        },
+        30,
       );
     },
   );
@@ -131,6 +208,7 @@ describe('pagination (§8)', () => {
     ],
     'on the tracker list: every limit and offset gives the four headers and min(limit, size − offset) items, and paging visits each item once',
     async (ctx) => {
+      ctx.judging('rest.pagination.headers');
       await memberOf(ctx, 'privateProject');
       const auth = await tokenFor(ctx, 'projectMember');
       // Not /api/projects: the SOAP suites create projects meanwhile, so its size moves.
@@ -144,19 +222,22 @@ describe('pagination (§8)', () => {
         const seen: unknown[] = [];
         for (const limit of [1, 2, 3]) {
           for (let offset = 0; offset <= size; offset += limit) {
-            const answer = await get(ctx, `${path}?limit=${limit}&offset=${offset}`, auth);
-            expect(answer.status, `${path}?limit=${limit}&offset=${offset}`).toBe(200);
-            expect(
-              pageHeaders(answer),
-              `${path}?limit=${limit}&offset=${offset}: headers`,
-            ).toMatchObject({ limit, offset, size });
+            const asked = `${path}?limit=${limit}&offset=${offset}`;
+            ctx.judging('rest.pagination.accepts-limit-offset');
+            const answer = await get(ctx, asked, auth);
+            expect(answer.status, asked).toBe(200);
+            expectPageHeaders(ctx, answer, asked, { limit, offset, size });
             const items = jsonOf(answer) as Array<{ id?: unknown }>;
-            expect(items.length, `${path}?limit=${limit}&offset=${offset}: items`).toBe(
+            expectPageLength(
+              ctx,
+              items.length,
               Math.max(0, Math.min(limit, size - offset)),
+              `${asked}: items`,
             );
             if (limit === 2) seen.push(...items.map((item) => item.id));
           }
         }
+        ctx.judging('rest.pagination.paging-forward');
         expect(
           new Set(seen).size,
           `${path}: paging with limit 2 visits ${size} distinct items`,
@@ -172,16 +253,18 @@ describe('pagination (§8)', () => {
       const { auth, model } = await setup(ctx);
       await growTo(ctx, auth, model, 12);
       const max = await limitMax(ctx, auth, model);
-      await fc.assert(
-        fc.asyncProperty(fc.integer({ min: 3, max }), async (limit) => {
+      await assertProperty(
+        [fc.integer({ min: 3, max })],
+        async (limit) => {
+          ctx.judging('rest.pagination.paging-forward', { reliesOn: atMax(limit, max) });
           const ids = (await model.queryAll(ctx, auth, {}, limit)).map((item) => item.id);
           expect(new Set(ids).size, `no artifact twice (limit ${limit})`).toBe(ids.length);
           expect(
             [...ids].sort((a, b) => a - b),
             `every artifact once (limit ${limit})`,
           ).toEqual([...model.artifacts.keys()].sort((a, b) => a - b));
-        }),
-        propertyRun(10),
+        },
+        10,
       );
     },
   );
@@ -215,6 +298,9 @@ describe('pagination (§8)', () => {
     ['rest.pagination.page-size', 'rest.pagination.paginated-routes'],
     'the trackers and artifacts collections must be paginated, with a page size of 10, 50 or 100',
     async (ctx) => {
+      // The member reads the private project's trackers: blocked when it is none (§4.2 #3).
+      await memberOf(ctx, 'privateProject');
+      ctx.judging('rest.pagination.paginated-routes');
       const { auth, model } = await setup(ctx);
       const routes = [
         ['GET', `/api/projects/${inject('fixtures').privateProject.id}/trackers`],
@@ -225,18 +311,27 @@ describe('pagination (§8)', () => {
           method === 'GET'
             ? await get(ctx, path, auth)
             : await sendJson(ctx, 'POST', path, auth, {});
+        // Served at all: the route's own rule (a server error is no sign of pagination).
+        ctx.judging(method === 'GET' ? 'rest.projects.trackers' : 'rest.query.route');
         ctx.expect.soft(answer.status, `${method} ${path}`).toBe(200);
+        ctx.judging('rest.pagination.paginated-routes');
         const headers = pageHeaders(answer);
+        // Paginated: it carries pagination headers. Some of the four missing or not integers is
+        // rest.pagination.headers (§8.2), judged on its own; none at all, a route not paginated.
+        const integers = Object.values(headers).filter(Number.isInteger).length;
         ctx.expect
-          .soft(
-            Object.values(headers).every(Number.isInteger),
-            `${method} ${path}: the four headers`,
-          )
-          .toBe(true);
+          .soft(integers, `${method} ${path}: X-PAGINATION headers (integers)`)
+          .toBeGreaterThan(0);
+        if (integers === 0) continue;
+        ctx.judging('rest.pagination.headers');
+        ctx.expect.soft(integers, `${method} ${path}: the four headers, as integers`).toBe(4);
         // §8 "page size 10, 50 or 100 depending on the route": the default chunk or the maximum.
         ctx.observe(
           `${method} ${path}: default X-PAGINATION-LIMIT ${headers.limit}, X-PAGINATION-LIMIT-MAX ${headers.limitMax}`,
         );
+        ctx.judging('rest.pagination.page-size', {
+          reliesOn: integers < 4 ? ['rest.pagination.headers'] : [],
+        });
         ctx.expect
           .soft(
             isPageSize(headers.limit) || isPageSize(headers.limitMax),
@@ -255,6 +350,7 @@ describe('pagination (§8)', () => {
     ['rest.pagination.over-max-status', 'rest.pagination.small-limits'],
     'the answers to a limit over the maximum, to limit=1 and to limit=0 are observed (reference: 406, 200, 400)',
     async (ctx) => {
+      ctx.judging('rest.pagination.over-max-status');
       const { auth, model } = await setup(ctx);
       const max = await limitMax(ctx, auth, model);
       await growTo(ctx, auth, model, 2);
@@ -265,6 +361,7 @@ describe('pagination (§8)', () => {
         `limit=${max + 1} → ${over.status}; limit=1 → ${one.status}; limit=0 → ${zero.status}`,
       );
       ctx.expect.soft(over.status, 'over the maximum').toBe(406);
+      ctx.judging('rest.pagination.small-limits');
       ctx.expect
         .soft([one.status, (jsonOf(one) as unknown[])?.length], 'limit=1')
         .toEqual([200, 1]);
@@ -294,8 +391,9 @@ describe('pagination boundaries on the artifact query (§8), pinned', () => {
       const { auth, model } = await setup(ctx);
       const { limit } = await expectDefaultPageWithinLimit(ctx, queryRoute(auth, model));
       await growTo(ctx, auth, model, Math.min(limit + 1, LARGEST_GROWTH));
-      const { size } = await expectDefaultPageWithinLimit(ctx, queryRoute(auth, model));
-      expect(size, 'X-PAGINATION-SIZE: every artifact of the tracker').toBe(model.size);
+      const route = queryRoute(auth, model);
+      const { answer } = await expectDefaultPageWithinLimit(ctx, route);
+      expectSize(ctx, answer, model.size, `${route.label} without limit: every artifact`);
     },
   );
 
@@ -303,22 +401,26 @@ describe('pagination boundaries on the artifact query (§8), pinned', () => {
     ['rest.pagination.size', 'rest.query.contains'],
     "a filtered query's X-PAGINATION-SIZE must be the number of artifacts that match, on every page",
     async (ctx) => {
+      ctx.judging('rest.query.contains');
       const { auth, model } = await setup(ctx);
       await growTo(ctx, auth, model, 12);
       const list = model.tracker.listField;
       const limit = Math.min(3, await limitMax(ctx, auth, model));
       for (const valueId of list.valueIds) {
         const query = { [list.name]: { operator: 'contains', value: String(valueId) } };
+        // The matches, counted by paging forward (§8.3, judged on its own).
+        ctx.judging('rest.query.contains', { reliesOn: ['rest.pagination.paging-forward'] });
         const { items, pages } = await model.queryPages(ctx, auth, query, limit);
         const expected = model.holding(valueId).length;
         expect(items.length, `${JSON.stringify(query)}: matches counted by paging`).toBe(expected);
-        for (const [i, page] of pages.entries())
-          ctx.expect
-            .soft(
-              pageHeaders(page).size,
-              `${JSON.stringify(query)}: X-PAGINATION-SIZE of page ${i + 1} (limit ${limit})`,
-            )
-            .toBe(expected);
+        for (const [i, page] of pages.entries()) {
+          const what = `${JSON.stringify(query)}: X-PAGINATION-SIZE of page ${i + 1} (limit ${limit})`;
+          const size = pageHeaders(page).size;
+          ctx.judging('rest.pagination.headers');
+          ctx.expect.soft(Number.isInteger(size), `${what} is an integer`).toBe(true);
+          ctx.judging('rest.pagination.size');
+          if (Number.isInteger(size)) ctx.expect.soft(size, what).toBe(expected);
+        }
       }
     },
   );
@@ -329,25 +431,31 @@ describe('the artifact query (§2.2, §4.3)', () => {
     ['rest.query.route', 'rest.query.body', 'rest.query.contains'],
     "for random artifacts and random 'contains' criteria on a list field, the query across pages must answer exactly the model's matches",
     async (ctx) => {
+      ctx.judging('rest.query.route');
       const { auth, model } = await setup(ctx);
       const list = model.tracker.listField;
       const max = await limitMax(ctx, auth, model);
-      await fc.assert(
-        fc.asyncProperty(
+      await assertProperty(
+        [
           fc.array(fc.nat(2 ** list.valueIds.length - 1), { maxLength: 3 }),
           fc.constantFrom(...list.valueIds),
           fc.integer({ min: 3, max }),
-          async (picks, valueId, limit) => {
-            for (const pick of picks) await model.add(ctx, auth, randomValues(model, pick));
-            const query = { [list.name]: { operator: 'contains', value: String(valueId) } };
-            const ids = (await model.queryAll(ctx, auth, query, limit)).map((item) => item.id);
-            expect(
-              [...ids].sort((a, b) => a - b),
-              `${JSON.stringify(query)}, limit ${limit}`,
-            ).toEqual(model.holding(valueId).sort((a, b) => a - b));
-          },
-        ),
-        propertyRun(15),
+        ],
+        async (picks, valueId, limit) => {
+          ctx.judging('rest.query.route', { reliesOn: atMax(limit, max) });
+          for (const pick of picks) await model.add(ctx, auth, randomValues(model, pick));
+          const query = { [list.name]: { operator: 'contains', value: String(valueId) } };
+          const ids = (await model.queryAll(ctx, auth, query, limit)).map((item) => item.id);
+          // The matches across pages: the selection, walked by paging forward (§8.3).
+          ctx.judging('rest.query.contains', {
+            reliesOn: ['rest.pagination.paging-forward', ...atMax(limit, max)],
+          });
+          expect(
+            [...ids].sort((a, b) => a - b),
+            `${JSON.stringify(query)}, limit ${limit}`,
+          ).toEqual(model.holding(valueId).sort((a, b) => a - b));
+        },
+        15,
       );
     },
   );

@@ -2,15 +2,15 @@
 import { describe, expect, inject } from 'vitest';
 import { conformanceTest, type ConformanceContext } from '../../lib/kit/conformance-test.ts';
 import type { ModelValue } from '../../lib/kit/rest/artifact-values.ts';
+import type { RequirementId } from '../../lib/requirements/index.ts';
 import {
   givenArtifact,
-  givenUpdate,
   readArtifact,
   uniqueText,
   updateValues,
 } from '../../lib/kit/rest/artifacts.ts';
 import { tokenFor, type Auth } from '../../lib/kit/rest/auth.ts';
-import { BrokenFeature } from '../../lib/kit/rest/broken.ts';
+import { BrokenFeature, excerpt } from '../../lib/kit/rest/broken.ts';
 import { staleDateLike } from '../../lib/kit/rest/http-dates.ts';
 import { expect2xx, is2xx } from '../../lib/kit/rest/requests.ts';
 import { discoverTracker, type TrackerModel } from '../../lib/kit/rest/tracker-model.ts';
@@ -44,14 +44,39 @@ function put(
   return updateValues(ctx, s.auth, s.id, new Map([[s.tracker.stringField.id, text]]), headers);
 }
 
-/** A PUT without headers as the setup of a check: it must overwrite (§4.4.4). */
-function overwrite(ctx: ConformanceContext, s: Subject, label: string) {
-  return givenUpdate(
-    ctx,
-    s.auth,
-    s.id,
-    new Map([[s.tracker.stringField.id, uniqueText(inject('runTag'), label)]]),
-  );
+/**
+ * A PUT without headers as the setup of a check: it must overwrite (§4.4.4). A refusal breaks
+ * that rule, which the check relies on (updates with a header may work all the same).
+ */
+async function overwrite(ctx: ConformanceContext, s: Subject, label: string): Promise<void> {
+  const answer = await put(ctx, s, uniqueText(inject('runTag'), label));
+  if (!is2xx(answer.status))
+    throw new BrokenFeature(
+      `PUT /artifacts/${s.id} without concurrency headers answered ${answer.status}: it must overwrite (§4.4.4; rest.concurrency.no-header-overwrites); ${excerpt(answer)}`,
+      'rest.concurrency.no-header-overwrites',
+    );
+}
+
+/**
+ * A PUT whose value does not match the current version: refused with 412 (§4.4.3, §7.2). Applied
+ * (2xx), the check was not made: `rule` fails alone. Refused with another status: `rule` ("answers
+ * 412") and rest.errors.412 both fail. Soft: the test goes on, judging `rule` again.
+ */
+function expectStaleRefused(
+  ctx: ConformanceContext,
+  status: number,
+  what: string,
+  rule: RequirementId,
+  reliesOn: readonly RequirementId[] = [],
+): void {
+  // Applied: the version may never have changed, when updates are not applied at all (§4.3).
+  ctx.judging(rule, { reliesOn: is2xx(status) ? [...reliesOn, ...UPDATE] : reliesOn });
+  ctx.expect.soft(status, `${what}: refused with 412, not applied (§4.4.3)`).toBe(412);
+  if (!is2xx(status)) {
+    ctx.judging('rest.errors.412');
+    ctx.expect.soft(status, `${what}: the status of the refusal (§7.2)`).toBe(412);
+  }
+  ctx.judging(rule, { reliesOn });
 }
 
 /** The current version: its headers, and the string field's text when a check reads it. */
@@ -78,6 +103,7 @@ function versionOf(
   if (value === undefined)
     throw new BrokenFeature(
       `the artifact GET carries no ${header === 'etag' ? 'Etag' : 'Last-Modified'} (§4.4.1; rest.concurrency.${header === 'etag' ? 'etag' : 'last-modified'}), so no ${header === 'etag' ? 'If-match' : 'If-Unmodified-Since'} can be sent`,
+      header === 'etag' ? 'rest.concurrency.etag' : 'rest.concurrency.last-modified',
     );
   return value;
 }
@@ -87,15 +113,21 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Last-Modified has one-second resolution: a version made 1.1 s later falls in a later second. */
 const NEXT_SECOND_MS = 1100;
 
+/** The tests whose oracle needs updates applied at all (§4.3): their versions come from one. */
+const UPDATE: RequirementId[] = ['rest.artifacts.update'];
+
 describe.concurrent('concurrency (§4.4)', () => {
   conformanceTest(
     ['rest.concurrency.etag', 'rest.concurrency.last-modified'],
     'every GET of an artifact must carry Etag and Last-Modified, before and after an update',
     async (ctx) => {
+      ctx.judging('rest.concurrency.etag');
       const s = await subject(ctx);
       for (const moment of ['after creation', 'after an update']) {
         const read = await current(ctx, s);
+        ctx.judging('rest.concurrency.etag');
         ctx.expect.soft(read.etag, `Etag ${moment}`).toBeTruthy();
+        ctx.judging('rest.concurrency.last-modified');
         ctx.expect.soft(read.lastModified, `Last-Modified ${moment}`).toBeTruthy();
         if (moment === 'after creation') await overwrite(ctx, s, 'v2');
       }
@@ -106,6 +138,7 @@ describe.concurrent('concurrency (§4.4)', () => {
     ['rest.concurrency.last-modified-version'],
     'Last-Modified must change with the version: an update made more than a second later gives another Last-Modified',
     async (ctx) => {
+      ctx.judging('rest.concurrency.last-modified-version', { reliesOn: UPDATE });
       const s = await subject(ctx);
       const before = versionOf(await current(ctx, s), 'lastModified');
       await sleep(NEXT_SECOND_MS);
@@ -122,6 +155,7 @@ describe.concurrent('concurrency (§4.4)', () => {
     ['rest.concurrency.if-match-fresh'],
     'a PUT whose If-match is the current Etag must be applied, and the Etag must change',
     async (ctx) => {
+      ctx.judging('rest.concurrency.if-match-fresh', { reliesOn: UPDATE });
       const s = await subject(ctx);
       const before = await current(ctx, s);
       const text = uniqueText(inject('runTag'), 'if-match');
@@ -137,6 +171,7 @@ describe.concurrent('concurrency (§4.4)', () => {
     ['rest.concurrency.if-unmodified-since-fresh'],
     'a PUT whose If-Unmodified-Since is the current Last-Modified must be applied',
     async (ctx) => {
+      ctx.judging('rest.concurrency.if-unmodified-since-fresh', { reliesOn: UPDATE });
       const s = await subject(ctx);
       const before = await current(ctx, s);
       const text = uniqueText(inject('runTag'), 'since');
@@ -155,13 +190,20 @@ describe.concurrent('concurrency (§4.4)', () => {
     ['rest.concurrency.if-match-stale', 'rest.errors.412'],
     'a PUT whose If-match is an older Etag must answer 412 and change nothing',
     async (ctx) => {
+      // The setup's overwrite makes the first Etag stale: an update that applies (§4.3).
+      ctx.judging('rest.concurrency.if-match-stale', { reliesOn: UPDATE });
       const s = await subject(ctx);
       const stale = versionOf(await current(ctx, s), 'etag');
       await overwrite(ctx, s, 'v2');
       const now = await current(ctx, s);
       for (const etag of [stale, '"not-an-etag-of-this-artifact"']) {
         const answer = await put(ctx, s, 'must not be stored', { 'If-match': etag });
-        ctx.expect.soft(answer.status, `PUT with If-match ${etag}`).toBe(412);
+        expectStaleRefused(
+          ctx,
+          answer.status,
+          `PUT with If-match ${etag}`,
+          'rest.concurrency.if-match-stale',
+        );
       }
       const after = await current(ctx, s);
       expect(after.text, 'the artifact is unchanged').toBe(now.text);
@@ -173,6 +215,7 @@ describe.concurrent('concurrency (§4.4)', () => {
     ['rest.concurrency.if-unmodified-since-stale', 'rest.errors.412'],
     'a PUT whose If-Unmodified-Since is an older Last-Modified must answer 412 and change nothing',
     async (ctx) => {
+      ctx.judging('rest.concurrency.if-unmodified-since-stale', { reliesOn: UPDATE });
       const s = await subject(ctx);
       const stale = versionOf(await current(ctx, s), 'lastModified');
       await sleep(NEXT_SECOND_MS);
@@ -183,7 +226,12 @@ describe.concurrent('concurrency (§4.4)', () => {
       const dates = [...(now.lastModified === stale ? [] : [stale]), staleDateLike(stale)];
       for (const date of dates) {
         const answer = await put(ctx, s, 'must not be stored', { 'If-Unmodified-Since': date });
-        ctx.expect.soft(answer.status, `PUT with If-Unmodified-Since ${date}`).toBe(412);
+        expectStaleRefused(
+          ctx,
+          answer.status,
+          `PUT with If-Unmodified-Since ${date}`,
+          'rest.concurrency.if-unmodified-since-stale',
+        );
       }
       expect((await current(ctx, s)).text, 'the artifact is unchanged').toBe(now.text);
     },
@@ -193,6 +241,7 @@ describe.concurrent('concurrency (§4.4)', () => {
     ['rest.concurrency.each-header-checked', 'rest.errors.412'],
     'a PUT sending both If-match and If-Unmodified-Since, one current and one stale (each way), must answer 412 and change nothing',
     async (ctx) => {
+      ctx.judging('rest.concurrency.each-header-checked');
       const s = await subject(ctx);
       const v1 = await current(ctx, s);
       await sleep(NEXT_SECOND_MS);
@@ -206,19 +255,31 @@ describe.concurrent('concurrency (§4.4)', () => {
         versionOf(v1, 'lastModified') === since
           ? staleDateLike(since)
           : versionOf(v1, 'lastModified');
+      // Each case relies on the rule of its stale header alone: a server that ignores that header
+      // altogether breaks that rule, not this one.
       const cases = [
-        { 'If-match': etag.stale, 'If-Unmodified-Since': since },
-        { 'If-match': etag.current, 'If-Unmodified-Since': staleSince },
-      ];
-      for (const headers of cases) {
+        {
+          headers: { 'If-match': etag.stale, 'If-Unmodified-Since': since },
+          stale: 'rest.concurrency.if-match-stale',
+        },
+        {
+          headers: { 'If-match': etag.current, 'If-Unmodified-Since': staleSince },
+          stale: 'rest.concurrency.if-unmodified-since-stale',
+        },
+      ] as const;
+      for (const { headers, stale } of cases) {
         const answer = await put(ctx, s, 'must not be stored', headers);
-        ctx.expect
-          .soft(
-            answer.status,
-            `PUT with If-match ${headers['If-match']} (${headers['If-match'] === etag.current ? 'current' : 'stale'}) and If-Unmodified-Since ${headers['If-Unmodified-Since']} (${headers['If-Unmodified-Since'] === since ? 'current' : 'stale'})`,
-          )
-          .toBe(412);
+        expectStaleRefused(
+          ctx,
+          answer.status,
+          `PUT with If-match ${headers['If-match']} (${headers['If-match'] === etag.current ? 'current' : 'stale'}) and If-Unmodified-Since ${headers['If-Unmodified-Since']} (${headers['If-Unmodified-Since'] === since ? 'current' : 'stale'})`,
+          'rest.concurrency.each-header-checked',
+          [stale],
+        );
       }
+      ctx.judging('rest.concurrency.each-header-checked', {
+        reliesOn: cases.map((c) => c.stale),
+      });
       const after = await current(ctx, s);
       expect(after.text, 'the artifact is unchanged').toBe(now.text);
       expect(after.etag, 'its Etag is unchanged').toBe(now.etag);
@@ -229,6 +290,7 @@ describe.concurrent('concurrency (§4.4)', () => {
     ['rest.concurrency.no-header-overwrites'],
     'a PUT without If-match or If-Unmodified-Since must not be checked: it overwrites a newer version',
     async (ctx) => {
+      ctx.judging('rest.concurrency.no-header-overwrites', { reliesOn: UPDATE });
       const s = await subject(ctx);
       await current(ctx, s);
       await overwrite(ctx, s, 'other writer');
@@ -243,6 +305,7 @@ describe.concurrent('concurrency (§4.4)', () => {
     ['rest.concurrency.one-winner', 'rest.errors.412'],
     `of ${WRITERS} concurrent PUTs sending the same Etag exactly one must be applied, the others must answer 412`,
     async (ctx) => {
+      ctx.judging('rest.concurrency.one-winner');
       const s = await subject(ctx);
       const etag = versionOf(await current(ctx, s), 'etag');
       const texts = Array.from({ length: WRITERS }, (_, i) =>
@@ -254,11 +317,18 @@ describe.concurrent('concurrency (§4.4)', () => {
       );
       const statuses = answers.map((a) => a.status);
       const winners = statuses.flatMap((status, i) => (is2xx(status) ? [i] : []));
+      // None applied, or all: the current Etag refused, or a stale one accepted, is the rule of
+      // a single PUT, judged apart (§4.4.3).
+      const oneWinner = {
+        reliesOn: ['rest.concurrency.if-match-fresh', 'rest.concurrency.if-match-stale'],
+      } as const;
+      ctx.judging('rest.concurrency.one-winner', oneWinner);
       expect(winners, `successful PUTs (statuses: ${statuses.join(' ')})`).toHaveLength(1);
-      expect(
-        statuses.filter((status) => status === 412),
-        'the others answer 412',
-      ).toHaveLength(WRITERS - 1);
+      const losers = statuses.filter((status) => !is2xx(status));
+      ctx.expect.soft(losers, 'the others answer 412 (§4.4.3)').toEqual(losers.map(() => 412));
+      ctx.judging('rest.errors.412');
+      ctx.expect.soft(losers, 'the status of the refusals (§7.2)').toEqual(losers.map(() => 412));
+      ctx.judging('rest.concurrency.one-winner', oneWinner);
       expect((await current(ctx, s)).text, "the winner's value is stored").toBe(texts[winners[0]!]);
     },
   );

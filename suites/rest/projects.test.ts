@@ -9,7 +9,7 @@ import { get, is2xx, jsonOf } from '../../lib/kit/rest/requests.ts';
 import { schemaProblems } from '../../lib/kit/rest/schemas.ts';
 import { listFieldsWithoutValueIds, unreadableTracker } from '../../lib/kit/rest/tracker-model.ts';
 import { Unjudgeable } from '../../lib/kit/rest/unjudgeable.ts';
-import { expectListed } from '../../lib/kit/failure-words.ts';
+import { expectListed } from '../../lib/kit/conformance-failure.ts';
 import { asSpelt } from '../../lib/kit/url-equivalence.ts';
 
 type Project = {
@@ -82,9 +82,11 @@ describe.concurrent('projects (§2.2, §4.3)', () => {
     ['rest.projects.representation', 'rest.projects.resources'],
     'each project must have id, uri projects/<id>, label, shortname and resources [{type, uri projects/<id>/<type>}]',
     async (ctx) => {
+      ctx.judging('rest.projects.representation', { reliesOn: ['rest.projects.list'] });
       const projects = await allProjects(ctx, await tokenFor(ctx, 'projectMember'));
       expect(projects.length, 'projects visible to the member').toBeGreaterThan(0);
       for (const project of projects) {
+        ctx.judging('rest.projects.representation');
         ctx.expect
           .soft(
             schemaProblems('project', project),
@@ -95,6 +97,7 @@ describe.concurrent('projects (§2.2, §4.3)', () => {
         // absolute URL they resolve to, which /api/projects/<id> resolves to as well.
         const uri = `projects/${project.id}`;
         ctx.expect.soft(asSpelt(project.uri, uri), 'uri names the id').toBe(uri);
+        ctx.judging('rest.projects.resources');
         for (const resource of project.resources ?? []) {
           const route = `${uri}/${resource.type}`;
           ctx.expect.soft(asSpelt(resource.uri, route), `resource ${resource.type}`).toBe(route);
@@ -102,9 +105,11 @@ describe.concurrent('projects (§2.2, §4.3)', () => {
       }
       const fixtures = inject('fixtures');
       const shared = projects.find((p) => p.id === fixtures.publicProject.id);
+      ctx.judging('rest.projects.representation');
       expect(shared?.shortname, 'shortname of the shared public project').toBe(
         fixtures.publicProject.shortName,
       );
+      ctx.judging('rest.projects.resources');
       expect(
         shared?.resources.map((r) => r.type),
         'its resources include trackers (§2.2 example)',

@@ -20,6 +20,8 @@ import {
   putArtifact,
   readArtifact,
   requireUpdateUnderstood,
+  requireXmlUpdateUnderstood,
+  xmlCreationReliesOn,
   uniqueText,
 } from '../../lib/kit/rest/artifacts.ts';
 import { tokenFor, type Auth } from '../../lib/kit/rest/auth.ts';
@@ -76,6 +78,17 @@ function answerRule({ endpoint, direction }: RepresentationCell): RequirementId 
   return endpoint === 'POST /artifacts' ? 'rest.xml.post-answer' : 'rest.xml.put-answer';
 }
 
+/**
+ * What a write's effect relies on beside its own rule: the same write in JSON (§4.5.3: the XML
+ * mirrors it), and for a PUT, sent without concurrency headers, that it is not checked (§4.4.4).
+ */
+function effectReliesOn({ endpoint }: RepresentationCell): RequirementId[] {
+  if (endpoint === 'GET /artifacts/<id>') return ['rest.artifacts.create'];
+  return endpoint === 'POST /artifacts'
+    ? ['rest.artifacts.create']
+    : ['rest.artifacts.update', 'rest.concurrency.no-header-overwrites'];
+}
+
 /** The rule of the write itself: the XML request where the body is XML, else the XML answer's. */
 function writeRule(cell: RepresentationCell): RequirementId {
   if (cell.direction === 'xml-out') return answerRule(cell);
@@ -123,6 +136,8 @@ async function readBack(s: Setup, id: number, values: ModelValues, what: string)
   if (wrong)
     throw new BrokenFeature(
       `after ${what}, GET /api/artifacts/${id} as JSON ${wrong}: the write did not take effect (${writeRule(s.cell)})`,
+      writeRule(s.cell),
+      effectReliesOn(s.cell),
     );
 }
 
@@ -134,8 +149,15 @@ async function judgeGet(s: Setup): Promise<void> {
   if (answer.status !== 200)
     throw new BrokenFeature(
       `${asked.what}: expected 200 with the artifact in XML, got ${answer.status} (rest.xml.get)`,
+      'rest.xml.get',
     );
-  judgeXmlAnswer(answer, asked, { rule: 'rest.xml.get', id, values, valuesRequired: true });
+  judgeXmlAnswer(answer, asked, {
+    rule: 'rest.xml.get',
+    id,
+    values,
+    valuesRequired: true,
+    reliesOn: effectReliesOn(s.cell),
+  });
 }
 
 async function judgePost(s: Setup): Promise<void> {
@@ -157,6 +179,11 @@ async function judgePost(s: Setup): Promise<void> {
       ...(located === undefined ? {} : { id: located }),
       values,
       valuesRequired: false,
+      reliesOn: effectReliesOn(s.cell),
+      ...(direction !== 'xml-out' &&
+      (await xmlCreationReliesOn(s.ctx, s.auth, s.tracker.id, values, answer.status)).length > 0
+        ? { bodyRule: 'rest.artifacts.creation-body' }
+        : {}),
     },
   );
   const id = shown.id ?? located;
@@ -183,12 +210,19 @@ async function judgePut(s: Setup): Promise<void> {
   const answer = await putArtifact(s.ctx, s.auth, id, body, HEADERS[direction]);
   const what = `PUT /artifacts/${id} with ${WORDS[direction]}`;
   // The update body is 'not shown' (§4.3), so neither is its XML mirror (§4.5.3).
-  requireUpdateUnderstood(answer, what);
+  if (direction === 'xml-out') requireUpdateUnderstood(answer, what);
+  else await requireXmlUpdateUnderstood(s.ctx, s.auth, id, values, answer, what, 'rest.xml.put');
   judgeAnswer(
     answer,
     s,
     { what, rule: answerRule(s.cell) },
-    { rule: writeRule(s.cell), id, values, valuesRequired: false },
+    {
+      rule: writeRule(s.cell),
+      id,
+      values,
+      valuesRequired: false,
+      reliesOn: effectReliesOn(s.cell),
+    },
   );
   await readBack(s, id, values, what);
 }

@@ -1,7 +1,9 @@
 /** §4.5, §9.2: XML in and out on the three artifact routes, as properties over random values. */
 import fc from 'fast-check';
 import { describe, expect, inject } from 'vitest';
+import { ConformanceFailure } from '../../lib/kit/conformance-failure.ts';
 import { conformanceTest, type ConformanceContext } from '../../lib/kit/conformance-test.ts';
+import type { RequirementId } from '../../lib/requirements/index.ts';
 import {
   bindIdsAreItems,
   creationXml,
@@ -17,12 +19,13 @@ import {
   givenArtifact,
   postArtifact,
   putArtifact,
-  requireUpdateUnderstood,
+  requireXmlUpdateUnderstood,
+  xmlCreationReliesOn,
 } from '../../lib/kit/rest/artifacts.ts';
 import { tokenFor, type Auth } from '../../lib/kit/rest/auth.ts';
 import { propertyRun } from '../../lib/kit/property-run.ts';
 import { lanes, spreadProperty } from '../../lib/kit/property-spread.ts';
-import { get, expect2xx, is2xx, jsonOf, XML_TYPE } from '../../lib/kit/rest/requests.ts';
+import { get, is2xx, jsonOf, XML_TYPE } from '../../lib/kit/rest/requests.ts';
 import { discoverTracker, type TrackerModel } from '../../lib/kit/rest/tracker-model.ts';
 import { parseXml } from '../../lib/kit/xml/tree.ts';
 import type { HttpResponse } from '../../lib/kit/clients/http.ts';
@@ -86,17 +89,38 @@ async function readBoth(ctx: ConformanceContext, auth: Auth, id: number) {
   return { xml, json };
 }
 
+/**
+ * A check of `rule`, relying on `reliesOn` (lib/kit/judging.ts): thrown as data, so that the
+ * property's lanes, which run side by side, each name their own rule.
+ */
+function check(
+  ok: boolean,
+  message: string,
+  rule: RequirementId | readonly RequirementId[],
+  reliesOn: readonly RequirementId[] = [],
+): void {
+  if (!ok) throw new ConformanceFailure(message, 'true', 'false', rule, reliesOn);
+}
+
+/** Values that hold an array were written with <item> elements (§4.5.4). */
+const ITEMS: RequirementId[] = ['rest.xml.item-arrays'];
+
 function expectValues(
   actual: Map<number, ModelValue>,
   sent: Map<number, ModelValue>,
   what: string,
+  rule: RequirementId,
+  reliesOn: readonly RequirementId[],
 ) {
   for (const [field, value] of normalised(sent)) {
     const expected = Array.isArray(value) && value.length === 0 ? [undefined, []] : [value];
-    expect(
-      expected,
-      `${what}: field ${field} reads back ${JSON.stringify(actual.get(field))}, sent ${JSON.stringify(value)}`,
-    ).toContainEqual(actual.get(field));
+    const got = actual.get(field);
+    check(
+      expected.some((e) => JSON.stringify(e) === JSON.stringify(got)),
+      `${what}: field ${field} reads back ${JSON.stringify(got)}, sent ${JSON.stringify(value)}`,
+      rule,
+      Array.isArray(value) ? [...reliesOn, ...ITEMS] : reliesOn,
+    );
   }
 }
 
@@ -119,16 +143,43 @@ describe.concurrent('XML (§4.5)', () => {
               { text: creationXml(tracker.id, values) },
               { ...XML_IN, ...XML_OUT },
             );
-            expect2xx(created.status, 'POST /artifacts as XML');
-            const id = createdXmlId(created);
-            expect(id, 'the created id (XML id element or Location)').toBeTypeOf('number');
-            const { xml, json } = await readBoth(ctx, auth, id!);
-            expect(xml.status, 'GET /artifacts/<id> with Accept: application/xml').toBe(200);
-            expect(xml.headers['content-type'] ?? '', 'its Content-Type').toMatch(
-              /^application\/xml/,
+            // The request side: a <request> document (§4.5.3) accepted by POST (§4.5.2).
+            check(
+              is2xx(created.status),
+              `POST /artifacts as a <request> document answered ${created.status}: ${excerpt(created)}`,
+              ['rest.xml.post', 'rest.xml.request-root'],
+              // Not understood: the JSON body it mirrors (§4.5.3) is §2.2's, judged on its own.
+              await xmlCreationReliesOn(ctx, auth, tracker.id, values, created.status),
             );
-            expectValues(readValuesXml(xml.text), values, 'as XML');
-            expectValues(readValuesJson(jsonOf(json)), values, 'as JSON');
+            const id = createdXmlId(created);
+            // The id is read from the XML answer, or from Location: the answer's format is
+            // rest.xml.post-answer's rule (suites/rest/xml-directions.test.ts).
+            check(
+              id !== undefined,
+              `POST /artifacts as XML answered ${created.status} with neither an XML id element nor a Location ending in the id`,
+              'rest.xml.post',
+              ['rest.xml.post-answer'],
+            );
+            const { xml, json } = await readBoth(ctx, auth, id!);
+            check(
+              xml.status === 200,
+              `GET /artifacts/${id} with Accept: application/xml answered ${xml.status}`,
+              'rest.xml.get',
+            );
+            check(
+              /^application\/xml/.test(xml.headers['content-type'] ?? ''),
+              `GET /artifacts/${id} with Accept: application/xml answered Content-Type ${xml.headers['content-type'] ?? '(none)'}`,
+              'rest.xml.get',
+            );
+            // What was created is read back as JSON: the XML answer agrees with it.
+            const asJson = readValuesJson(jsonOf(json));
+            expectValues(asJson, values, 'as JSON', 'rest.xml.post', [
+              'rest.artifacts.get',
+              'rest.artifacts.create',
+            ]);
+            expectValues(readValuesXml(xml.text), values, 'as XML', 'rest.xml.get', [
+              'rest.xml.post',
+            ]);
           }),
         (lane) => `lane ${lane}`,
       );
@@ -154,13 +205,34 @@ describe.concurrent('XML (§4.5)', () => {
           fc.asyncProperty(valuesArbitrary(tracker), async (values) => {
             const answer = await putArtifact(ctx, auth, id, { text: updateXml(values) }, XML_IN);
             // The update body is 'not shown' (§4.3), so neither is its XML mirror (§4.5.3).
-            requireUpdateUnderstood(answer, `PUT /artifacts/${id} as XML`);
-            expect(
+            await requireXmlUpdateUnderstood(
+              ctx,
+              auth,
+              id,
+              values,
+              answer,
+              `PUT /artifacts/${id} as XML`,
+              'rest.xml.put',
+            );
+            // Sent without concurrency headers: not checked (§4.4.4); in JSON, an update (§4.3).
+            const update: RequirementId[] = [
+              'rest.artifacts.update',
+              'rest.concurrency.no-header-overwrites',
+            ];
+            check(
               is2xx(answer.status),
               `PUT /artifacts/${id} as XML answered ${answer.status}`,
-            ).toBe(true);
+              'rest.xml.put',
+              update,
+            );
             const { json } = await readBoth(ctx, auth, id);
-            expectValues(readValuesJson(jsonOf(json)), values, 'after the XML PUT');
+            expectValues(
+              readValuesJson(jsonOf(json)),
+              values,
+              'after the XML PUT',
+              'rest.xml.put',
+              ['rest.artifacts.get', ...update],
+            );
           }),
         (id) => `artifact ${id}`,
       );
@@ -184,13 +256,28 @@ describe.concurrent('XML (§4.5)', () => {
         { text: creationXml(tracker.id, values) },
         { ...XML_IN, ...XML_OUT },
       );
-      expect(
+      check(
         is2xx(created.status),
-        `POST /artifacts with item arrays answered ${created.status}`,
-      ).toBe(true);
+        `POST /artifacts with item arrays answered ${created.status}: ${excerpt(created)}`,
+        'rest.xml.item-arrays',
+        [
+          'rest.xml.post',
+          ...(await xmlCreationReliesOn(ctx, auth, tracker.id, values, created.status)),
+        ],
+      );
       const id = createdXmlId(created);
-      expect(id, 'the created id (XML id element or Location)').toBeTypeOf('number');
+      check(
+        id !== undefined,
+        `POST /artifacts as XML answered ${created.status} with neither an XML id element nor a Location ending in the id`,
+        'rest.xml.post',
+      );
       const xml = await getArtifact(ctx, auth, id!, XML_OUT, `/artifacts/${id}`);
+      // The output side is read through GET in XML: that route's own rule first.
+      check(
+        xml.status === 200 && /^application\/xml/.test(xml.headers['content-type'] ?? ''),
+        `GET /artifacts/${id} with Accept: application/xml answered ${xml.status} ${xml.headers['content-type'] ?? '(no Content-Type)'}`,
+        'rest.xml.get',
+      );
       const root = parseXml(xml.text);
       const listed = root.children.find((c) => c.name === 'values');
       // Which element holds the values is 'not shown'; the real system's is <values>.

@@ -2,6 +2,7 @@
  * The read routes of the access matrix (spec/matrix/access.ts) as its checks send them, each with
  * what a success must answer: the resource of the scene (lib/kit/rest/access-scene.ts), found by id.
  */
+import type { RequirementId } from '../../requirements/index.ts';
 import type { HttpResponse } from '../clients/http.ts';
 import type { ConformanceContext } from '../conformance-test.ts';
 import type { ArtifactScene, Scene, TrackerScene } from './access-scene.ts';
@@ -23,6 +24,8 @@ export interface ReadProbe {
   send(auth: Auth): Promise<HttpResponse>;
   /** Why a success does not answer the resource; undefined when it does. */
   holds(answer: HttpResponse, auth: Auth): Promise<string | undefined> | string | undefined;
+  /** The rules `holds`'s oracle relies on beside the route's own (lib/kit/judging.ts). */
+  reliesOn?: readonly RequirementId[];
 }
 
 export function projectProbe(ctx: ConformanceContext, scene: Scene): ReadProbe {
@@ -86,6 +89,8 @@ export function queryProbe(ctx: ConformanceContext, scene: ArtifactScene): ReadP
   return {
     what: `POST ${path} ${JSON.stringify(query)}`,
     resource: 'the matching artifacts',
+    // The scene's artifact matches only if its creation kept the list value the query names.
+    reliesOn: ['rest.artifacts.create', 'rest.query.contains'],
     send: (auth) => sendJson(ctx, 'POST', path, auth, query),
     holds: async (_, auth) => {
       const { items } = await readCollection<{ id?: unknown }>(

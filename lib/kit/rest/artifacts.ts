@@ -85,8 +85,7 @@ export async function givenArtifact(
   values: ModelValues,
 ): Promise<number> {
   const answer = await postArtifact(ctx, auth, { json: creationJson(tracker.id, values) });
-  const asked = { what: 'POST /artifacts', rule: 'rest.artifacts.create' };
-  requireSuccess(answer, asked);
+  requireSuccess(answer, { what: 'POST /artifacts', rule: creationRule(answer.status) });
   const id = createdId(answer);
   if (id === undefined)
     throw new Unjudgeable(
@@ -113,6 +112,7 @@ export async function readArtifact(
   if (!is2xx(answer.status))
     throw new BrokenFeature(
       `GET /api/artifacts/${id} of an artifact the test created answered ${answer.status}: the feature is broken (rest.artifacts.get); ${excerpt(answer)}`,
+      'rest.artifacts.get',
     );
   let values: Map<number, ModelValue> | undefined;
   return {
@@ -152,6 +152,16 @@ export async function updateValues(
 /** Statuses that say the body was not understood: the update body is not shown, so no verdict. */
 export const BODY_REFUSED = new Set([400, 415, 422]);
 
+/**
+ * The rule a failed creation breaks: §2.2's creation body when the answer says the body was not
+ * understood, else the creation itself.
+ */
+export function creationRule(
+  status: number,
+): 'rest.artifacts.creation-body' | 'rest.artifacts.create' {
+  return BODY_REFUSED.has(status) ? 'rest.artifacts.creation-body' : 'rest.artifacts.create';
+}
+
 /** Unjudgeable when the target did not understand the (unstated) update body. */
 export function requireUpdateUnderstood(answer: HttpResponse, what: string): void {
   if (BODY_REFUSED.has(answer.status))
@@ -161,7 +171,50 @@ export function requireUpdateUnderstood(answer: HttpResponse, what: string): voi
   if (answer.status >= 500)
     throw new BrokenFeature(
       `${what} answered ${answer.status}: the feature is broken (rest.artifacts.update); ${excerpt(answer)}`,
+      'rest.artifacts.update',
     );
+}
+
+/**
+ * What an XML creation refused as a body not understood relies on: §2.2's creation body when the
+ * same values sent as JSON (the body it mirrors, §4.5.3) are refused too; nothing when they are
+ * created, and the XML request is what is broken.
+ */
+export async function xmlCreationReliesOn(
+  ctx: ConformanceContext,
+  auth: Auth,
+  trackerId: number,
+  values: ModelValues,
+  status: number,
+): Promise<'rest.artifacts.creation-body'[]> {
+  if (!BODY_REFUSED.has(status)) return [];
+  const mirror = await postArtifact(ctx, auth, { json: creationJson(trackerId, values) });
+  return is2xx(mirror.status) ? [] : ['rest.artifacts.creation-body'];
+}
+
+/**
+ * An XML update refused as a body not understood: when the same values sent as JSON (the body it
+ * mirrors, §4.5.3) are applied, the XML update is what is broken (`rule`); else the update body
+ * itself is not understood, and it is 'not shown' (requireUpdateUnderstood).
+ */
+export async function requireXmlUpdateUnderstood(
+  ctx: ConformanceContext,
+  auth: Auth,
+  id: number,
+  values: ModelValues,
+  answer: HttpResponse,
+  what: string,
+  rule: 'rest.xml.put',
+): Promise<void> {
+  if (BODY_REFUSED.has(answer.status)) {
+    const mirror = await updateValues(ctx, auth, id, values);
+    if (is2xx(mirror.status))
+      throw new BrokenFeature(
+        `${what} answered ${answer.status}, where the same values sent as JSON were applied (${mirror.status}): the XML mirror of the update body (§4.5.3) is refused (${rule}); ${excerpt(answer)}`,
+        rule,
+      );
+  }
+  requireUpdateUnderstood(answer, what);
 }
 
 /** Applies an update as the setup of another check: it must succeed. */
@@ -175,6 +228,7 @@ export async function givenUpdate(
   if (!is2xx(answer.status))
     throw new BrokenFeature(
       `PUT /artifacts/${id} without concurrency headers answered ${answer.status}: it must overwrite (§4.4.4; rest.artifacts.update); ${excerpt(answer)}`,
+      'rest.artifacts.update',
     );
 }
 

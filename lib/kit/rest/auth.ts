@@ -34,6 +34,7 @@ export async function tokenFor(ctx: ConformanceContext, role: Role): Promise<Aut
   if (typeof token !== 'string' || (typeof userId !== 'string' && typeof userId !== 'number'))
     throw new BrokenFeature(
       `POST /api/tokens for the ${role} answered ${answer.status} without a token and user_id (§2.2; rest.tokens.fields): ${excerpt(answer)}`,
+      'rest.tokens.fields',
     );
   ctx.transcript.secrets.add(token);
   return {

@@ -5,10 +5,19 @@
  * for what could not be judged (no answer, a timeout, a shape the spec leaves open).
  */
 import type { HttpResponse } from '../clients/http.ts';
+import { ConformanceFailure } from '../conformance-failure.ts';
 import { is2xx } from './requests.ts';
 
-export class BrokenFeature extends Error {
-  override readonly name = 'BrokenFeature';
+/**
+ * `requirement`: the rule the answer broke, as data (lib/kit/judging.ts): when the test judges it,
+ * the test fails it; when it is a step the test relies on, the test is blocked by it once that
+ * rule is found broken.
+ */
+export class BrokenFeature extends ConformanceFailure {
+  override name = 'BrokenFeature';
+  constructor(message: string, requirement: string, reliesOn?: readonly string[]) {
+    super(message, 'a working feature', 'a broken one', requirement, reliesOn);
+  }
 }
 
 /** What was asked, for messages: 'POST /api/tokens'. */
@@ -29,5 +38,6 @@ export function requireSuccess(answer: HttpResponse, asked: Asked): void {
   if (!is2xx(answer.status))
     throw new BrokenFeature(
       `${asked.what} answered ${answer.status}: the feature is broken (${asked.rule}); ${excerpt(answer)}`,
+      asked.rule,
     );
 }

@@ -111,9 +111,10 @@ export class CollectionModel {
       const page = await this.page(ctx, auth, query, { limit, offset });
       pages.push(page.answer);
       items.push(...page.items);
+      // The end: an empty page, or a short one where X-PAGINATION-SIZE says the walk is over. A
+      // full page goes on whatever SIZE says: the walk judges paging, not SIZE (§8.2, apart).
       const { size } = pageHeaders(page.answer);
-      if (page.items.length === 0 || !(offset + limit < (Number.isNaN(size) ? Infinity : size)))
-        break;
+      if (page.items.length === 0 || (page.items.length < limit && !(offset + limit < size))) break;
     }
     return { items, pages };
   }

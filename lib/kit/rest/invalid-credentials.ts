@@ -5,6 +5,15 @@
 import type { ConformanceContext } from '../conformance-test.ts';
 import { basicFor, tokenFor, type Auth } from './auth.ts';
 
+/**
+ * A token of the same length and alphabet as a valid one that differs from it in each of its last
+ * four characters (a token that already ends in 0000 must not be sent back unchanged).
+ */
+export function unknownToken(valid: string): string {
+  const tail = [...valid.slice(-4)].map((c) => (c === '0' ? '1' : '0')).join('');
+  return `${valid.slice(0, -4)}${tail}`;
+}
+
 export async function invalidCredentials(ctx: ConformanceContext): Promise<Auth[]> {
   const member = await tokenFor(ctx, 'projectMember');
   const other = await tokenFor(ctx, 'nonMember');
@@ -12,7 +21,7 @@ export async function invalidCredentials(ctx: ConformanceContext): Promise<Auth[
   return [
     {
       label: 'an unknown token',
-      headers: { 'X-Auth-Token': `${token.token.slice(0, -4)}0000`, 'X-Auth-UserId': token.userId },
+      headers: { 'X-Auth-Token': unknownToken(token.token), 'X-Auth-UserId': token.userId },
     },
     {
       label: "a token sent with another user's id",

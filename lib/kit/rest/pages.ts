@@ -54,7 +54,7 @@ export function itemsOf<T>(answer: HttpResponse, asked: Asked, shapeStated: bool
   const body = jsonOf(answer);
   if (Array.isArray(body)) return body as T[];
   const message = `${asked.what} answered ${body === undefined ? 'a body that is not JSON' : 'JSON that is not an array'}: expected a JSON array of items (${asked.rule}); ${excerpt(answer)}`;
-  if (body === undefined || shapeStated) throw new BrokenFeature(message);
+  if (body === undefined || shapeStated) throw new BrokenFeature(message, asked.rule);
   throw new Unjudgeable(`could not judge: ${message}`);
 }
 
@@ -80,6 +80,13 @@ export async function readCollection<T>(
     const limit = step ?? used;
     const answer = await fetchPage(http, request, { limit, offset });
     const what = `${asked.what}?limit=${limit}&offset=${offset}`;
+    // The route served its first page: refusing the limit it announced as its maximum breaks §8
+    // ("X-PAGINATION-LIMIT-MAX is the maximum allowed limit"), not the route's own rule.
+    if (limit === positive(limitMax) && answer.status >= 400 && answer.status < 500)
+      throw new BrokenFeature(
+        `${what} answered ${answer.status}: the route refused the limit it announced as its X-PAGINATION-LIMIT-MAX (rest.pagination.limit-max); ${excerpt(answer)}`,
+        'rest.pagination.limit-max',
+      );
     const page = itemsOf<T>(answer, { ...asked, what }, shapeStated);
     pages.push(answer);
     items.push(...page);
@@ -88,6 +95,15 @@ export async function readCollection<T>(
     last = page.length;
     offset += used;
   }
+  // Paging forward visits every item (§8.3): fewer than X-PAGINATION-SIZE counts is that rule's
+  // failure, which the reader of the list relies on.
+  if (pages.length < MAX_PAGES && Number.isInteger(size) && items.length < size)
+    throw new BrokenFeature(
+      `${asked.what}, paged forward, gave ${items.length} of the ${size} items its X-PAGINATION-SIZE announces (rest.pagination.paging-forward)`,
+      'rest.pagination.paging-forward',
+      // Or SIZE counts more than the collection holds (§8.2): which one, their own checks say.
+      ['rest.pagination.size'],
+    );
   return { items, pages };
 }
 

@@ -3,7 +3,7 @@ import type { HttpResponse } from '../clients/http.ts';
 import type { ConformanceContext } from '../conformance-test.ts';
 import type { Auth } from './auth.ts';
 import { PAGINATION_HEADERS } from '../../../spec/limits.ts';
-import { ConformanceFailure } from '../failure-words.ts';
+import { ConformanceFailure } from '../conformance-failure.ts';
 
 export const XML_TYPE = 'application/xml';
 

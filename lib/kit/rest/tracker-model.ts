@@ -6,8 +6,11 @@
  */
 import type { ConformanceContext } from '../conformance-test.ts';
 import type { Auth } from './auth.ts';
+import type { HttpResponse } from '../clients/http.ts';
+import { BrokenFeature } from './broken.ts';
 import { readCollection } from './pages.ts';
 import { apiPath } from './paths.ts';
+import { pageHeaders } from './requests.ts';
 import { Unjudgeable } from './unjudgeable.ts';
 import { jsonObject } from '../clients/json-object.ts';
 
@@ -114,13 +117,14 @@ export async function discoverTracker(
   projectId: number,
 ): Promise<TrackerModel> {
   const path = await trackersPath(ctx, auth, projectId);
-  const { items } = await readCollection<unknown>(
+  const { items, pages } = await readCollection<unknown>(
     ctx.http,
     { path, headers: auth.headers },
     { what: `GET ${path}`, rule: 'rest.projects.trackers' },
     false,
   );
   const model = items.map(trackerModelOf).find(Boolean);
+  if (!model) brokenTrackerList(path, items, pages.at(-1));
   if (!model)
     throw new Unjudgeable(
       `could not judge: project ${projectId} has no tracker the suites can use (GET ${path}): ` +
@@ -130,6 +134,41 @@ export async function discoverTracker(
           : ''),
     );
   return model;
+}
+
+/**
+ * No usable tracker because the target broke a stated rule, not because the project has none:
+ * the walk read fewer trackers than X-PAGINATION-SIZE announced (§8.3: paging forward visits
+ * every item), or a list field gives no values at all (§4.3: the collection "gives the ids of
+ * fields and of their values"). Then a BrokenFeature of that rule; else nothing (Unjudgeable).
+ */
+function brokenTrackerList(path: string, items: unknown[], last: HttpResponse | undefined): void {
+  const { size } = last ? pageHeaders(last) : { size: Number.NaN };
+  if (Number.isInteger(size) && items.length < size)
+    throw new BrokenFeature(
+      `GET ${path}, paged forward, gave ${items.length} of the ${size} trackers its X-PAGINATION-SIZE announces, and none the suites can use (rest.pagination.paging-forward)`,
+      'rest.pagination.paging-forward',
+    );
+  for (const tracker of items) {
+    if (unreadableTracker(tracker) !== undefined) continue;
+    const withoutValues = listFieldsGivingNoValues(tracker);
+    if (withoutValues.length > 0)
+      throw new BrokenFeature(
+        `GET ${path}: tracker ${String((tracker as { id: unknown }).id)} gives no values for its list fields ${withoutValues.join(', ')} (neither values nor bindings: §4.3, the collection gives the ids of fields and of their values; rest.projects.trackers)`,
+        'rest.projects.trackers',
+      );
+  }
+}
+
+/** List fields whose values and bindings are both absent or null (an empty list is a list). */
+function listFieldsGivingNoValues(tracker: unknown): number[] {
+  const fields = (tracker as { fields: Array<RawField & { bindings?: unknown }> }).fields;
+  const given = (f: RawField & { bindings?: unknown }) =>
+    Array.isArray(f.values) ||
+    Array.isArray((f.bindings as { list?: unknown } | null | undefined)?.list);
+  return fields
+    .filter((f) => LIST_TYPES.has(f.type as string) && !given(f))
+    .map((f) => f.field_id as number);
 }
 
 /** The trackers route, from the project's resources (§1, §2.2), else its §2.2 form. */

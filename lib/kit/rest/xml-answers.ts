@@ -17,6 +17,7 @@ import {
 } from './artifact-values.ts';
 import { BrokenFeature, excerpt, type Asked } from './broken.ts';
 import { is2xx, jsonOf, XML_TYPE } from './requests.ts';
+import { BODY_REFUSED } from './artifacts.ts';
 import { Unjudgeable } from './unjudgeable.ts';
 
 /** What the answer must agree with: the artifact's id when known, and the values just written. */
@@ -27,6 +28,17 @@ export interface Written {
   values: ModelValues;
   /** Whether the answer must show the values (GET: the artifact itself); else only when it does. */
   valuesRequired: boolean;
+  /**
+   * The rule that states the JSON body the written one mirrors (§4.5.3), where the spec states it
+   * (creation: rest.artifacts.creation-body): a write refused as not understood relies on it.
+   */
+  bodyRule?: string;
+  /**
+   * The rules the write's effect relies on beside its own (a read of the values written: the
+   * JSON write of the same values, rest.artifacts.create or .update; a PUT sent without
+   * concurrency headers, rest.concurrency.no-header-overwrites).
+   */
+  reliesOn?: readonly string[];
 }
 
 /** What the answer shows of the artifact: its id, when the answer has an id member or element. */
@@ -49,6 +61,13 @@ function hasBody(answer: HttpResponse, asked: Asked, written: Written, format: s
   if (!is2xx(answer.status))
     throw new BrokenFeature(
       `${asked.what}: expected success with the artifact in ${format}, got ${described(answer)} (${written.rule})`,
+      written.rule,
+      [
+        ...(written.reliesOn ?? []),
+        ...(written.bodyRule !== undefined && BODY_REFUSED.has(answer.status)
+          ? [written.bodyRule]
+          : []),
+      ],
     );
   if (answer.text.trim() !== '') return true;
   if (!written.valuesRequired) return false;
@@ -66,6 +85,7 @@ export function judgeXmlAnswer(answer: HttpResponse, asked: Asked, written: Writ
   if (mediaType(answer) !== XML_TYPE)
     throw new BrokenFeature(
       `${asked.what}: expected the answer in XML (Content-Type ${XML_TYPE}, §4.5.1), got ${described(answer)} (${asked.rule})`,
+      asked.rule,
     );
   let root: XmlNode;
   try {
@@ -74,6 +94,7 @@ export function judgeXmlAnswer(answer: HttpResponse, asked: Asked, written: Writ
     if (!(error instanceof XmlError)) throw error;
     throw new BrokenFeature(
       `${asked.what}: the answer is labelled ${XML_TYPE} but is ${error.message}: ${excerpt(answer)} (${asked.rule})`,
+      asked.rule,
     );
   }
   const text = root.children.find((c) => c.name === 'id')?.text.trim();
@@ -94,6 +115,7 @@ export function judgeJsonAnswer(answer: HttpResponse, asked: Asked, written: Wri
   if (json === undefined || mediaType(answer).endsWith('xml'))
     throw new BrokenFeature(
       `${asked.what}: expected the answer in JSON (Accept: application/json; Content-type sets the format of the request only, §4.5.1), got ${described(answer)} (${asked.rule})`,
+      asked.rule,
     );
   const members: Record<string, unknown> =
     typeof json === 'object' && json !== null ? { ...json } : {};
@@ -108,6 +130,7 @@ function agreeOnId(shown: number | undefined, asked: Asked, written: Written): v
   if (shown !== undefined && written.id !== undefined && shown !== written.id)
     throw new BrokenFeature(
       `${asked.what}: the answer names artifact ${shown}, not artifact ${written.id} (${written.rule})`,
+      written.rule,
     );
 }
 
@@ -118,7 +141,14 @@ function agreeOnValues(
   where: string,
 ): void {
   const wrong = valuesDisagreement(shown, written.values);
-  if (wrong) throw new BrokenFeature(`${asked.what}: ${where} ${wrong} (${written.rule})`);
+  if (!wrong) return;
+  // Only a list value differs in an XML answer: read through its <item> elements (§4.5.4).
+  const scalars = new Map([...written.values].filter(([, value]) => !Array.isArray(value)));
+  const itemsOnly = where.includes('XML') && valuesDisagreement(shown, scalars) === undefined;
+  throw new BrokenFeature(`${asked.what}: ${where} ${wrong} (${written.rule})`, written.rule, [
+    ...(written.reliesOn ?? []),
+    ...(itemsOnly ? ['rest.xml.item-arrays'] : []),
+  ]);
 }
 
 /** The first field whose value is not the one sent, in words; undefined when all agree. */
