@@ -15,7 +15,7 @@ import { propertyRun } from '../../lib/kit/property-run.ts';
 import { lanes, spreadProperty } from '../../lib/kit/property-spread.ts';
 import { conformanceTest, type ConformanceContext } from '../../lib/kit/conformance-test.ts';
 import { provisionedProjectCount } from '../../lib/kit/fixtures/projects.ts';
-import { findProject } from '../../lib/kit/fixtures/rest-projects.ts';
+import { findProject, LISTED_OVER_REST } from '../../lib/kit/fixtures/rest-projects.ts';
 import type { SoapAnswer } from '../../lib/kit/soap/client.ts';
 import {
   descriptionValuesOf,
@@ -196,18 +196,28 @@ describe('addProject creates projects', () => {
       const name = shortName('pub');
       const publicName = `Conformance ${name}`;
       const answer = await addProject(ctx, newProject({ keys, template }, name, { publicName }));
+      ctx.judging('soap.addProject.creates');
       const id = expectSuccess(answer, `addProject '${name}'`);
+      ctx.judging('soap.addProject.output');
       expect(answer.part?.name, 'name of the output part').toBe('addProject');
-      expect(xsiType(answer.part!), 'xsi:type of the output part').toEqual({
+      // Soft: the project is created all the same, and the tests of its properties read it.
+      ctx.judging('soap.wire.xsi-type');
+      ctx.expect.soft(xsiType(answer.part!), 'xsi:type of the output part').toEqual({
         ns: 'http://www.w3.org/2001/XMLSchema',
         local: 'int',
       });
-      expect(Number.isInteger(id), `addProject answers an int, got ${String(id)}`).toBe(true);
+      // An int is read as one by its xsi:type (rpc/encoded).
+      ctx.judging('soap.addProject.output', { reliesOn: ['soap.wire.xsi-type'] });
+      ctx.expect
+        .soft(Number.isInteger(id), `addProject answers an int, got ${String(id)}`)
+        .toBe(true);
+      ctx.judging('soap.addProject.creates', { reliesOn: LISTED_OVER_REST });
       const listed = await findProject(ctx.http, ctx.target, 'nonMember', name);
       expect(
         listed,
         `the new public project '${name}' is in GET /api/projects (as an outsider)`,
       ).toBeDefined();
+      ctx.judging('soap.addProject.short-and-public-name');
       expect(listed?.label, 'its label is the publicName').toBe(publicName);
       created = { id: listed!.id, shortName: name, publicName, answer };
     },
@@ -233,14 +243,26 @@ describe('addProject creates projects', () => {
     async (ctx) => {
       const project = needCreated(ctx);
       const { keys, template } = await setUp(ctx);
+      // Usable at once: its admin reads its services and description values.
+      ctx.judging('soap.addProject.accepted');
       const services = await servicesOf(ctx.soap, keys.projectAdmin, project.id);
+      const values = await descriptionValuesOf(ctx.soap, keys.projectAdmin, project.id);
+      // The template's services, read by the site admin: a setup step.
+      ctx.judging('soap.getProjectServicesUsage.effect');
       const templateServices = await servicesOf(ctx.soap, keys.siteAdmin, template);
       const usage = (list: typeof services) => list.map((s) => [s.short_name, s.is_used]).sort();
-      expect(
-        usage(services),
-        `services of the new project (short_name, is_used) equal those of template ${template}`,
-      ).toEqual(usage(templateServices));
-      const values = await descriptionValuesOf(ctx.soap, keys.projectAdmin, project.id);
+      ctx.judging('soap.addProject.inherits-services', {
+        reliesOn: ['soap.getProjectServicesUsage.effect'],
+      });
+      ctx.expect
+        .soft(
+          usage(services),
+          `services of the new project (short_name, is_used) equal those of template ${template}`,
+        )
+        .toEqual(usage(templateServices));
+      ctx.judging('soap.addProject.no-description', {
+        reliesOn: ['soap.getProjectDescriptionFieldsValue.effect'],
+      });
       expect(Object.fromEntries(values), 'description field values of the new project').toEqual({});
     },
   );
@@ -273,10 +295,14 @@ describe('addProject creates projects', () => {
         await addProject(ctx, newProject({ keys, template }, name, { privacy: 'private' })),
         `addProject '${name}' private`,
       );
+      ctx.judging('soap.addProject.privacy', { reliesOn: LISTED_OVER_REST });
       expect(
         await findProject(ctx.http, ctx.target, 'projectAdmin', name),
         'the private project is listed for its admin',
       ).toBeDefined();
+      ctx.judging('soap.addProject.privacy', {
+        reliesOn: [...LISTED_OVER_REST, 'rest.projects.private-hidden'],
+      });
       expect(
         await findProject(ctx.http, ctx.target, 'nonMember', name),
         'the private project is not listed for an outsider',
@@ -295,6 +321,7 @@ describe('addProject creates projects', () => {
         await addProject(ctx, newProject({ keys, template }, name, { templateId: 100 })),
         `addProject '${name}' from template 100`,
       );
+      ctx.judging('soap.addProject.default-template', { reliesOn: LISTED_OVER_REST });
       expect(
         await findProject(ctx.http, ctx.target, 'projectAdmin', name),
         'the project is listed',
@@ -332,6 +359,7 @@ describe('addProject refusals', () => {
       const { keys, template } = await setUp(ctx);
       await reserve(ctx, 1);
       const name = `bad name ${++counter}`;
+      ctx.judging('soap.addProject.fault.3102');
       expectFault(
         await addProject(
           ctx,
@@ -340,6 +368,7 @@ describe('addProject refusals', () => {
         3102,
         `addProject '${name}'`,
       );
+      ctx.judging('soap.fault.nothing-changed', { reliesOn: ['soap.addProject.fault.3102'] });
       await expectNotCreated(ctx, name);
     },
     { cells: [faultCell('addProject', 3102, 'requester-with-site-admin-key')] },
@@ -352,11 +381,13 @@ describe('addProject refusals', () => {
       const { keys, template } = await setUp(ctx);
       await reserve(ctx, 1);
       const name = shortName('nofn');
+      ctx.judging('soap.addProject.fault.3103');
       expectFault(
         await addProject(ctx, newProject({ keys, template }, name, { publicName: '' })),
         3103,
         `addProject '${name}' with publicName ''`,
       );
+      ctx.judging('soap.fault.nothing-changed', { reliesOn: ['soap.addProject.fault.3103'] });
       await expectNotCreated(ctx, name);
     },
     { cells: [faultCell('addProject', 3103, 'requester-with-site-admin-key')] },
@@ -398,14 +429,19 @@ describe('addProject refusals', () => {
         ['an invalid key', `invalid-${inject('runTag')}`],
       ] as const) {
         const name = shortName('noa');
-        expectFault(
-          await addProject(
-            ctx,
-            newProject({ keys, template }, name, { adminSessionKey: adminKey }),
-          ),
-          3200,
-          `addProject with ${what} as adminSessionKey`,
+        const answer = await addProject(
+          ctx,
+          newProject({ keys, template }, name, { adminSessionKey: adminKey }),
         );
+        const by = `addProject with ${what} as adminSessionKey`;
+        // Refused at all (the rule), then with its §7.1 code (the pair).
+        ctx.judging('soap.auth.site-admin-creates');
+        expectAnyFault(answer, by);
+        ctx.judging('soap.addProject.fault.3200');
+        expectFault(answer, 3200, by);
+        ctx.judging('soap.fault.nothing-changed', {
+          reliesOn: ['soap.auth.site-admin-creates'],
+        });
         await expectNotCreated(ctx, name);
       }
     },
@@ -425,6 +461,7 @@ describe('addProject refusals', () => {
     async (ctx) => {
       const { keys, template } = await setUp(ctx);
       const name = shortName('notp');
+      ctx.judging('soap.addProject.fault.3100');
       expectFault(
         await addProject(
           ctx,
@@ -433,6 +470,7 @@ describe('addProject refusals', () => {
         3100,
         `addProject from template ${NO_SUCH_PROJECT}`,
       );
+      ctx.judging('soap.fault.nothing-changed', { reliesOn: ['soap.addProject.fault.3100'] });
       await expectNotCreated(ctx, name);
     },
     { cells: [faultCell('addProject', 3100, 'requester-with-site-admin-key')] },
@@ -445,6 +483,7 @@ describe('addProject refusals', () => {
       const { keys, template } = await setUp(ctx);
       const name = shortName('ntpl');
       // §4.2: created projects have project type 'Project' (not a template); the member is not its admin.
+      ctx.judging('soap.addProject.fault.3104');
       expectFault(
         await addProject(
           ctx,
@@ -456,6 +495,7 @@ describe('addProject refusals', () => {
         3104,
         'addProject from the shared public project',
       );
+      ctx.judging('soap.fault.nothing-changed', { reliesOn: ['soap.addProject.fault.3104'] });
       await expectNotCreated(ctx, name);
     },
     { cells: [faultCell('addProject', 3104, 'requester-with-site-admin-key')] },
@@ -520,11 +560,13 @@ describe('addProject refusals', () => {
           sessionKey: keys.projectAdmin,
         });
         const name = shortName(`f${code}`);
+        ctx.judging(`soap.addProject.fault.${code}`);
         expectFault(
           await addProject(ctx, newProject({ keys, template }, name)),
           code,
           `addProject '${name}' after POST /__conformance/fail-next {"failure": "${failure}"}`,
         );
+        ctx.judging('soap.fault.nothing-changed', { reliesOn: [`soap.addProject.fault.${code}`] });
         await expectNotCreated(ctx, name);
       },
       { cells: [faultCell('addProject', code, 'requester-with-site-admin-key')] },
@@ -635,11 +677,13 @@ describe('answers are sent as text/xml', () => {
   // The answer of the public project's creation above: no project more against the quota.
   successMessageTests('addProject', {
     how: 'that created the public project (the creation test above)',
+    rule: 'soap.addProject.creates',
     answer: (ctx) => Promise.resolve(needCreated(ctx).answer),
   });
 
   faultMessageTests('addProject', {
     how: 'with an invalid sessionKey (3001)',
+    rule: 'soap.addProject.fault.3001',
     async answer(ctx) {
       const { keys, template } = await setUp(ctx);
       const name = shortName('msgf');

@@ -79,6 +79,18 @@ const PROJECT_OPERATIONS: readonly ProjectOperation[] = [
   'unsetGenericUser',
 ];
 
+/**
+ * What refuses a call on a project that does not exist: its §7.1 3000; for the generic-user
+ * operations, which §7.1 gives no code, that they are project operations (soap.auth.generic-user).
+ */
+function noProjectRule(op: ProjectOperation) {
+  return op === 'getProjectGenericUser' ||
+    op === 'setProjectGenericUser' ||
+    op === 'unsetGenericUser'
+    ? 'soap.auth.generic-user'
+    : (`soap.${op}.fault.3000` as const);
+}
+
 const platformFields = (ctx: ConformanceContext, key: string) =>
   ctx.soap.call('getPlateformProjectDescriptionFields', { sessionKey: key });
 
@@ -86,6 +98,7 @@ describe.concurrent('faults are sent as text/xml with HTTP 500', () => {
   for (const op of PROJECT_OPERATIONS)
     faultMessageTests(op, {
       how: 'with an invalid session key, on a project that does not exist',
+      rule: noProjectRule(op),
       answer: (ctx) => onNoProject(ctx)[op](invalidKey()),
     });
 
@@ -93,6 +106,7 @@ describe.concurrent('faults are sent as text/xml with HTTP 500', () => {
   // platform without description fields, or test control's fail-next for one call).
   faultMessageTests('getPlateformProjectDescriptionFields', {
     how: 'with an invalid session key, or on a platform without description fields',
+    rule: 'soap.getPlateformProjectDescriptionFields.fault.3107',
     async answer(ctx) {
       const refused = await platformFields(ctx, invalidKey());
       if (refused.fault) return refused;
@@ -117,6 +131,7 @@ describe.concurrent('faults are sent as text/xml with HTTP 500', () => {
 describe.concurrent('successful answers of the read operations are sent as text/xml', () => {
   successMessageTests('getPlateformProjectDescriptionFields', {
     how: "as the project admin (the platform's fields)",
+    rule: 'soap.getPlateformProjectDescriptionFields.effect',
     async answer(ctx) {
       const { projectAdmin: key } = await ctx.sessionKeys(['projectAdmin']);
       const answer = await platformFields(ctx, key);
@@ -131,6 +146,7 @@ describe.concurrent('successful answers of the read operations are sent as text/
   for (const op of ['getProjectDescriptionFieldsValue', 'getProjectServicesUsage'] as const)
     successMessageTests(op, {
       how: 'of the public project, by its admin',
+      rule: `soap.${op}.effect`,
       async answer(ctx) {
         const { projectAdmin: key } = await ctx.sessionKeys(['projectAdmin']);
         return ctx.soap.call(op, { session_key: key, group_id: ctx.fixtures.publicProject.id });

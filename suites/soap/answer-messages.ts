@@ -6,7 +6,7 @@
  */
 import { expect } from 'vitest';
 import { conformanceTest, type ConformanceContext } from '../../lib/kit/conformance-test.ts';
-import { Unjudgeable } from '../../lib/kit/rest/unjudgeable.ts';
+import { ConformanceFailure } from '../../lib/kit/conformance-failure.ts';
 import type { SoapAnswer } from '../../lib/kit/soap/client.ts';
 import { soapMediaTypeProblem } from '../../lib/kit/soap/media-type.ts';
 import {
@@ -16,24 +16,41 @@ import {
 } from '../../spec/matrix/messages.ts';
 import type { OperationName } from '../../spec/soap-operations.ts';
 
-/** Makes one answer of the operation; `how` says which call, for titles and messages. */
+import type { RequirementId } from '../../lib/requirements/index.ts';
+
+/**
+ * Makes one answer of the operation; `how` says which call, for titles and messages. `rule`: the
+ * rule that gives the answer its kind (the call's success, or its §7.1 fault), with what it relies
+ * on: a call that gives the other kind breaks it, and the message check is blocked by it.
+ */
 export interface AnswerMaker {
   how: string;
+  rule: RequirementId;
+  reliesOn?: readonly RequirementId[];
   answer: (ctx: ConformanceContext) => Promise<SoapAnswer>;
 }
 
-/** The answer the check needs, or 'could not judge' when the call gave the other kind. */
+/**
+ * The answer the check needs; one of the other kind breaks the maker's rule (a setup step that
+ * failed: the test is blocked by it, design.md "Exact diagnosis").
+ */
 async function answerOf(
   ctx: ConformanceContext,
   op: OperationName,
   kind: SoapAnswerKind,
   maker: AnswerMaker,
 ): Promise<SoapAnswer> {
+  ctx.judging(maker.rule, { reliesOn: maker.reliesOn ?? [] });
   const answer = await maker.answer(ctx);
   const isFault = answer.fault !== undefined;
+  const got = isFault
+    ? `fault ${answer.fault!.faultcode}`
+    : `a ${answer.response?.name ?? 'response'}`;
   if (isFault !== (kind === 'fault'))
-    throw new Unjudgeable(
-      `could not judge: ${op} ${maker.how} answered ${isFault ? `fault ${answer.fault!.faultcode}` : `a ${answer.response?.name ?? 'response'}`} (HTTP ${answer.http.status}), so there is no ${kind === 'fault' ? 'fault' : 'successful answer'} of ${op} to judge`,
+    throw new ConformanceFailure(
+      `${op} ${maker.how} answered ${got} (HTTP ${answer.http.status}), so there is no ${kind === 'fault' ? 'fault' : 'successful answer'} of ${op} to judge`,
+      kind === 'fault' ? 'a fault' : 'a successful answer',
+      `${got} (HTTP ${answer.http.status})`,
     );
   return answer;
 }
@@ -44,6 +61,7 @@ function mediaTypeTest(op: OperationName, kind: SoapAnswerKind, maker: AnswerMak
     `${kind === 'fault' ? `a fault of ${op}` : `a successful ${op} answer`} (${maker.how}) must be sent with Content-Type text/xml`,
     async (ctx) => {
       const answer = await answerOf(ctx, op, kind, maker);
+      ctx.judging('soap.wire.media-type');
       const problem = soapMediaTypeProblem(answer.http.headers['content-type']);
       expect(
         problem,
@@ -67,6 +85,7 @@ export function faultMessageTests(op: OperationName, maker: AnswerMaker): void {
     `a fault of ${op} (${maker.how}) must be sent with HTTP status 500`,
     async (ctx) => {
       const answer = await answerOf(ctx, op, 'fault', maker);
+      ctx.judging('soap.fault.http-500');
       expect(
         answer.http.status,
         `${op} ${maker.how}: fault ${answer.fault!.faultcode} came with HTTP ${answer.http.status}: a SOAP fault is sent with HTTP 500`,

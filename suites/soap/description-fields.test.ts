@@ -11,10 +11,10 @@ import { codePointUnit } from '../../lib/kit/code-point-unit.ts';
 import { propertyRun } from '../../lib/kit/property-run.ts';
 import { spreadProperty } from '../../lib/kit/property-spread.ts';
 import { conformanceTest, type ConformanceContext } from '../../lib/kit/conformance-test.ts';
-import { SoapClient } from '../../lib/kit/soap/client.ts';
+import { SoapClient, type SoapAnswer } from '../../lib/kit/soap/client.ts';
 import { armFailure } from '../../lib/kit/target/fail-next.ts';
 import { descriptionValuesOf, expectFault, expectSuccess } from '../../lib/kit/soap/expect.ts';
-import { xsiType } from '../../lib/kit/soap/wire.ts';
+import { untypedValues, xsiType } from '../../lib/kit/soap/wire.ts';
 import { faultCell } from '../../spec/matrix/faults.ts';
 import { requireSomeField, restorableFields } from '../../lib/kit/cleanup/restorable.ts';
 import { successMessageTests } from './answer-messages.ts';
@@ -59,6 +59,30 @@ async function platformFields(
 const valuesOf = (name: FixtureName) =>
   `the description values of project ${inject('fixtures')[name].id}`;
 
+/**
+ * The members of each item of an array answer and their xsi:types: a member sent without one
+ * breaks soap.wire.xsi-type; the type of a typed member is the §2.1 type's rule (`rule`).
+ */
+function expectMemberTypes(
+  ctx: ConformanceContext,
+  answer: SoapAnswer,
+  rule: 'soap.types.desc-field' | 'soap.types.desc-field-value',
+  type: string,
+  declared: Record<string, string>,
+): void {
+  const items = answer.part?.children ?? [];
+  ctx.judging('soap.wire.xsi-type');
+  const untyped = items.flatMap((item) => untypedValues(item).slice(1));
+  ctx.expect.soft(untyped, `members of ${type} without xsi:type`).toEqual([]);
+  ctx.judging(rule);
+  for (const [i, item] of items.entries()) {
+    const members = Object.fromEntries(
+      item.children.map((m) => [m.name, xsiType(m)?.local ?? declared[m.name]]),
+    );
+    ctx.expect.soft(members, `members of ${type} ${i} and their xsi:types`).toEqual(declared);
+  }
+}
+
 /** A field id the platform does not have. */
 function unknownField(fields: readonly DescField[]): number {
   return Math.max(0, ...fields.map((f) => f.id)) + 1_000_000;
@@ -84,13 +108,8 @@ describe.concurrent('getPlateformProjectDescriptionFields', () => {
       });
       if (answer.fault?.faultcode === '3107')
         ctx.skip('the platform has no description field (fault 3107)');
+      ctx.judging('soap.getPlateformProjectDescriptionFields.effect');
       const fields = expectSuccess(answer, 'getPlateformProjectDescriptionFields') as DescField[];
-      for (const [i, item] of (answer.part?.children ?? []).entries()) {
-        const members = Object.fromEntries(item.children.map((m) => [m.name, xsiType(m)?.local]));
-        ctx.expect
-          .soft(members, `members of DescField ${i} and their xsi:types`)
-          .toEqual({ id: 'int', name: 'string', is_mandatory: 'int' });
-      }
       const ids = fields.map((f) => f.id);
       expect(new Set(ids).size, 'field ids are distinct').toBe(ids.length);
       const again = expectSuccess(
@@ -98,6 +117,11 @@ describe.concurrent('getPlateformProjectDescriptionFields', () => {
         'a second call',
       );
       expect(again, 'the platform fields are the same on a second call').toEqual(fields);
+      expectMemberTypes(ctx, answer, 'soap.types.desc-field', 'DescField', {
+        id: 'int',
+        name: 'string',
+        is_mandatory: 'int',
+      });
     },
   );
 
@@ -165,12 +189,15 @@ describe.concurrent('setProjectDescriptionFieldValue and getProjectDescriptionFi
     ],
     'a value set with setProjectDescriptionFieldValue must be read back by getProjectDescriptionFieldsValue as DescFieldValue {id:int, value:string}, the other values unchanged',
     async (ctx) => {
+      ctx.judging('soap.getPlateformProjectDescriptionFields.effect');
       const { soap, key, fields } = await owner(ctx);
       const project = ctx.fixtures.soapProject.id;
+      ctx.judging('soap.getProjectDescriptionFieldsValue.effect');
       const writable = await restorableFields(ctx, key, project, fields);
       const field = requireSomeField(ctx, project, writable.fields).at(-1)!;
       const before = writable.values;
       const value = `set by the conformance run ${inject('runTag')} at ${Date.now()}`;
+      ctx.judging('soap.setProjectDescriptionFieldValue.effect');
       expectSuccess(
         await soap.call('setProjectDescriptionFieldValue', {
           session_key: key,
@@ -184,6 +211,7 @@ describe.concurrent('setProjectDescriptionFieldValue and getProjectDescriptionFi
         session_key: key,
         group_id: project,
       });
+      ctx.judging('soap.getProjectDescriptionFieldsValue.effect');
       const after = new Map(
         (
           expectSuccess(answer, 'getProjectDescriptionFieldsValue') as Array<{
@@ -192,6 +220,7 @@ describe.concurrent('setProjectDescriptionFieldValue and getProjectDescriptionFi
           }>
         ).map((v) => [v.id, v.value]),
       );
+      ctx.judging('soap.setProjectDescriptionFieldValue.effect');
       expect(after.get(field.id), `value of field ${field.id} '${field.name}' read back`).toBe(
         value,
       );
@@ -200,12 +229,10 @@ describe.concurrent('setProjectDescriptionFieldValue and getProjectDescriptionFi
       expect(Object.fromEntries(after), 'the values of the other fields').toEqual(
         Object.fromEntries(before),
       );
-      for (const [i, item] of (answer.part?.children ?? []).entries()) {
-        const members = Object.fromEntries(item.children.map((m) => [m.name, xsiType(m)?.local]));
-        ctx.expect
-          .soft(members, `members of DescFieldValue ${i} and their xsi:types`)
-          .toEqual({ id: 'int', value: 'string' });
-      }
+      expectMemberTypes(ctx, answer, 'soap.types.desc-field-value', 'DescFieldValue', {
+        id: 'int',
+        value: 'string',
+      });
     },
   );
 
@@ -372,6 +399,7 @@ describe.concurrent('answers are sent as text/xml', () => {
   inTurn(() => [valuesOf('soapProject')]);
   successMessageTests('setProjectDescriptionFieldValue', {
     how: 'of a field of the SOAP project, by its admin (the value it has, when it has one)',
+    rule: 'soap.setProjectDescriptionFieldValue.effect',
     async answer(ctx) {
       const { soap, key, fields } = await owner(ctx);
       const project = ctx.fixtures.soapProject.id;
@@ -429,10 +457,13 @@ describe.concurrent(
       async (ctx) => {
         const { projectAdmin: key } = await ctx.sessionKeys(['projectAdmin']);
         // Judged on a platform without fields too: there every id is unknown.
+        ctx.judging('soap.getPlateformProjectDescriptionFields.effect');
         const fields = await listedFields(ctx.soap, key);
         const project = ctx.fixtures.publicProject.id;
+        ctx.judging('soap.getProjectDescriptionFieldsValue.effect');
         const before = await descriptionValuesOf(ctx.soap, key, project);
         const field = unknownField(fields);
+        ctx.judging('soap.setProjectDescriptionFieldValue.fault.3108');
         expectFault(
           await ctx.soap.call('setProjectDescriptionFieldValue', {
             session_key: key,
@@ -443,6 +474,9 @@ describe.concurrent(
           3108,
           `setProjectDescriptionFieldValue of field ${field}`,
         );
+        ctx.judging('soap.fault.nothing-changed', {
+          reliesOn: ['soap.setProjectDescriptionFieldValue.fault.3108'],
+        });
         expect(
           Object.fromEntries(await descriptionValuesOf(ctx.soap, key, project)),
           'values after the fault',

@@ -10,7 +10,7 @@ import { inject } from 'vitest';
 import { conformanceTest, type ConformanceContext } from '../../lib/kit/conformance-test.ts';
 import { foreignAdminKey } from '../../lib/kit/fixtures/foreign-admin.ts';
 import type { SoapAnswer } from '../../lib/kit/soap/client.ts';
-import { expectFault } from '../../lib/kit/soap/expect.ts';
+import { expectAnyFault, expectFault } from '../../lib/kit/soap/expect.ts';
 import { FAULT_CELLS, permissionCode, type FaultCell } from '../../spec/matrix/faults.ts';
 import { soapOperation, type FaultCodeOf, type OperationName } from '../../spec/soap-operations.ts';
 import { expectOneOfFaults } from './one-of-faults.ts';
@@ -83,6 +83,12 @@ export interface Arranged {
    * for the scenarios the subject's `leaves` names.
    */
   unchanged?: () => Promise<void>;
+  /**
+   * The rules the read-back relies on besides the operations it calls (whose §7.1 checks name
+   * themselves): the arrangement's writes, e.g. soap.addProjectMember.effect for a member the
+   * admin added, so that a read-back contradicted by a write that did not happen is blocked by it.
+   */
+  unchangedRelies?: readonly RequirementId[];
   /** Runs after the scenario, passed or failed: puts back what the arrangement changed. */
   restore?(): Promise<void>;
 }
@@ -145,6 +151,7 @@ function titleOf(row: FaultRow, subject: FaultSubject): string {
 }
 
 type RequirementIds = Parameters<typeof conformanceTest>[0];
+type RequirementId = RequirementIds[number];
 
 /**
  * The pair's own id soap.<op>.fault.<code> (the row's code is one §7.1 lists for the operation:
@@ -219,23 +226,35 @@ function named(what: Call['what'], caller: Caller): string {
   return typeof what === 'string' ? what : what(caller);
 }
 
+/**
+ * One assertion, one requirement (lib/kit/judging.ts): a caller without rights must be refused at
+ * all (soap.auth.project-admin: an answer that is no fault breaks that rule, and the code is not
+ * judged), then with the pair's code (soap.<op>.fault.<code>); what the refused calls leave is
+ * soap.fault.nothing-changed, relying on the arrangement's writes.
+ */
 async function run(ctx: ConformanceContext, row: FaultRow, subject: FaultSubject): Promise<void> {
   const arranged = await subject.arrange(ctx, row.scenario);
   const readBack = leavesOf(subject, row.scenario) ? arranged.unchanged : undefined;
   if (leavesOf(subject, row.scenario) && !readBack)
     throw new Error(`the ${row.op} arrangement for '${row.scenario}' reads nothing back`);
+  const pair = `soap.${row.op}.fault.${row.code}` as RequirementId;
+  const permission = row.scenario === 'non-admin' || row.scenario === 'foreign-admin';
+  const judge: Judge = (answer, by, codes) => {
+    const what = `${row.op} ${by}`;
+    if (permission) {
+      ctx.judging('soap.auth.project-admin');
+      expectAnyFault(answer, what);
+    }
+    ctx.judging(pair);
+    if (codes) expectOneOfFaults(answer, codes, what);
+    else expectFault(answer, row.code, what);
+  };
   try {
-    for (const call of arranged.calls)
-      await TRY[row.scenario](
-        ctx,
-        call,
-        (answer, by, codes) =>
-          codes
-            ? expectOneOfFaults(answer, codes, `${row.op} ${by}`)
-            : expectFault(answer, row.code, `${row.op} ${by}`),
-        row,
-      );
-    await readBack?.();
+    for (const call of arranged.calls) await TRY[row.scenario](ctx, call, judge, row);
+    if (readBack) {
+      ctx.judging('soap.fault.nothing-changed', { reliesOn: arranged.unchangedRelies ?? [] });
+      await readBack();
+    }
   } finally {
     await arranged.restore?.();
   }

@@ -18,10 +18,11 @@ import {
   expectSuccess,
   expectTrue,
 } from '../../lib/kit/soap/expect.ts';
-import { xsiType } from '../../lib/kit/soap/wire.ts';
+import { untypedValues, xsiType } from '../../lib/kit/soap/wire.ts';
 import { faultCell } from '../../spec/matrix/faults.ts';
 import { requireUndoableOn } from '../../lib/kit/cleanup/restorable.ts';
 import { successMessageTests } from './answer-messages.ts';
+import { declaredNamespace } from './declared-namespace.ts';
 
 interface UserInfo {
   identifier: string;
@@ -111,17 +112,30 @@ describe.concurrent('setProjectGenericUser and getProjectGenericUser', () => {
       [`soap.${op}.output`, 'soap.wire.xsi-type', 'soap.types.user-info'],
       `${op} must answer its output part typed tns:UserInfo, each member a typed string`,
       async (ctx) => {
+        ctx.judging('soap.setProjectGenericUser.effect');
         const s = await setGenericUser(ctx);
         const answer =
           op === 'setProjectGenericUser'
             ? s.answer
             : await s.soap.call(op, { sessionKey: s.keys.projectAdmin, groupId: s.project });
+        ctx.judging(`soap.${op}.output`);
         expectSuccess(answer, op);
         expect(answer.part?.name, 'name of the output part').toBe(op);
+        ctx.judging('soap.types.user-info');
+        expect(answer.part!.children.map((m) => m.name).sort(), 'members of UserInfo').toEqual(
+          [...USER_INFO_MEMBERS].sort(),
+        );
+        ctx.judging('soap.wire.xsi-type');
+        const untyped = untypedValues(answer.part!);
+        expect(untyped, `values without xsi:type: ${untyped.join(', ')}`).toEqual([]);
+        // The WSDL's type, named in the namespace it declares.
+        const { declared, declaredReliesOn } = await declaredNamespace(ctx);
+        ctx.judging('soap.wire.xsi-type', { reliesOn: declaredReliesOn });
         expect(xsiType(answer.part!), 'xsi:type of the output part').toEqual({
-          ns: s.soap.namespace,
+          ns: declared,
           local: 'UserInfo',
         });
+        ctx.judging('soap.types.user-info');
         const members = Object.fromEntries(
           answer.part!.children.map((m) => [m.name, xsiType(m)?.local]),
         );
@@ -225,6 +239,8 @@ async function foreignGenericUser(ctx: ConformanceContext) {
   requireUndoableOn(ctx, project, SET_GENERIC_USER);
   const s = await setUp(ctx);
   const owner = s.keys.projectMember;
+  // A setup step: its failure breaks setProjectGenericUser, not the rule the test judges.
+  ctx.judging('soap.setProjectGenericUser.effect');
   const user = expectSuccess(
     await s.soap.call('setProjectGenericUser', {
       session_key: owner,
@@ -240,7 +256,8 @@ type Foreign = Awaited<ReturnType<typeof foreignGenericUser>>;
 
 /**
  * `op` on the foreign project by the admin of another project (the projectAdmin), an outsider (the
- * nonMember) and a member (the nonMember, made one for the call, then removed again).
+ * nonMember) and a member (the nonMember, made one for the call, then removed again). Judges only
+ * its setup (addProjectMember): the caller says what the answers judge (ctx.judging).
  */
 async function refusals(
   ctx: ConformanceContext,
@@ -268,6 +285,7 @@ async function refusals(
     groupId: g.project,
     userLogin: member,
   });
+  ctx.judging('soap.addProjectMember.effect', { reliesOn: ['soap.removeProjectMember.effect'] });
   expectTrue(
     await g.soap.call('addProjectMember', {
       sessionKey: g.owner,
@@ -295,11 +313,14 @@ describe.concurrent('answers are sent as text/xml (on the SOAP project)', () => 
   inTurn(() => [genericUserOf('soapProject')]);
   successMessageTests('setProjectGenericUser', {
     how: 'on the SOAP project, by its admin',
+    rule: 'soap.setProjectGenericUser.effect',
     answer: async (ctx) => (await setGenericUser(ctx)).answer,
   });
   for (const op of ['getProjectGenericUser', 'unsetGenericUser'] as const)
     successMessageTests(op, {
       how: 'on the SOAP project, by its admin, once setProjectGenericUser set one',
+      rule: 'soap.getProjectGenericUser.effect',
+      reliesOn: ['soap.setProjectGenericUser.effect'],
       async answer(ctx) {
         const { soap, keys, project } = await setGenericUser(ctx);
         return op === 'getProjectGenericUser'
@@ -317,8 +338,14 @@ describe.concurrent('the generic-user operations are project operations (§5.1.2
       `${op} on a project by a member, an outsider or the admin of another project must be refused with a fault; the generic user and its password stay as they were`,
       async (ctx) => {
         const g = await foreignGenericUser(ctx);
-        for (const { who, answer } of await refusals(ctx, g, op))
+        const answers = await refusals(ctx, g, op);
+        ctx.judging('soap.auth.generic-user');
+        for (const { who, answer } of answers)
           expectAnyFault(answer, `${op} on the foreign project ${g.project} by ${who}`);
+        // What the refused calls leave: read back as the admin, relying on the password it set.
+        ctx.judging('soap.fault.nothing-changed', {
+          reliesOn: ['soap.auth.generic-user', 'soap.setProjectGenericUser.effect'],
+        });
         const read = expectSuccess(
           await g.soap.call('getProjectGenericUser', { sessionKey: g.owner, groupId: g.project }),
           'read back: getProjectGenericUser by the admin of the foreign project',
@@ -354,6 +381,7 @@ describe.concurrent('codes of the generic-user operations (not shown: observed)'
   async function observeRefusals(ctx: ConformanceContext, op: GenericOp): Promise<void> {
     const g = await foreignGenericUser(ctx);
     const answers = await refusals(ctx, g, op);
+    ctx.judging(`soap.${op}.faults`);
     ctx.observe(
       `${op} refused to ${answers
         .map(

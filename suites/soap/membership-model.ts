@@ -9,7 +9,12 @@ import { soapAndMembershipProjects } from '../../lib/kit/fixtures/projects.ts';
 import { propertyRun } from '../../lib/kit/property-run.ts';
 import { spreadProperty } from '../../lib/kit/property-spread.ts';
 import type { SoapAnswer } from '../../lib/kit/soap/client.ts';
-import { expectFault, expectSuccess, expectTrue } from '../../lib/kit/soap/expect.ts';
+import {
+  expectAnyFault,
+  expectFault,
+  expectSuccess,
+  expectTrue,
+} from '../../lib/kit/soap/expect.ts';
 import type { Role } from '../../lib/target/profile.ts';
 import {
   ACTORS,
@@ -28,15 +33,54 @@ interface Model {
   admins: Set<Role>;
 }
 interface Real {
+  ctx: ConformanceContext;
   w: World;
   project: number;
 }
 type Cmd = fc.AsyncCommand<Model, Real>;
+import type { RequirementId } from '../../lib/requirements/index.ts';
 
-/** Each answer must be what the model predicts: true, or the fault the spec gives for the case. */
-function expectPredicted(answer: SoapAnswer, allowed: boolean, code: number, what: string): void {
-  if (allowed) expectTrue(answer, what);
-  else expectFault(answer, code, what);
+/**
+ * What a prediction of the model relies on (lib/kit/judging.ts): that a user is a member, the
+ * effect of the add that made them one; that they are not, of the removals (the reset's included);
+ * the same for the project-admins user group. The command whose answer first differs from the
+ * model fails its own rule, unless the run finds the write it relies on broken.
+ */
+const RELIES = {
+  member: 'soap.addProjectMember.effect',
+  notMember: 'soap.removeProjectMember.effect',
+  admin: 'soap.addUserToUGroup.effect',
+  notAdmin: 'soap.removeUserFromUGroup.effect',
+} as const satisfies Record<string, RequirementId>;
+
+/** No member after the reset: its removals, from the project-admins user group first. */
+const NOT_MEMBER: readonly RequirementId[] = [RELIES.notMember, RELIES.notAdmin];
+
+/**
+ * A call by an actor the model says administers the project must succeed (the rule `allowed`,
+ * relying on what made the actor admin); by any other, it must be refused (soap.auth.project-admin)
+ * with 3201, relying on what took their rights away.
+ */
+function expectPredicted(
+  r: Real,
+  m: Readonly<Model>,
+  actor: Actor,
+  answer: SoapAnswer,
+  allowed: { rule: RequirementId; reliesOn: readonly RequirementId[] },
+  refusedCode: RequirementId,
+  what: string,
+): void {
+  if (m.admins.has(actor)) {
+    r.ctx.judging(allowed.rule, {
+      reliesOn: [...allowed.reliesOn, ...(actor === 'projectAdmin' ? [] : [RELIES.admin])],
+    });
+    expectTrue(answer, what);
+    return;
+  }
+  r.ctx.judging('soap.auth.project-admin', { reliesOn: [RELIES.notAdmin] });
+  expectAnyFault(answer, what);
+  r.ctx.judging(refusedCode, { reliesOn: [RELIES.notAdmin] });
+  expectFault(answer, 3201, what);
 }
 
 class AddMember implements Cmd {
@@ -47,18 +91,23 @@ class AddMember implements Cmd {
   // An existing member (the outcome is not in the spec) is never added again.
   check = (m: Readonly<Model>) => !m.members.has(this.user);
   async run(m: Model, r: Real) {
-    const ok = m.admins.has(this.actor);
+    const answer = await r.w.soap.call('addProjectMember', {
+      sessionKey: r.w.keys[this.actor],
+      groupId: r.project,
+      userLogin: r.w.login(this.user),
+    });
+    // Taken when the user is not a member yet: relies on the removals that made them none.
+    const allowed = { rule: RELIES.member, reliesOn: NOT_MEMBER };
     expectPredicted(
-      await r.w.soap.call('addProjectMember', {
-        sessionKey: r.w.keys[this.actor],
-        groupId: r.project,
-        userLogin: r.w.login(this.user),
-      }),
-      ok,
-      3201,
+      r,
+      m,
+      this.actor,
+      answer,
+      allowed,
+      'soap.addProjectMember.fault.3201',
       this.toString(),
     );
-    if (ok) m.members.add(this.user);
+    if (m.admins.has(this.actor)) m.members.add(this.user);
   }
   toString = () => `addProjectMember(${this.user}) by ${this.actor}`;
 }
@@ -77,9 +126,23 @@ class RemoveMember implements Cmd {
       groupId: r.project,
       userLogin: r.w.login(this.user),
     });
-    if (!m.admins.has(this.actor)) return expectFault(answer, 3201, this.toString());
-    expectPredicted(answer, m.members.has(this.user), 3203, this.toString());
-    m.members.delete(this.user);
+    if (m.admins.has(this.actor) && !m.members.has(this.user)) {
+      // Not a member: relies on the removals (the reset's included) that made them none.
+      r.ctx.judging('soap.removeProjectMember.fault.3203', { reliesOn: NOT_MEMBER });
+      expectFault(answer, 3203, this.toString());
+      return;
+    }
+    const allowed = { rule: RELIES.notMember, reliesOn: [RELIES.member] };
+    expectPredicted(
+      r,
+      m,
+      this.actor,
+      answer,
+      allowed,
+      'soap.removeProjectMember.fault.3201',
+      this.toString(),
+    );
+    if (m.admins.has(this.actor)) m.members.delete(this.user);
   }
   toString = () => `removeProjectMember(${this.user}) by ${this.actor}`;
 }
@@ -93,19 +156,24 @@ class AddAdmin implements Cmd {
   ) {}
   check = (m: Readonly<Model>) => m.members.has(this.user) && !m.admins.has(this.user);
   async run(m: Model, r: Real) {
-    const ok = m.admins.has(this.actor);
+    const answer = await r.w.soap.call('addUserToUGroup', {
+      sessionKey: r.w.keys[this.actor],
+      groupId: r.project,
+      ugroupId: this.group,
+      userId: r.w.ids[this.user],
+    });
+    // The user is a member and not in the group: relies on the add and the group's removals.
+    const allowed = { rule: RELIES.admin, reliesOn: [RELIES.member, RELIES.notAdmin] };
     expectPredicted(
-      await r.w.soap.call('addUserToUGroup', {
-        sessionKey: r.w.keys[this.actor],
-        groupId: r.project,
-        ugroupId: this.group,
-        userId: r.w.ids[this.user],
-      }),
-      ok,
-      3201,
+      r,
+      m,
+      this.actor,
+      answer,
+      allowed,
+      'soap.addUserToUGroup.fault.3201',
       this.toString(),
     );
-    if (ok) m.admins.add(this.user);
+    if (m.admins.has(this.actor)) m.admins.add(this.user);
   }
   toString = () => `addUserToUGroup(${this.group}, ${this.user}) by ${this.actor}`;
 }
@@ -120,19 +188,17 @@ class RemoveAdmin implements Cmd {
   // The project admin of the fixture always stays admin, so the project is never left without one.
   check = (m: Readonly<Model>) => m.admins.has(this.user);
   async run(m: Model, r: Real) {
-    const ok = m.admins.has(this.actor);
-    expectPredicted(
-      await r.w.soap.call('removeUserFromUGroup', {
-        sessionKey: r.w.keys[this.actor],
-        groupId: r.project,
-        ugroupId: this.group,
-        userId: r.w.ids[this.user],
-      }),
-      ok,
-      3201,
-      this.toString(),
-    );
-    if (ok) m.admins.delete(this.user);
+    const answer = await r.w.soap.call('removeUserFromUGroup', {
+      sessionKey: r.w.keys[this.actor],
+      groupId: r.project,
+      ugroupId: this.group,
+      userId: r.w.ids[this.user],
+    });
+    // The user is in the group: relies on the add that put them there.
+    const allowed = { rule: RELIES.notAdmin, reliesOn: [RELIES.admin] };
+    const code = 'soap.removeUserFromUGroup.fault.3201';
+    expectPredicted(r, m, this.actor, answer, allowed, code, this.toString());
+    if (m.admins.has(this.actor)) m.admins.delete(this.user);
   }
   toString = () => `removeUserFromUGroup(${this.group}, ${this.user}) by ${this.actor}`;
 }
@@ -142,8 +208,17 @@ class ProbeAdmin implements Cmd {
   check = () => true;
   async run(m: Model, r: Real) {
     const answer = await isAdmin(r.w, this.actor, r.project);
-    if (m.admins.has(this.actor)) expectSuccess(answer, this.toString());
-    else expectFault(answer, 3203, this.toString());
+    if (m.admins.has(this.actor)) {
+      // The project's own admin (the fixture), or one the group made: its effect.
+      if (this.actor === 'projectAdmin') r.ctx.judging('soap.auth.project-admin');
+      else r.ctx.judging(RELIES.admin);
+      expectSuccess(answer, this.toString());
+    } else {
+      // No admin here: relies on the group's removals (the reset's included).
+      r.ctx.judging('soap.auth.project-admin', { reliesOn: [RELIES.notAdmin] });
+      expectAnyFault(answer, this.toString());
+      expectFault(answer, 3203, this.toString());
+    }
   }
   toString = () => `getProjectServicesUsage by ${this.actor}`;
 }
@@ -178,7 +253,7 @@ export async function runModel(ctx: ConformanceContext, withGroups: boolean): Pr
             members: new Set(['projectAdmin']),
             admins: new Set(['projectAdmin']),
           };
-          await fc.asyncModelRun(() => ({ model, real: { w, project } }), cmds);
+          await fc.asyncModelRun(() => ({ model, real: { ctx, w, project } }), cmds);
         }),
       (p) => `project ${p.id} '${p.shortName}'`,
     );

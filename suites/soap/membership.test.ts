@@ -39,6 +39,15 @@ import type { FixtureName } from '../../lib/kit/fixtures/projects.ts';
 const membersOf = (name: FixtureName) =>
   `the members and user groups of project ${inject('fixtures')[name].id}`;
 
+/**
+ * What a user's being no member after reset() relies on: its removals, from the project-admins
+ * user group first (an admin stays a member).
+ */
+const NOT_MEMBER_AFTER_RESET = [
+  'soap.removeProjectMember.effect',
+  'soap.removeUserFromUGroup.effect',
+] as const;
+
 /** The real system's user group of the project admins (tuleap-facts A.4): where no other is known. */
 const REAL_ADMINS_GROUP = 4;
 
@@ -102,6 +111,8 @@ const addingMember: FaultSubject = {
             `read back: ${w.login(role)} is still not a member (removeProjectMember by the admin answers 3203)`,
           );
       },
+      // Not a member before: the reset's removals (on the membership project).
+      unchangedRelies: NOT_MEMBER_AFTER_RESET,
     };
   },
 };
@@ -123,6 +134,7 @@ const removingMember: FaultSubject = {
     const user: Role = scenario === 'foreign-admin' ? 'nonMember' : 'projectMember';
     if (scenario !== 'unknown-project') {
       await reset(w, project);
+      ctx.judging('soap.addProjectMember.effect', { reliesOn: NOT_MEMBER_AFTER_RESET });
       expectTrue(
         await asAdmin.addMember(w, project, user),
         `addProjectMember ${w.login(user)} by the admin`,
@@ -145,6 +157,7 @@ const removingMember: FaultSubject = {
           await asAdmin.removeMember(w, project, user),
           `read back: ${w.login(user)} was still a member (removeProjectMember by the admin answers true)`,
         ),
+      unchangedRelies: ['soap.addProjectMember.effect'],
     };
   },
 };
@@ -198,6 +211,8 @@ const addingAdmin: FaultSubject = {
           3203,
           `read back: getProjectServicesUsage by ${w.login(user)}, still no admin here`,
         ),
+      // No admin before: the reset's removals from the group, and the rights of §5.1.2.
+      unchangedRelies: ['soap.removeUserFromUGroup.effect', 'soap.auth.project-admin'],
     };
   },
 };
@@ -220,10 +235,14 @@ const removingAdmin: FaultSubject = {
       scenario === 'non-admin' ? 'projectAdmin' : foreign ? 'nonMember' : 'projectMember';
     if (foreign) {
       try {
+        ctx.judging('soap.addProjectMember.effect', {
+          reliesOn: NOT_MEMBER_AFTER_RESET,
+        });
         expectTrue(
           await asAdmin.addMember(w, project, user),
           `addProjectMember ${w.login(user)} by the admin`,
         );
+        ctx.judging('soap.addUserToUGroup.effect', { reliesOn: ['soap.addProjectMember.effect'] });
         expectTrue(
           await w.soap.call('addUserToUGroup', {
             sessionKey: w.keys.projectAdmin,
@@ -257,6 +276,8 @@ const removingAdmin: FaultSubject = {
           `read back: getProjectServicesUsage by ${w.login(user)}, still in user group ${admins}`,
         );
       },
+      // In the group before: the admin put them there (or the project's own admin).
+      unchangedRelies: ['soap.addUserToUGroup.effect'],
       restore: async () => {
         if (foreign) await reset(w, project);
       },
@@ -274,6 +295,10 @@ describe.concurrent('addProjectMember and removeProjectMember', () => {
       const project = ctx.fixtures.soapProject.id;
       await reset(w, project);
       const user = w.login('nonMember');
+      // Not a member before: the reset's removals.
+      ctx.judging('soap.removeProjectMember.effect', {
+        reliesOn: ['soap.removeUserFromUGroup.effect'],
+      });
       expectFault(
         await w.soap.call('removeProjectMember', {
           sessionKey: w.keys.projectAdmin,
@@ -288,8 +313,10 @@ describe.concurrent('addProjectMember and removeProjectMember', () => {
         groupId: project,
         userLogin: user,
       });
+      ctx.judging('soap.addProjectMember.output');
       expectTrue(added, `addProjectMember ${user}`);
       expectBooleanPart(added, 'addProjectMember');
+      ctx.judging('soap.addProjectMember.effect');
       expectTrue(
         await w.soap.call('removeProjectMember', {
           sessionKey: w.keys.projectAdmin,
@@ -309,6 +336,7 @@ describe.concurrent('addProjectMember and removeProjectMember', () => {
       const project = ctx.fixtures.soapProject.id;
       await reset(w, project);
       const user = w.login('projectMember');
+      ctx.judging('soap.addProjectMember.effect', { reliesOn: NOT_MEMBER_AFTER_RESET });
       expectTrue(
         await w.soap.call('addProjectMember', {
           sessionKey: w.keys.projectAdmin,
@@ -322,8 +350,13 @@ describe.concurrent('addProjectMember and removeProjectMember', () => {
         groupId: project,
         userLogin: user,
       });
+      // True for a member: relies on the add.
+      ctx.judging('soap.removeProjectMember.output', {
+        reliesOn: ['soap.addProjectMember.effect'],
+      });
       expectTrue(removed, `removeProjectMember ${user}`);
       expectBooleanPart(removed, 'removeProjectMember');
+      ctx.judging('soap.removeProjectMember.effect');
       expectFault(
         await w.soap.call('removeProjectMember', {
           sessionKey: w.keys.projectAdmin,
@@ -353,6 +386,7 @@ describe.concurrent('addUserToUGroup and removeUserFromUGroup', () => {
       await reset(w, project);
       const admins = await requireAdminsGroup(ctx, w, project);
       const user = w.login('projectMember');
+      ctx.judging('soap.addProjectMember.effect', { reliesOn: NOT_MEMBER_AFTER_RESET });
       expectTrue(
         await w.soap.call('addProjectMember', {
           sessionKey: w.keys.projectAdmin,
@@ -361,6 +395,8 @@ describe.concurrent('addUserToUGroup and removeUserFromUGroup', () => {
         }),
         `addProjectMember ${user}`,
       );
+      // A member, no admin: the reset's removal from the group, and the rights of §5.1.2.
+      ctx.judging('soap.removeUserFromUGroup.effect', { reliesOn: ['soap.auth.project-admin'] });
       expectFault(
         await isAdmin(w, 'projectMember', project),
         3203,
@@ -372,8 +408,10 @@ describe.concurrent('addUserToUGroup and removeUserFromUGroup', () => {
         ugroupId: admins,
         userId: w.ids.projectMember,
       });
+      ctx.judging('soap.addUserToUGroup.output');
       expectTrue(added, `addUserToUGroup ${user} to user group ${admins}`);
       expectBooleanPart(added, 'addUserToUGroup');
+      ctx.judging('soap.addUserToUGroup.effect');
       expectSuccess(
         await isAdmin(w, 'projectMember', project),
         `read back: getProjectServicesUsage by ${user}, now in user group ${admins}`,
@@ -384,8 +422,12 @@ describe.concurrent('addUserToUGroup and removeUserFromUGroup', () => {
         ugroupId: admins,
         userId: w.ids.projectMember,
       });
+      ctx.judging('soap.removeUserFromUGroup.output', {
+        reliesOn: ['soap.addUserToUGroup.effect'],
+      });
       expectTrue(removed, `removeUserFromUGroup ${user} from user group ${admins}`);
       expectBooleanPart(removed, 'removeUserFromUGroup');
+      ctx.judging('soap.removeUserFromUGroup.effect', { reliesOn: ['soap.auth.project-admin'] });
       expectFault(
         await isAdmin(w, 'projectMember', project),
         3203,
@@ -406,12 +448,18 @@ describe.concurrent('answers are sent as text/xml (on the SOAP project, left as 
   for (const op of ['addProjectMember', 'removeProjectMember'] as const)
     successMessageTests(op, {
       how: 'of the nonMember on the SOAP project, by its admin (added, then removed)',
+      rule: `soap.${op}.effect`,
       async answer(ctx) {
         const w = await world(ctx);
         const project = ctx.fixtures.soapProject.id;
         await reset(w, project);
+        // The add after the reset relies on its removals; the removal on the add.
+        ctx.judging('soap.addProjectMember.effect', {
+          reliesOn: NOT_MEMBER_AFTER_RESET,
+        });
         const added = await memberCall(w, 'addProjectMember', project);
         expectTrue(added, `addProjectMember ${w.login('nonMember')}`);
+        ctx.judging(`soap.${op}.effect`, { reliesOn: ['soap.addProjectMember.effect'] });
         const removed = await memberCall(w, 'removeProjectMember', project);
         // 3203 'not member' right after an add that answered true: the add was not applied, a
         // rule this check relies on, not one it judges.
@@ -445,12 +493,17 @@ describe.concurrent('answers are sent as text/xml (on the SOAP project, left as 
   for (const op of ['addUserToUGroup', 'removeUserFromUGroup'] as const)
     successMessageTests(op, {
       how: "of the projectMember in the SOAP project's admins user group, by its admin (added, then removed)",
+      rule: `soap.${op}.effect`,
       async answer(ctx) {
         const w = await world(ctx);
         const project = ctx.fixtures.soapProject.id;
         await reset(w, project);
         const admins = await requireAdminsGroup(ctx, w, project);
         const user = w.login('projectMember');
+        // Each step relies on the one before (the reset's removals first).
+        ctx.judging('soap.addProjectMember.effect', {
+          reliesOn: NOT_MEMBER_AFTER_RESET,
+        });
         expectTrue(
           await w.soap.call('addProjectMember', {
             sessionKey: w.keys.projectAdmin,
@@ -459,8 +512,10 @@ describe.concurrent('answers are sent as text/xml (on the SOAP project, left as 
           }),
           `addProjectMember ${user}`,
         );
+        ctx.judging('soap.addUserToUGroup.effect', { reliesOn: ['soap.addProjectMember.effect'] });
         const added = await groupCall(w, 'addUserToUGroup', project, admins);
         expectTrue(added, `addUserToUGroup ${user} to user group ${admins}`);
+        ctx.judging(`soap.${op}.effect`, { reliesOn: ['soap.addUserToUGroup.effect'] });
         const removed = await groupCall(w, 'removeUserFromUGroup', project, admins);
         await reset(w, project);
         return op === 'addUserToUGroup' ? added : removed;

@@ -6,6 +6,7 @@
  * on the SOAP project: membership.test.ts makes others its admins meanwhile). The admin of another
  * project gets no rights (§5.1.2), and that project's service ids are not this one's (3019).
  */
+import { ConformanceFailure } from '../../lib/kit/conformance-failure.ts';
 import fc from 'fast-check';
 import { describe, expect, inject } from 'vitest';
 import { propertyRun } from '../../lib/kit/property-run.ts';
@@ -21,7 +22,7 @@ import {
   servicesOf,
   type ServiceValue,
 } from '../../lib/kit/soap/expect.ts';
-import { xsiType } from '../../lib/kit/soap/wire.ts';
+import { untypedValues, xsiType } from '../../lib/kit/soap/wire.ts';
 import { faultCell } from '../../spec/matrix/faults.ts';
 import { successMessageTests, type AnswerMaker } from './answer-messages.ts';
 import {
@@ -82,10 +83,15 @@ function switchingOn(op: 'activateService' | 'deactivateService'): FaultSubject 
 
 function switchable(services: readonly ServiceValue[]): ServiceValue[] {
   const found = services.filter((s) => !KEEP_ON.has(s.short_name));
-  expect(
-    found.length,
-    'the project has services other than summary and admin to switch',
-  ).toBeGreaterThan(0);
+  // The shared projects are made by addProject from the template, whose services they inherit.
+  if (found.length === 0)
+    throw new ConformanceFailure(
+      `the project has no services other than summary and admin to switch (it has ${services.map((s) => s.short_name).join(', ') || 'none'})`,
+      'a service to switch',
+      'none',
+      undefined,
+      ['soap.addProject.inherits-services'],
+    );
   return found;
 }
 
@@ -103,6 +109,7 @@ describe.concurrent('getProjectServicesUsage', () => {
         session_key: key,
         group_id: ctx.fixtures.publicProject.id,
       });
+      ctx.judging('soap.getProjectServicesUsage.effect');
       const services = expectSuccess(
         answer,
         'getProjectServicesUsage of the public project',
@@ -110,14 +117,24 @@ describe.concurrent('getProjectServicesUsage', () => {
       expect(services.length, 'a project created from the template has services').toBeGreaterThan(
         0,
       );
-      for (const [i, item] of (answer.part?.children ?? []).entries()) {
-        const members = Object.fromEntries(item.children.map((m) => [m.name, xsiType(m)?.local]));
-        ctx.expect
-          .soft(members, `members of ServiceValue ${i} and their xsi:types`)
-          .toEqual({ id: 'int', short_name: 'string', is_used: 'int' });
-      }
       const ids = services.map((s) => s.id);
       expect(new Set(ids).size, 'service ids are distinct').toBe(ids.length);
+      const items = answer.part?.children ?? [];
+      // A member sent without xsi:type breaks soap.wire.xsi-type; the type of a typed member is
+      // ServiceValue's rule.
+      ctx.judging('soap.wire.xsi-type');
+      const untyped = items.flatMap((item) => untypedValues(item).slice(1));
+      ctx.expect.soft(untyped, `members of ServiceValue without xsi:type`).toEqual([]);
+      ctx.judging('soap.types.service-value');
+      const declared: Record<string, string> = { id: 'int', short_name: 'string', is_used: 'int' };
+      for (const [i, item] of items.entries()) {
+        const members = Object.fromEntries(
+          item.children.map((m) => [m.name, xsiType(m)?.local ?? declared[m.name]]),
+        );
+        ctx.expect
+          .soft(members, `members of ServiceValue ${i} and their xsi:types`)
+          .toEqual(declared);
+      }
     },
   );
 
@@ -140,9 +157,11 @@ describe.concurrent('activateService and deactivateService', () => {
     'deactivateService must set is_used to 0 and activateService back to 1, leaving the other services as they were',
     async (ctx) => {
       const { soap, key, project } = await ownerOfSoapProject(ctx);
+      ctx.judging('soap.getProjectServicesUsage.effect');
       const before = await servicesOf(soap, key, project);
       const target = switchable(before)[0]!;
       const rest = (services: ServiceValue[]) => usage(services.filter((s) => s.id !== target.id));
+      ctx.judging('soap.deactivateService.effect');
       expectTrue(
         await soap.call('deactivateService', {
           session_key: key,
@@ -157,6 +176,7 @@ describe.concurrent('activateService and deactivateService', () => {
         `is_used of ${target.short_name} after deactivateService`,
       ).toBe(0);
       expect(rest(off), 'the other services after deactivateService').toEqual(rest(before));
+      ctx.judging('soap.activateService.effect');
       expectTrue(
         await soap.call('activateService', {
           session_key: key,
@@ -171,6 +191,7 @@ describe.concurrent('activateService and deactivateService', () => {
         `is_used of ${target.short_name} after activateService`,
       ).toBe(1);
       expect(rest(on), 'the other services after activateService').toEqual(rest(before));
+      ctx.judging('soap.deactivateService.effect');
       if (target.is_used === 0)
         expectTrue(
           await soap.call('deactivateService', {
@@ -189,12 +210,14 @@ describe.concurrent('activateService and deactivateService', () => {
       `${op} must answer its output part <${op}> typed xsd:boolean`,
       async (ctx) => {
         const { soap, key, project } = await ownerOfSoapProject(ctx);
+        ctx.judging('soap.getProjectServicesUsage.effect');
         const target = switchable(await servicesOf(soap, key, project))[0]!;
         const answer = await soap.call(op, {
           session_key: key,
           group_id: project,
           service_id: target.id,
         });
+        ctx.judging(`soap.${op}.output`);
         expectSuccess(answer, op);
         if (target.is_used !== (op === 'activateService' ? 1 : 0))
           await soap.call(op === 'activateService' ? 'deactivateService' : 'activateService', {
@@ -203,6 +226,7 @@ describe.concurrent('activateService and deactivateService', () => {
             service_id: target.id,
           });
         expect(answer.part?.name, 'name of the output part').toBe(op);
+        ctx.judging('soap.wire.xsi-type');
         expect(xsiType(answer.part!), 'xsi:type of the output part').toEqual({
           ns: 'http://www.w3.org/2001/XMLSchema',
           local: 'boolean',
@@ -236,6 +260,7 @@ describe.concurrent('activateService and deactivateService', () => {
 function switching(op: 'activateService' | 'deactivateService'): AnswerMaker {
   return {
     how: 'switching a service of the SOAP project, by its admin (then put back)',
+    rule: `soap.${op}.effect`,
     async answer(ctx) {
       const { soap, key, project } = await ownerOfSoapProject(ctx);
       const target = switchable(await servicesOf(soap, key, project))[0]!;
@@ -276,7 +301,9 @@ describe.concurrent(
         async (ctx) => {
           const { soap, key } = await ownerOfSoapProject(ctx);
           const project = ctx.fixtures.publicProject.id;
+          ctx.judging('soap.getProjectServicesUsage.effect');
           const before = await servicesOf(soap, key, project);
+          ctx.judging(`soap.${op}.fault.3019`);
           expectFault(
             await soap.call(op, {
               session_key: key,
@@ -286,6 +313,7 @@ describe.concurrent(
             3019,
             `${op} of service ${NO_SUCH_SERVICE}`,
           );
+          ctx.judging('soap.fault.nothing-changed', { reliesOn: [`soap.${op}.fault.3019`] });
           expect(usage(await servicesOf(soap, key, project)), 'services after the fault').toEqual(
             usage(before),
           );
@@ -301,6 +329,7 @@ describe.concurrent(
           const foreignKey = await foreignAdminKey(ctx);
           const project = ctx.fixtures.publicProject.id;
           const foreign = ctx.fixtures.foreignProject.id;
+          ctx.judging('soap.getProjectServicesUsage.effect');
           const before = await servicesOf(ctx.soap, admin, project);
           const foreignBefore = await servicesOf(ctx.soap, foreignKey, foreign);
           // An id this project does not have (a target may number services per project), and one
@@ -317,6 +346,7 @@ describe.concurrent(
             candidates.find((s) => s.is_used === wanted && !KEEP_ON.has(s.short_name)) ??
             candidates.find((s) => s.is_used === wanted) ??
             candidates[0]!;
+          ctx.judging(`soap.${op}.fault.3019`);
           expectFault(
             await ctx.soap.call(op, {
               session_key: admin,
@@ -326,6 +356,7 @@ describe.concurrent(
             3019,
             `${op} on project ${project} of service ${other.id} ('${other.short_name}' of project ${foreign})`,
           );
+          ctx.judging('soap.fault.nothing-changed', { reliesOn: [`soap.${op}.fault.3019`] });
           expect(
             usage(await servicesOf(ctx.soap, foreignKey, foreign)),
             `services of the other project ${foreign} after the fault`,
@@ -341,18 +372,24 @@ describe.concurrent(
   },
 );
 
+type Switch = 'activateService' | 'deactivateService';
+
 /**
  * The property on one project: sequences of activations and deactivations of its `candidates`
- * (and of an unknown service), the usage of every service checked against a model.
+ * (and of an unknown service), the usage of every service checked against a model. A usage that
+ * differs from the model fails the effect of the call that last set that service (of the last
+ * call of all, for a service none set). The checks set their scope (ctx.judging) right before
+ * they judge, with no await between: the two projects' chains run side by side.
  */
 function activationProperty(
+  ctx: ConformanceContext,
   soap: SoapClient,
   key: string,
   project: number,
   candidates: ServiceValue[],
 ) {
-  type Model = Map<number, number>;
-  type Real = { log: string[] };
+  type Model = Map<number, { used: number; by?: Switch }>;
+  type Real = { last?: Switch };
   const read = async () => usage(await servicesOf(soap, key, project));
 
   class SetUsage implements fc.AsyncCommand<Model, Real> {
@@ -361,17 +398,17 @@ function activationProperty(
       readonly on: boolean,
     ) {}
     check = () => true;
-    async run(model: Model) {
+    async run(model: Model, real: Real) {
       const op = this.on ? 'activateService' : 'deactivateService';
-      expectTrue(
-        await soap.call(op, {
-          session_key: key,
-          group_id: project,
-          service_id: this.service.id,
-        }),
-        `${op} ${this.service.short_name}`,
-      );
-      model.set(this.service.id, this.on ? 1 : 0);
+      const answer = await soap.call(op, {
+        session_key: key,
+        group_id: project,
+        service_id: this.service.id,
+      });
+      ctx.judging(`soap.${op}.effect`);
+      expectTrue(answer, `${op} ${this.service.short_name}`);
+      model.set(this.service.id, { used: this.on ? 1 : 0, by: op });
+      real.last = op;
     }
     toString = () => `${this.on ? 'activate' : 'deactivate'}(${this.service.short_name})`;
   }
@@ -380,25 +417,26 @@ function activationProperty(
     check = () => true;
     async run() {
       const op = this.on ? 'activateService' : 'deactivateService';
-      expectFault(
-        await soap.call(op, {
-          session_key: key,
-          group_id: project,
-          service_id: NO_SUCH_SERVICE,
-        }),
-        3019,
-        `${op} of an unknown service`,
-      );
+      const answer = await soap.call(op, {
+        session_key: key,
+        group_id: project,
+        service_id: NO_SUCH_SERVICE,
+      });
+      ctx.judging(`soap.${op}.fault.3019`);
+      expectFault(answer, 3019, `${op} of an unknown service`);
     }
     toString = () => `${this.on ? 'activate' : 'deactivate'}(unknown service)`;
   }
   class Check implements fc.AsyncCommand<Model, Real> {
     check = () => true;
-    async run(model: Model) {
-      expect(
-        await read(),
-        'is_used of every service (getProjectServicesUsage) against the model',
-      ).toEqual(Object.fromEntries(model));
+    async run(model: Model, real: Real) {
+      const found = await read();
+      const differs = [...model].find(([id, m]) => found[id] !== m.used);
+      const by = differs?.[1].by ?? real.last;
+      if (by) ctx.judging(`soap.${by}.effect`);
+      expect(found, 'is_used of every service (getProjectServicesUsage) against the model').toEqual(
+        Object.fromEntries([...model].map(([id, m]) => [id, m.used])),
+      );
     }
     toString = () => 'check()';
   }
@@ -409,9 +447,9 @@ function activationProperty(
   ];
   return fc.asyncProperty(fc.commands(commands, { maxCommands: 8 }), async (cmds) => {
     const model: Model = new Map(
-      Object.entries(await read()).map(([id, used]) => [Number(id), used]),
+      Object.entries(await read()).map(([id, used]) => [Number(id), { used }]),
     );
-    await fc.asyncModelRun(() => ({ model, real: { log: [] } }), [...cmds, new Check()]);
+    await fc.asyncModelRun(() => ({ model, real: {} }), [...cmds, new Check()]);
   });
 }
 
@@ -431,6 +469,7 @@ describe.concurrent('property: sequences of activations and deactivations', () =
       // The runs spread over the SOAP project and the membership project, whose services nothing
       // else changes (the membership properties change its members alone): two chains of requests
       // instead of one.
+      ctx.judging('soap.getProjectServicesUsage.effect');
       const places = await Promise.all(
         soapAndMembershipProjects(ctx.fixtures).map(async ({ id }) => ({
           project: id,
@@ -441,7 +480,7 @@ describe.concurrent('property: sequences of activations and deactivations', () =
         await spreadProperty(
           places,
           propertyRun(20),
-          ({ project, candidates }) => activationProperty(soap, key, project, candidates),
+          ({ project, candidates }) => activationProperty(ctx, soap, key, project, candidates),
           ({ project }) => `project ${project}`,
         );
       } finally {

@@ -20,6 +20,7 @@ import {
   xsiType,
 } from '../../lib/kit/soap/wire.ts';
 import { NO_SUCH_PROJECT } from '../../lib/kit/no-such-ids.ts';
+import { declaredNamespace } from './declared-namespace.ts';
 
 const NO_FIELDS =
   'the platform has no description field (fault 3107 of getPlateformProjectDescriptionFields): no array of DescField to judge';
@@ -72,7 +73,9 @@ describe.concurrent('encoded answers', () => {
             sessionKey: key,
           });
           if (!isNoFieldsFault(described)) {
+            ctx.judging('soap.getPlateformProjectDescriptionFields.effect');
             const listed = expectSuccess(described, 'getPlateformProjectDescriptionFields');
+            ctx.judging('soap.getProjectDescriptionFieldsValue.effect');
             const { fields, values } = await restorableFields(
               ctx,
               key,
@@ -85,6 +88,7 @@ describe.concurrent('encoded answers', () => {
                   'one: no interface removes a value, and the profile names the project ' +
                   '(`prepare` gives the projects it creates a value in each field)',
               );
+            ctx.judging('soap.setProjectDescriptionFieldValue.effect');
             if (values.size === 0)
               expectSuccess(
                 await ctx.soap.call('setProjectDescriptionFieldValue', {
@@ -99,17 +103,22 @@ describe.concurrent('encoded answers', () => {
         }
         const answer = await readArray(ctx.soap, op, key, project);
         if (isNoFieldsFault(answer)) ctx.skip(NO_FIELDS);
+        ctx.judging(`soap.${op}.output`);
         expectSuccess(answer, op);
         expect(answer.part, `${op}Response holds the output part <${op}>`).toBeDefined();
         expect(answer.part!.name, 'name of the output part').toBe(op);
+        ctx.judging('soap.wire.xsi-type');
         const untyped = untypedValues(answer.part!);
         expect(untyped, `values without xsi:type: ${untyped.join(', ')}`).toEqual([]);
-        const typing = arrayTypeProblem(answer.part!, ctx.soap.namespace, array, item);
+        // The types are the WSDL's, named in the namespace it declares.
+        const { declared, declaredReliesOn } = await declaredNamespace(ctx);
+        ctx.judging('soap.wire.xsi-type', { reliesOn: declaredReliesOn });
+        const typing = arrayTypeProblem(answer.part!, declared, array, item);
         expect(typing, `xsi:type of the part: ${typing}`).toBeUndefined();
         for (const [i, node] of answer.part!.children.entries())
           ctx.expect
             .soft(xsiType(node), `xsi:type of member ${i} <${node.name}>`)
-            .toEqual({ ns: ctx.soap.namespace, local: item });
+            .toEqual({ ns: declared, local: item });
       },
     );
   }
@@ -126,7 +135,9 @@ describe.concurrent('encoded answers', () => {
         expect(answer.part!.children.length, `${op} returns at least one ${item}`).toBeGreaterThan(
           0,
         );
-        const problems = encodedArrayProblems(answer.part!, ctx.soap.namespace, item);
+        // The member type in the answer's own namespace: whether that is the target namespace is
+        // soap.versioning.fixed-namespace's check (as the monitor judges it: soap-output.ts).
+        const problems = encodedArrayProblems(answer.part!, answer.response!.ns, item);
         expect(problems, `${op} as a SOAP-ENC array: ${problems.join('; ')}`).toEqual([]);
       },
     );
@@ -143,15 +154,21 @@ describe.concurrent('faults', () => {
         session_key: key,
         group_id: NO_SUCH_PROJECT,
       });
+      // No fault at all breaks the §7.1 pair, not the rules of a fault's form.
+      ctx.judging('soap.getProjectServicesUsage.fault.3000');
       expect(
         answer.fault,
         `getProjectServicesUsage of project ${NO_SUCH_PROJECT} (none) must be a fault`,
       ).toBeDefined();
-      expect(answer.http.status, 'HTTP status of a SOAP fault').toBe(500);
+      ctx.judging('soap.fault.http-500');
+      ctx.expect.soft(answer.http.status, 'HTTP status of a SOAP fault').toBe(500);
+      ctx.judging('soap.fault.numeric-code');
       expect(
         answer.fault!.faultcode,
-        'faultcode: the §7.1 number (3000 Invalid project id), unqualified',
-      ).toBe('3000');
+        'faultcode: the §7.1 number, unqualified (no SOAP-ENV:Server)',
+      ).toMatch(/^\d+$/);
+      ctx.judging('soap.getProjectServicesUsage.fault.3000');
+      expect(answer.fault!.faultcode, 'faultcode: 3000 Invalid project id').toBe('3000');
     },
   );
 
@@ -186,6 +203,7 @@ describe.concurrent('the target namespace on the wire', () => {
     'answers must be in the target namespace {base_url}/soap/project the WSDL declares: the <operation>Response element',
     async (ctx) => {
       const { projectAdmin: key } = await ctx.sessionKeys(['projectAdmin']);
+      const { runsReliesOn } = await declaredNamespace(ctx);
       for (const op of [
         'getPlateformProjectDescriptionFields',
         'getProjectServicesUsage',
@@ -193,6 +211,8 @@ describe.concurrent('the target namespace on the wire', () => {
         const answer = await readArray(ctx.soap, op, key, ctx.fixtures.publicProject.id);
         if (isNoFieldsFault(answer)) continue;
         expectSuccess(answer, op);
+        // Compared with {base}/soap/project, the base learned from the WSDL's target namespace.
+        ctx.judging('soap.versioning.fixed-namespace', { reliesOn: runsReliesOn });
         ctx.expect
           .soft(answer.response!.ns, `namespace of <${answer.response!.name}>`)
           .toBe(ctx.soap.namespace);

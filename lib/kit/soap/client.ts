@@ -20,6 +20,8 @@ export interface SoapFault {
 }
 
 export interface SoapAnswer {
+  /** The operation called (its name as sent). */
+  operation: string;
   http: HttpResponse;
   fault?: SoapFault;
   /** The <op>Response element. */
@@ -127,6 +129,7 @@ export function readAnswer(http: HttpResponse, operation: string): SoapAnswer {
   if (!first) throw new SoapProtocolError('the answer has no Body content');
   if (first.name === 'Fault' && first.ns === SOAP_NS.env) {
     return {
+      operation,
       http,
       fault: {
         faultcode: child(first, 'faultcode')?.text.trim() ?? '',
@@ -137,7 +140,12 @@ export function readAnswer(http: HttpResponse, operation: string): SoapAnswer {
   if (first.name !== `${operation}Response`)
     throw new SoapProtocolError(`expected <${operation}Response>, got <${first.name}>`);
   const part = first.children[0];
-  return { http, response: first, ...(part ? { part, value: decode(part) } : {}) };
+  return {
+    operation,
+    http,
+    response: first,
+    ...(part ? { part, value: decode(part) } : {}),
+  };
 }
 
 /** Decodes an encoded value by its xsi:type; without one, by its shape. */
