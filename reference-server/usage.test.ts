@@ -14,7 +14,7 @@ const listed = (text: string, name: string) =>
 test('the help lists each planted fault with the rule it breaks, once', () => {
   const help = helpText();
   for (const fault of PLANTED_FAULTS)
-    expect(listed(help, fault.name), fault.name).toEqual([`  ${fault.name}: ${fault.breaks}`]);
+    expect(listed(help, fault.name), fault.name).toEqual([`  ${fault.name}: ${fault.does}`]);
 });
 
 test('the help lists each variant with the choice it takes, once', () => {

@@ -20,7 +20,7 @@ export function helpText(): string {
     '  -h, --help          this text',
     '',
     `Planted faults (--fault NAME), ${PLANTED_FAULTS.length}:`,
-    ...PLANTED_FAULTS.map((f) => `  ${f.name}: ${f.breaks}`),
+    ...PLANTED_FAULTS.map((f) => `  ${f.name}: ${f.does}`),
     '',
     `Variants (--variant NAME), ${VARIANTS.length}:`,
     ...VARIANTS.map((v) => `  ${v.name}: ${v.chooses}`),

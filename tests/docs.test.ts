@@ -24,7 +24,7 @@ const VARIANT_MARKERS: Markers = { begin: '<!-- variants:begin -->', end: '<!-- 
 const prose = (text: string) => text.replace(/[\\_*[\]]/g, (c) => `\\${c}`).replace(/</g, '&lt;');
 
 function generated(page: string): string {
-  const faults = PLANTED_FAULTS.map((f) => `- \`${f.name}\`: ${prose(f.breaks)}`).join('\n');
+  const faults = PLANTED_FAULTS.map((f) => `- \`${f.name}\`: ${prose(f.does)}`).join('\n');
   const variants = VARIANTS.map(
     (v) => `- \`${v.name}\`: ${prose(v.chooses)}. Allowed: ${prose(v.because)}`,
   ).join('\n');

@@ -1,7 +1,7 @@
 /**
  * The planted faults' declarations (reference-server/faults/rest.ts, soap.ts) hold what the
- * self-validation needs: each names the rule it breaks and requirements of the catalogue that must
- * catch it, and has a rewrite. Which suite files hold those requirements' checks is derived
+ * self-validation needs: each says what it does wrong and names the requirements of the catalogue it
+ * breaks, and has a rewrite. Which suite files hold those requirements' checks is derived
  * (tests/support/fault-suites.ts), and a fault no suite test can catch stops the self-validation.
  */
 import { describe, expect, test } from 'vitest';
@@ -32,22 +32,25 @@ const HOOKS: ReadonlyArray<keyof Hooks> = [
 ];
 
 describe('the planted faults', () => {
-  test('each caughtBy names requirements of the catalogue', () => {
-    const ids = new Set<string>(CATALOGUE.map((r) => r.id));
+  test('each breaks MUST requirements of the catalogue, each named once', () => {
+    const must = new Set<string>(CATALOGUE.filter((r) => r.level === 'MUST').map((r) => r.id));
     const unknown = PLANTED_FAULTS.flatMap((f) => [
-      ...(f.caughtBy.length === 0 ? [`${f.name}: caughtBy is empty`] : []),
-      ...f.caughtBy.filter((id) => !ids.has(id)).map((id) => `${f.name}: ${id}`),
+      ...(f.breaks.length === 0 ? [`${f.name}: breaks nothing`] : []),
+      ...f.breaks.filter((id) => !must.has(id)).map((id) => `${f.name}: ${id}`),
+      ...f.breaks
+        .filter((id, i) => f.breaks.indexOf(id) !== i)
+        .map((id) => `${f.name}: ${id} twice`),
     ]);
     expect(
       unknown,
-      'reference-server/faults/: caughtBy ids lib/requirements does not know',
+      'reference-server/faults/: breaks ids that are no MUST requirement of lib/requirements',
     ).toEqual([]);
   });
 
-  test('each has a unique name, says the rule it breaks, and rewrites something', () => {
+  test('each has a unique name, says what it does wrong, and rewrites something', () => {
     const names = PLANTED_FAULTS.map((f) => f.name);
     expect(names.filter((n, i) => names.indexOf(n) !== i)).toEqual([]);
-    expect(PLANTED_FAULTS.filter((f) => f.breaks.length < 10).map((f) => f.name)).toEqual([]);
+    expect(PLANTED_FAULTS.filter((f) => f.does.length < 10).map((f) => f.name)).toEqual([]);
     const inert = PLANTED_FAULTS.filter((f) => HOOKS.every((hook) => f[hook] === undefined));
     expect(
       inert.map((f) => f.name),
@@ -75,18 +78,15 @@ describe('the suites of a planted fault, derived from the tests of a run', () =>
 
   test('a fault that no suite test can catch stops the derivation, naming it', () => {
     const suites = suitesByRequirement(run as Parameters<typeof suitesByRequirement>[0]);
-    const fault = { breaks: 'b (§4.3)' } as const;
+    const fault = { does: 'b (§4.3)' } as const;
     expect(
       withSuites(
-        [{ ...fault, name: 'xml-answered-as-json', caughtBy: ['rest.xml.get', 'rest.other'] }],
+        [{ ...fault, name: 'xml-answered-as-json', breaks: ['rest.xml.get', 'rest.other'] }],
         suites,
       )[0]?.suites,
     ).toEqual(['rest/xml', 'rest/xml-directions']);
     expect(() =>
-      withSuites(
-        [{ ...fault, name: 'token-status-201', caughtBy: ['rest.tokens.create'] }],
-        suites,
-      ),
+      withSuites([{ ...fault, name: 'token-status-201', breaks: ['rest.tokens.create'] }], suites),
     ).toThrow(/token-status-201: no suite test names rest\.tokens\.create/);
   });
 });

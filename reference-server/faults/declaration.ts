@@ -1,6 +1,6 @@
 /**
- * What a planted fault is: one declaration with its name, the rule it breaks, the requirements
- * that must catch it, and its rewrite. The rewrite is one or more hooks, each at one point of the
+ * What a planted fault is: one declaration with its name, what it does wrong, the requirements it
+ * breaks, and its rewrite. The rewrite is one or more hooks, each at one point of the
  * server where a fault may change what the correct implementation does; the apply sites (rest/
  * planted.ts, soap/planted-wire.ts, soap/planted-operations.ts, server-state.ts) call the hook of
  * every planted fault that has one, so that the handlers and the domain stay correct and name no
@@ -91,14 +91,15 @@ export interface Hooks {
 
 export interface FaultDeclaration<N extends string = string> extends Hooks {
   name: N;
-  /** The rule it breaks, in words, with its § (shown by --help and --fault errors). */
-  breaks: string;
+  /** What the server does wrong, in words, with its § (shown by --help and --fault errors). */
+  does: string;
   /**
-   * The requirement ids (lib/requirements) at least one of which must fail while it is planted.
-   * Strings: the reference server imports only spec/; tests/fault-declarations.test.ts checks
-   * each is a catalogue id that a suite test names.
+   * Exactly the requirement ids (lib/requirements) the fault breaks: a run against it must fail
+   * these MUST requirements and no other (design.md "Exact diagnosis"), and fail at least one of
+   * them to catch it. Strings: the reference server imports only spec/;
+   * tests/fault-declarations.test.ts checks each is a catalogue id that a suite test names.
    */
-  caughtBy: readonly string[];
+  breaks: readonly string[];
 }
 
 /** A declaration whose name keeps its literal type, so that FaultName is a union of them. */

@@ -14,7 +14,7 @@ export type { FaultDeclaration } from './declaration.ts';
 export type FaultName = (typeof SOAP_FAULTS)[number]['name'] | (typeof REST_FAULTS)[number]['name'];
 
 /** A planted fault as it is shown: its name and the rule it breaks. */
-export type PlantedFault = Pick<FaultDeclaration<FaultName>, 'name' | 'breaks'>;
+export type PlantedFault = Pick<FaultDeclaration<FaultName>, 'name' | 'does' | 'breaks'>;
 
 export const PLANTED_FAULTS: readonly FaultDeclaration<FaultName>[] = [
   ...SOAP_FAULTS,

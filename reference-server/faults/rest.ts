@@ -30,15 +30,15 @@ import {
 export const REST_FAULTS = [
   fault({
     name: 'token-status-201',
-    breaks: 'POST /api/tokens answers 201 instead of 200 (§4.3)',
-    caughtBy: ['rest.tokens.create'],
+    does: 'POST /api/tokens answers 201 instead of 200 (§4.3)',
+    breaks: ['rest.tokens.create'],
     answer: (_ctx, route, answer) =>
       route === 'POST tokens' ? { ...answer, status: 201 } : answer,
   }),
   fault({
     name: 'token-uri-relative',
-    breaks: 'the token uri is tokens/<token>, not /api/tokens/<token> (§2.2)',
-    caughtBy: ['rest.tokens.uri-form'],
+    does: 'the token uri is tokens/<token>, not /api/tokens/<token> (§2.2)',
+    breaks: ['rest.tokens.uri-form'],
     answer: (_ctx, route, answer) =>
       route === 'POST tokens'
         ? { ...answer, value: { ...tokenOf(answer), uri: `tokens/${tokenOf(answer).token}` } }
@@ -46,8 +46,8 @@ export const REST_FAULTS = [
   }),
   fault({
     name: 'token-user-id-number',
-    breaks: 'user_id is a number, not a string (§2.2)',
-    caughtBy: ['rest.tokens.fields'],
+    does: 'user_id is a number, not a string (§2.2)',
+    breaks: ['rest.tokens.fields'],
     answer: (_ctx, route, answer) =>
       route === 'POST tokens'
         ? { ...answer, value: { ...tokenOf(answer), user_id: Number(tokenOf(answer).user_id) } }
@@ -55,20 +55,26 @@ export const REST_FAULTS = [
   }),
   fault({
     name: 'token-never-expires',
-    breaks: 'tokens never expire (§5.2.5)',
-    caughtBy: ['rest.auth.token-expired-401'],
+    does: 'tokens never expire (§5.2.5)',
+    // §7.2's 401 row names the expired token too: the same answer breaks both.
+    breaks: ['rest.auth.token-expired-401', 'rest.errors.401'],
     state: { tokenLifetimeMs: Number.POSITIVE_INFINITY },
   }),
   fault({
     name: 'token-expires-early',
-    breaks: 'tokens expire after 23 hours (§5.2.5)',
-    caughtBy: ['rest.auth.token-lifetime'],
+    does: 'tokens expire after 23 hours (§5.2.5)',
+    breaks: ['rest.auth.token-lifetime'],
     state: { tokenLifetimeMs: TOKEN_LIFETIME_MS - 3600_000 },
   }),
   fault({
     name: 'invalid-token-anonymous',
-    breaks: 'an invalid token is served as anonymous (§4.3 rule 2)',
-    caughtBy: ['rest.auth.invalid-credentials-fail'],
+    does: 'an invalid token is served as anonymous (§4.3 rule 2)',
+    // An expired token is an invalid one: served as anonymous, not 401 (§5.2.5, §7.2).
+    breaks: [
+      'rest.auth.invalid-credentials-fail',
+      'rest.auth.token-expired-401',
+      'rest.errors.401',
+    ],
     request(state, req) {
       // Both token headers, not a valid pair: served as if none had been sent.
       if (validToken(state, req.headers)) return;
@@ -78,16 +84,18 @@ export const REST_FAULTS = [
   }),
   fault({
     name: 'basic-ignored',
-    breaks: 'HTTP Basic credentials are ignored (§5.2.6)',
-    caughtBy: ['rest.auth.basic'],
+    does: 'HTTP Basic credentials are ignored (§5.2.6)',
+    // A wrong password, ignored, reads a public project anonymously: §5.2.2 says it must fail.
+    breaks: ['rest.auth.basic', 'rest.auth.invalid-credentials-fail'],
     request: (_state, req) => {
       delete req.headers.authorization;
     },
   }),
   fault({
     name: 'private-readable-anonymously',
-    breaks: 'private projects answer anonymous reads (§5.2.1)',
-    caughtBy: ['rest.auth.missing-401'],
+    does: 'private projects answer anonymous reads (§5.2.1)',
+    // §5.2.1's 401 is §7.2's 401 row too; what hangs below the project is served with it.
+    breaks: ['rest.auth.missing-401', 'rest.errors.401', 'rest.access.private-refused'],
     // Not in the list of projects, which the fault leaves as it is.
     stores: (ctx, route, state) =>
       !ctx.user && route !== 'GET projects'
@@ -96,16 +104,18 @@ export const REST_FAULTS = [
   }),
   fault({
     name: 'anonymous-refused',
-    breaks: 'every anonymous request answers 401 (§5.2.1)',
-    caughtBy: ['rest.auth.anonymous'],
-    before(ctx) {
-      if (!ctx.user) throw new RestError(401, 'Authentication required (planted fault)');
+    does: 'every anonymous request but the token route answers 401 (§5.2.1)',
+    // One sentence of §5.2.1 ("reachable anonymously and with authentication"), two ids.
+    breaks: ['rest.auth.anonymous', 'rest.discovery.anonymous-and-authenticated'],
+    before(ctx, route) {
+      if (!ctx.user && route !== 'POST tokens')
+        throw new RestError(401, 'Authentication required (planted fault)');
     },
   }),
   fault({
     name: 'pagination-size-is-page',
-    breaks: 'X-PAGINATION-SIZE is the page length, not the total (§8.2)',
-    caughtBy: ['rest.pagination.size'],
+    does: 'X-PAGINATION-SIZE is the page length, not the total (§8.2)',
+    breaks: ['rest.pagination.size'],
     page: (ctx, _route, next) => (all, query, kind) => {
       const page = next(all, query, kind);
       const { offset, limit } = cutOf(page);
@@ -115,8 +125,8 @@ export const REST_FAULTS = [
   }),
   fault({
     name: 'pagination-offset-zero',
-    breaks: 'X-PAGINATION-OFFSET is always 0 (§8.2)',
-    caughtBy: ['rest.pagination.offset'],
+    does: 'X-PAGINATION-OFFSET is always 0 (§8.2)',
+    breaks: ['rest.pagination.offset'],
     page: (_ctx, _route, next) => (all, query, kind) => {
       const page = next(all, query, kind);
       return { ...page, headers: { ...page.headers, [PAGINATION_HEADERS.offset]: '0' } };
@@ -124,8 +134,8 @@ export const REST_FAULTS = [
   }),
   fault({
     name: 'pagination-limit-unbounded',
-    breaks: 'a limit above LIMIT-MAX is honoured (§8)',
-    caughtBy: ['rest.pagination.limit-max'],
+    does: 'a limit above LIMIT-MAX is honoured (§8)',
+    breaks: ['rest.pagination.limit-max'],
     // A limit over the maximum is served as asked, once the other checks are passed.
     page: (ctx, _route, next) => (all, query, kind) => {
       const { max } = boundsOf(kind, ctx.state.variants);
@@ -145,8 +155,8 @@ export const REST_FAULTS = [
   }),
   fault({
     name: 'pagination-skips-one',
-    breaks: 'each page starts one item after its offset (§8.3)',
-    caughtBy: ['rest.pagination.paging-forward'],
+    does: 'each page starts one item after its offset (§8.3)',
+    breaks: ['rest.pagination.paging-forward'],
     page: (ctx, _route, next) => (all, query, kind) => {
       const page = next(all, query, kind);
       const { offset, limit } = cutOf(page);
@@ -155,9 +165,20 @@ export const REST_FAULTS = [
     },
   }),
   fault({
+    name: 'pagination-drops-last',
+    does: 'every paginated collection leaves out its last item, which X-PAGINATION-SIZE still counts (§8.3)',
+    // A short last page: which the harness cannot tell from a skip, paging-forward's rule (§8.3).
+    breaks: ['rest.pagination.paging-forward'],
+    page: (ctx, _route, next) => (all, query, kind) => {
+      const page = next(all, query, kind);
+      const last = inOrder(all, ctx.state.variants).at(-1);
+      return { ...page, items: page.items.filter((item) => item !== last) };
+    },
+  }),
+  fault({
     name: 'pagination-headers-missing',
-    breaks: 'the trackers collection carries no pagination headers (§8.1)',
-    caughtBy: ['rest.pagination.paginated-routes'],
+    does: 'the trackers collection carries no pagination headers (§8.1)',
+    breaks: ['rest.pagination.paginated-routes'],
     answer(_ctx, route, answer) {
       if (route !== 'GET projects/:id/trackers') return answer;
       const headers = Object.fromEntries(
@@ -168,9 +189,8 @@ export const REST_FAULTS = [
   }),
   fault({
     name: 'pagination-limit-max-refused',
-    breaks:
-      'a limit equal to X-PAGINATION-LIMIT-MAX is refused with 406 (§8: it is the maximum allowed)',
-    caughtBy: ['rest.pagination.limit-max'],
+    does: 'a limit equal to X-PAGINATION-LIMIT-MAX is refused with 406 (§8: it is the maximum allowed)',
+    breaks: ['rest.pagination.limit-max'],
     page: (ctx, _route, next) => (all, query, kind) => {
       const page = next(all, query, kind);
       const { max } = boundsOf(kind, ctx.state.variants);
@@ -181,8 +201,8 @@ export const REST_FAULTS = [
   }),
   fault({
     name: 'pagination-default-page-overfull',
-    breaks: 'a request without limit holds twice the X-PAGINATION-LIMIT it announces (§8.2)',
-    caughtBy: ['rest.pagination.limit-chunk'],
+    does: 'a request without limit holds twice the X-PAGINATION-LIMIT it announces (§8.2)',
+    breaks: ['rest.pagination.limit-chunk'],
     // Without a limit the page holds twice what it announces.
     page: (ctx, _route, next) => (all, query, kind) => {
       const page = next(all, query, kind);
@@ -193,9 +213,8 @@ export const REST_FAULTS = [
   }),
   fault({
     name: 'query-size-counts-all',
-    breaks:
-      "a filtered query's X-PAGINATION-SIZE counts every artifact of the tracker, not the matches (§8.2)",
-    caughtBy: ['rest.pagination.size'],
+    does: "a filtered query's X-PAGINATION-SIZE counts every artifact of the tracker, not the matches (§8.2)",
+    breaks: ['rest.pagination.size'],
     page: (ctx, route, next) => (all, query, kind) => {
       const page = next(all, query, kind);
       if (route !== 'GET trackers/:id/artifacts' && route !== 'POST trackers/:id/artifacts')
@@ -206,9 +225,8 @@ export const REST_FAULTS = [
   }),
   fault({
     name: 'query-answers-500',
-    breaks:
-      'the artifact query (POST /api/trackers/<id>/artifacts) answers 500 (§4.3): a broken feature fails, it is no harness error',
-    caughtBy: ['rest.query.route'],
+    does: 'the artifact query (POST /api/trackers/<id>/artifacts) answers 500 (§4.3): a broken feature fails, it is no harness error',
+    breaks: ['rest.query.route'],
     before(ctx, route) {
       if (route !== 'POST trackers/:id/artifacts') return;
       findTracker(ctx, idParam(ctx, 'id'));
@@ -217,9 +235,8 @@ export const REST_FAULTS = [
   }),
   fault({
     name: 'token-route-500',
-    breaks:
-      'POST /api/tokens answers 500 (§4.3): the tests that need a token fail, they are no harness errors',
-    caughtBy: ['rest.auth.token-headers'],
+    does: 'POST /api/tokens answers 500 (§4.3): the tests that need a token fail, they are no harness errors',
+    breaks: ['rest.tokens.create'],
     before(_ctx, route) {
       if (route === 'POST tokens')
         throw new RestError(500, 'the token could not be created (planted fault)');
@@ -227,14 +244,14 @@ export const REST_FAULTS = [
   }),
   fault({
     name: 'query-ignores-criteria',
-    breaks: 'the artifact query answers every artifact (§4.3)',
-    caughtBy: ['rest.query.contains'],
+    does: 'the artifact query answers every artifact (§4.3)',
+    breaks: ['rest.query.contains'],
     domain: () => ({ criterionHolds: () => true }),
   }),
   fault({
     name: 'query-first-value-only',
-    breaks: "'contains' looks at the first bound value only (§2.2)",
-    caughtBy: ['rest.query.contains'],
+    does: "'contains' looks at the first bound value only (§2.2)",
+    breaks: ['rest.query.contains'],
     // A list value is looked at through its first bound id.
     domain: () => ({
       criterionHolds: (value, stored, holds) =>
@@ -243,15 +260,14 @@ export const REST_FAULTS = [
   }),
   fault({
     name: 'etag-missing',
-    breaks: 'GET of an artifact carries no Etag (§4.4.1)',
-    caughtBy: ['rest.concurrency.etag'],
+    does: 'GET of an artifact carries no Etag (§4.4.1)',
+    breaks: ['rest.concurrency.etag'],
     answer: (_ctx, _route, answer) => withoutHeader(answer, 'Etag'),
   }),
   fault({
     name: 'etag-missing-xml',
-    breaks:
-      'GET of an artifact asked for XML carries no Etag; the JSON GET does (§4.4.1: every GET)',
-    caughtBy: ['rest.concurrency.etag'],
+    does: 'GET of an artifact asked for XML carries no Etag; the JSON GET does (§4.4.1: every GET)',
+    breaks: ['rest.concurrency.etag'],
     answer: (ctx, route, answer) =>
       route === 'GET artifacts/:id' && ctx.format === 'xml'
         ? withoutHeader(answer, 'Etag')
@@ -259,9 +275,8 @@ export const REST_FAULTS = [
   }),
   fault({
     name: 'pagination-size-missing-query',
-    breaks:
-      'the artifact query (POST /api/trackers/<id>/artifacts) carries no X-PAGINATION-SIZE; the other pagination headers and routes are whole (§8.2)',
-    caughtBy: ['rest.pagination.headers'],
+    does: 'the artifact query (POST /api/trackers/<id>/artifacts) carries no X-PAGINATION-SIZE; the other pagination headers and routes are whole (§8.2)',
+    breaks: ['rest.pagination.headers'],
     answer: (_ctx, route, answer) =>
       route === 'POST trackers/:id/artifacts'
         ? withoutHeader(answer, PAGINATION_HEADERS.size)
@@ -269,30 +284,30 @@ export const REST_FAULTS = [
   }),
   fault({
     name: 'last-modified-missing',
-    breaks: 'GET of an artifact carries no Last-Modified (§4.4.1)',
-    caughtBy: ['rest.concurrency.last-modified'],
+    does: 'GET of an artifact carries no Last-Modified (§4.4.1)',
+    breaks: ['rest.concurrency.last-modified'],
     answer: (_ctx, _route, answer) => withoutHeader(answer, 'Last-Modified'),
   }),
   fault({
     name: 'if-match-ignored',
-    breaks: 'If-match is not checked (§4.4.3)',
-    caughtBy: ['rest.concurrency.if-match-stale'],
+    does: 'If-match is not checked (§4.4.3)',
+    breaks: ['rest.concurrency.if-match-stale'],
     request(_state, req) {
       if (req.method === 'PUT') delete req.headers['if-match'];
     },
   }),
   fault({
     name: 'if-unmodified-since-ignored',
-    breaks: 'If-Unmodified-Since is not checked (§4.4.3)',
-    caughtBy: ['rest.concurrency.if-unmodified-since-stale'],
+    does: 'If-Unmodified-Since is not checked (§4.4.3)',
+    breaks: ['rest.concurrency.if-unmodified-since-stale'],
     request(_state, req) {
       if (req.method === 'PUT') delete req.headers['if-unmodified-since'];
     },
   }),
   fault({
     name: 'if-match-always-stale',
-    breaks: 'a current If-match answers 412 (§4.4.2)',
-    caughtBy: ['rest.concurrency.if-match-fresh'],
+    does: 'a current If-match answers 412 (§4.4.2)',
+    breaks: ['rest.concurrency.if-match-fresh'],
     request(_state, req) {
       if (req.method === 'PUT' && req.headers['if-match'] !== undefined)
         req.headers['if-match'] = '"never"';
@@ -300,27 +315,24 @@ export const REST_FAULTS = [
   }),
   fault({
     name: 'both-headers-if-match-only',
-    breaks:
-      'a PUT sending both If-match and If-Unmodified-Since is checked against If-match alone (§4.4.3)',
-    caughtBy: ['rest.concurrency.each-header-checked'],
+    does: 'a PUT sending both If-match and If-Unmodified-Since is checked against If-match alone (§4.4.3)',
+    breaks: ['rest.concurrency.each-header-checked'],
     request(_state, req) {
       if (req.method === 'PUT' && bothPreconditions(req)) delete req.headers['if-unmodified-since'];
     },
   }),
   fault({
     name: 'both-headers-since-only',
-    breaks:
-      'a PUT sending both If-match and If-Unmodified-Since is checked against If-Unmodified-Since alone (§4.4.3)',
-    caughtBy: ['rest.concurrency.each-header-checked'],
+    does: 'a PUT sending both If-match and If-Unmodified-Since is checked against If-Unmodified-Since alone (§4.4.3)',
+    breaks: ['rest.concurrency.each-header-checked'],
     request(_state, req) {
       if (req.method === 'PUT' && bothPreconditions(req)) delete req.headers['if-match'];
     },
   }),
   fault({
     name: 'last-modified-creation-time',
-    breaks:
-      'Last-Modified is the creation time of the artifact, not the time of its last modification (§4.4.1)',
-    caughtBy: ['rest.concurrency.last-modified-version'],
+    does: 'Last-Modified is the creation time of the artifact, not the time of its last modification (§4.4.1)',
+    breaks: ['rest.concurrency.last-modified-version'],
     answer(_ctx, _route, answer) {
       // The artifact's creation time: its submitted_on (a created artifact has not changed since).
       const submittedOn = (answer.value as { submitted_on?: string }).submitted_on;
@@ -331,8 +343,8 @@ export const REST_FAULTS = [
   }),
   fault({
     name: 'no-header-refused',
-    breaks: 'a PUT without concurrency headers answers 428 (§4.4.4)',
-    caughtBy: ['rest.concurrency.no-header-overwrites'],
+    does: 'a PUT without concurrency headers answers 428 (§4.4.4)',
+    breaks: ['rest.concurrency.no-header-overwrites'],
     before(ctx, route) {
       if (route !== 'PUT artifacts/:id') return;
       requireUser(ctx);
@@ -344,25 +356,43 @@ export const REST_FAULTS = [
   }),
   fault({
     name: 'update-race',
-    breaks: 'the version check and the write are not one step: concurrent PUTs all win (§4.4)',
-    caughtBy: ['rest.concurrency.one-winner'],
+    does: 'the version check and the write are not one step: concurrent PUTs all win (§4.4)',
+    breaks: ['rest.concurrency.one-winner'],
     before: async (ctx, route) => {
       if (route === 'PUT artifacts/:id') await racyCheck(ctx);
     },
   }),
   fault({
     name: 'update-not-applied',
-    breaks: 'PUT answers success but stores nothing (§4.3)',
-    caughtBy: ['rest.artifacts.update'],
+    does: 'PUT answers success but stores nothing (§4.3)',
+    breaks: ['rest.artifacts.update'],
     stores: (_ctx, route, state) =>
       route === 'PUT artifacts/:id'
         ? { ...state, artifacts: updatesDropped(state.artifacts) }
         : state,
   }),
   fault({
+    name: 'create-bind-value-ids-refused',
+    does: "creation refuses bind_value_ids with 400, as if a list field took a 'value' (§2.2)",
+    breaks: ['rest.artifacts.creation-body'],
+    stores: (_ctx, route, state) =>
+      route === 'POST artifacts'
+        ? {
+            ...state,
+            artifacts: overriding(state.artifacts, {
+              create: (trackerId, by, values) => {
+                if ([...values.values()].some((value) => Array.isArray(value)))
+                  throw new RestError(400, 'bind_value_ids: unknown member (planted fault)');
+                return state.artifacts.create(trackerId, by, values);
+              },
+            }),
+          }
+        : state,
+  }),
+  fault({
     name: 'create-drops-list-values',
-    breaks: 'creation ignores bind_value_ids (§2.2)',
-    caughtBy: ['rest.artifacts.create'],
+    does: 'creation ignores bind_value_ids (§2.2)',
+    breaks: ['rest.artifacts.create'],
     stores: (_ctx, route, state) =>
       route === 'POST artifacts'
         ? {
@@ -380,21 +410,22 @@ export const REST_FAULTS = [
   }),
   fault({
     name: 'xml-bind-ids-as-text',
-    breaks: 'XML writes bind_value_ids as text, not item elements (§4.5.4)',
-    caughtBy: ['rest.xml.item-arrays'],
+    does: 'XML writes bind_value_ids as text, not item elements (§4.5.4)',
+    breaks: ['rest.xml.item-arrays'],
     answer: (ctx, _route, answer) =>
       ctx.format === 'xml' ? { ...answer, value: bindIdsAsText(answer.value) } : answer,
   }),
   fault({
     name: 'xml-request-root-refused',
-    breaks: 'an XML body with root <request> is refused (§4.5.3)',
-    caughtBy: ['rest.xml.post'],
+    does: 'an XML body with root <request> is refused (§4.5.3)',
+    // One observable: the <request> document of §4.5.2's POST and PUT (and §4.5.3's root) refused.
+    breaks: ['rest.xml.post', 'rest.xml.put', 'rest.xml.request-root'],
     xmlRequestRoot: 'artifact',
   }),
   fault({
     name: 'xml-put-ignored',
-    breaks: 'a PUT in XML changes nothing (§4.5)',
-    caughtBy: ['rest.xml.put'],
+    does: 'a PUT in XML changes nothing (§4.5)',
+    breaks: ['rest.xml.put'],
     stores: (ctx, route, state) =>
       route === 'PUT artifacts/:id' && xmlBody(ctx)
         ? { ...state, artifacts: updatesDropped(state.artifacts) }
@@ -402,8 +433,9 @@ export const REST_FAULTS = [
   }),
   fault({
     name: 'xml-answered-as-json',
-    breaks: 'Accept: application/xml is answered in JSON (§4.5.1)',
-    caughtBy: ['rest.xml.get'],
+    does: 'Accept: application/xml is answered in JSON (§4.5.1)',
+    // On each of §4.5.2's three routes: GET, and the answers to POST and PUT.
+    breaks: ['rest.xml.get', 'rest.xml.post-answer', 'rest.xml.put-answer'],
     request(_state, req) {
       const { accept } = req.headers;
       if (accept !== undefined)
@@ -412,22 +444,20 @@ export const REST_FAULTS = [
   }),
   fault({
     name: 'xml-put-answered-as-json',
-    breaks: 'PUT /artifacts/<id> with Accept: application/xml is answered in JSON (§4.5.1)',
-    caughtBy: ['rest.xml.put-answer'],
+    does: 'PUT /artifacts/<id> with Accept: application/xml is answered in JSON (§4.5.1)',
+    breaks: ['rest.xml.put-answer'],
     format: (_ctx, route, format) => (route === 'PUT artifacts/:id' ? 'json' : format),
   }),
   fault({
     name: 'xml-post-both-answered-as-json',
-    breaks:
-      'POST /artifacts with an XML body and Accept: application/xml is answered in JSON (§4.5.1)',
-    caughtBy: ['rest.xml.post-answer'],
+    does: 'POST /artifacts with an XML body and Accept: application/xml is answered in JSON (§4.5.1)',
+    breaks: ['rest.xml.post-answer'],
     format: (ctx, route, format) => (route === 'POST artifacts' && xmlBody(ctx) ? 'json' : format),
   }),
   fault({
     name: 'xml-answer-follows-body',
-    breaks:
-      'the answer to POST and PUT /artifacts takes the format of the request body, not the one Accept asks for (§4.5.1)',
-    caughtBy: ['rest.xml.answer-follows-accept', 'rest.xml.post-answer', 'rest.xml.put-answer'],
+    does: 'the answer to POST and PUT /artifacts takes the format of the request body, not the one Accept asks for (§4.5.1)',
+    breaks: ['rest.xml.answer-follows-accept', 'rest.xml.post-answer', 'rest.xml.put-answer'],
     format: (ctx, route, format) =>
       route === 'POST artifacts' || route === 'PUT artifacts/:id'
         ? xmlBody(ctx)
@@ -437,9 +467,8 @@ export const REST_FAULTS = [
   }),
   fault({
     name: 'xml-answer-labelled-json',
-    breaks:
-      'XML answers to POST and PUT /artifacts are labelled Content-Type: application/json (§4.5.1)',
-    caughtBy: ['rest.xml.post-answer', 'rest.xml.put-answer'],
+    does: 'XML answers to POST and PUT /artifacts are labelled Content-Type: application/json (§4.5.1)',
+    breaks: ['rest.xml.post-answer', 'rest.xml.put-answer'],
     answer: (ctx, route, answer) =>
       ctx.format === 'xml' && (route === 'POST artifacts' || route === 'PUT artifacts/:id')
         ? {
@@ -450,22 +479,22 @@ export const REST_FAULTS = [
   }),
   fault({
     name: 'project-uri-absolute',
-    breaks: 'the project uri is /api/projects/<id>, not projects/<id> (§2.2)',
-    caughtBy: ['rest.projects.representation'],
+    does: 'the project uri is /api/projects/<id>, not projects/<id> (§2.2)',
+    breaks: ['rest.projects.representation'],
     answer: (_ctx, route, answer) =>
       projectsRewritten(route, answer, (p) => ({ ...p, uri: `/api/${p.uri}` })),
   }),
   fault({
     name: 'project-resources-empty',
-    breaks: 'projects list no resources (§2.2, §1)',
-    caughtBy: ['rest.projects.resources', 'rest.discovery.links'],
+    does: 'projects list no resources (§2.2, §1)',
+    breaks: ['rest.projects.resources', 'rest.discovery.links'],
     answer: (_ctx, route, answer) =>
       projectsRewritten(route, answer, (p) => ({ ...p, resources: [] })),
   }),
   fault({
     name: 'project-list-hides-private',
-    breaks: 'members do not see their private projects in the list (§4.3)',
-    caughtBy: ['rest.projects.list'],
+    does: 'members do not see their private projects in the list (§4.3)',
+    breaks: ['rest.projects.list'],
     // The collection is the projects' list, cut into pages as the correct one.
     page: (_ctx, route, next) => (all, query, kind) =>
       next(
@@ -480,9 +509,8 @@ export const REST_FAULTS = [
   }),
   fault({
     name: 'project-list-shows-private',
-    breaks:
-      'GET /api/projects lists private projects to everyone, anonymous callers and outsiders included (§5.2.1)',
-    caughtBy: ['rest.projects.private-hidden'],
+    does: 'GET /api/projects lists private projects to everyone, anonymous callers and outsiders included (§5.2.1)',
+    breaks: ['rest.projects.private-hidden'],
     page: (ctx, route, next) => (all, query, kind) =>
       next(
         route === 'GET projects'
@@ -496,8 +524,8 @@ export const REST_FAULTS = [
   }),
   fault({
     name: 'tracker-without-values',
-    breaks: 'the tracker structure gives no bound value ids (§4.3)',
-    caughtBy: ['rest.trackers.get'],
+    does: 'the tracker structure and the tracker collection give no bound value ids (§4.3: both routes give the ids of fields and of their values)',
+    breaks: ['rest.trackers.get', 'rest.projects.trackers'],
     // No field gives its bound values.
     answer(_ctx, route, answer) {
       if (route !== 'GET trackers/:id' && route !== 'GET projects/:id/trackers') return answer;
@@ -515,9 +543,8 @@ export const REST_FAULTS = [
   }),
   fault({
     name: 'private-trackers-outsider',
-    breaks:
-      "GET /api/projects/<id>/trackers serves a private project's trackers to users outside it (§5.2.1)",
-    caughtBy: ['rest.access.private-refused'],
+    does: "GET /api/projects/<id>/trackers serves a private project's trackers to users outside it (§5.2.1)",
+    breaks: ['rest.access.private-refused'],
     stores: (ctx, route, state) =>
       route === 'GET projects/:id/trackers' && ctx.user !== undefined
         ? { ...state, projects: publicView(state.projects) }
@@ -525,9 +552,9 @@ export const REST_FAULTS = [
   }),
   fault({
     name: 'private-artifact-anonymous',
-    breaks:
-      "GET /api/artifacts/<id> serves a private project's artifact without credentials (§5.2.1)",
-    caughtBy: ['rest.access.private-refused', 'rest.auth.missing-401'],
+    does: "GET /api/artifacts/<id> serves a private project's artifact without credentials (§5.2.1)",
+    // §5.2.1's 401 is §7.2's 401 row too.
+    breaks: ['rest.access.private-refused', 'rest.auth.missing-401', 'rest.errors.401'],
     stores: (ctx, route, state) =>
       route === 'GET artifacts/:id' && !ctx.user
         ? { ...state, projects: publicView(state.projects) }
@@ -535,9 +562,8 @@ export const REST_FAULTS = [
   }),
   fault({
     name: 'private-create-outsider',
-    breaks:
-      "POST /artifacts creates an artifact in a private project's tracker for a user outside it (§5.2.1)",
-    caughtBy: ['rest.access.private-refused'],
+    does: "POST /artifacts creates an artifact in a private project's tracker for a user outside it (§5.2.1)",
+    breaks: ['rest.access.private-refused'],
     stores: (ctx, route, state) =>
       route === 'POST artifacts' && ctx.user !== undefined
         ? { ...state, projects: publicView(state.projects) }
@@ -545,9 +571,8 @@ export const REST_FAULTS = [
   }),
   fault({
     name: 'refused-create-applied',
-    breaks:
-      'POST /artifacts from a user outside a private project answers 403, yet creates the artifact (§5.2.1: a refusal changes nothing)',
-    caughtBy: ['rest.access.private-refused'],
+    does: 'POST /artifacts from a user outside a private project answers 403, yet creates the artifact (§5.2.1: a refusal changes nothing)',
+    breaks: ['rest.access.private-refused'],
     // Created where the caller may not write, then answered as the refusal the correct server gives.
     stores: (ctx, route, state) =>
       route === 'POST artifacts' && ctx.user !== undefined
@@ -557,9 +582,8 @@ export const REST_FAULTS = [
   }),
   fault({
     name: 'refusal-names-project',
-    breaks:
-      'a 403 refusal names the private project refused, its shortname and label (§5.2.1: a refusal tells nothing of it)',
-    caughtBy: ['rest.access.private-refused'],
+    does: 'a 403 refusal names the private project refused, its shortname and label (§5.2.1: a refusal tells nothing of it)',
+    breaks: ['rest.access.private-refused'],
     // The project refused named by its shortname and label.
     error(state, error) {
       if (!(error instanceof RestError)) return error;

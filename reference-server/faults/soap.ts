@@ -13,8 +13,8 @@ const OTHER_BASE = 'http://other-name.invalid';
 export const SOAP_FAULTS = [
   fault({
     name: 'soap-member-add-not-applied',
-    breaks: 'addProjectMember answers true but adds nobody (§4.2 #3)',
-    caughtBy: ['soap.addProjectMember.effect'],
+    does: 'addProjectMember answers true but adds nobody (§4.2 #3)',
+    breaks: ['soap.addProjectMember.effect'],
     operations: {
       addProjectMember(deps, call, sessionKey, groupId, userLogin) {
         const before = new Set(deps.projects.get(groupId)?.members);
@@ -26,9 +26,23 @@ export const SOAP_FAULTS = [
     },
   }),
   fault({
+    name: 'soap-member-remove-not-applied',
+    does: 'removeProjectMember answers true but the user stays a member (§4.2 #10)',
+    breaks: ['soap.removeProjectMember.effect'],
+    operations: {
+      removeProjectMember(deps, call, sessionKey, groupId, userLogin) {
+        const before = new Set(deps.projects.get(groupId)?.members);
+        const answer = call(sessionKey, groupId, userLogin);
+        const members = deps.projects.get(groupId)?.members;
+        if (members) for (const id of before) members.add(id);
+        return answer;
+      },
+    },
+  }),
+  fault({
     name: 'soap-ugroup-remove-not-applied',
-    breaks: 'removeUserFromUGroup answers true but the user stays in the group (§4.2 #11)',
-    caughtBy: ['soap.removeUserFromUGroup.effect'],
+    does: 'removeUserFromUGroup answers true but the user stays in the group (§4.2 #11)',
+    breaks: ['soap.removeUserFromUGroup.effect'],
     operations: {
       removeUserFromUGroup(deps, call, sessionKey, groupId, ugroupId, userId) {
         const project = deps.projects.get(groupId);
@@ -45,8 +59,8 @@ export const SOAP_FAULTS = [
   }),
   fault({
     name: 'soap-deactivate-not-applied',
-    breaks: 'deactivateService answers true but the service stays used (§4.2 #5)',
-    caughtBy: ['soap.deactivateService.effect'],
+    does: 'deactivateService answers true but the service stays used (§4.2 #5)',
+    breaks: ['soap.deactivateService.effect'],
     operations: {
       setServiceUsage(deps, call, sessionKey, groupId, serviceId, isUsed) {
         const wasUsed = serviceOf(deps, serviceId)?.isUsed;
@@ -59,9 +73,8 @@ export const SOAP_FAULTS = [
   }),
   fault({
     name: 'soap-description-value-trimmed',
-    breaks:
-      'setProjectDescriptionFieldValue stores the value trimmed of surrounding white space (§4.2 #12)',
-    caughtBy: [
+    does: 'setProjectDescriptionFieldValue stores the value trimmed of surrounding white space (§4.2 #12)',
+    breaks: [
       'soap.setProjectDescriptionFieldValue.effect',
       'soap.getProjectDescriptionFieldsValue.effect',
     ],
@@ -72,9 +85,8 @@ export const SOAP_FAULTS = [
   }),
   fault({
     name: 'soap-description-written-before-3108',
-    breaks:
-      'setProjectDescriptionFieldValue of an unknown field stores the value, then answers 3108 (§7.1)',
-    caughtBy: ['soap.fault.nothing-changed'],
+    does: 'setProjectDescriptionFieldValue of an unknown field stores the value, then answers 3108 (§7.1)',
+    breaks: ['soap.fault.nothing-changed'],
     operations: {
       setProjectDescriptionFieldValue(deps, call, sessionKey, groupId, fieldId, value) {
         try {
@@ -90,8 +102,8 @@ export const SOAP_FAULTS = [
   }),
   fault({
     name: 'soap-generic-user-password-kept',
-    breaks: 'setProjectGenericUser on a project that has one keeps the old password (§4.2 #13)',
-    caughtBy: ['soap.setProjectGenericUser.effect'],
+    does: 'setProjectGenericUser on a project that has one keeps the old password (§4.2 #13)',
+    breaks: ['soap.setProjectGenericUser.effect'],
     operations: {
       setProjectGenericUser(deps, call, sessionKey, groupId, password) {
         const genericUserId = deps.projects.get(groupId)?.genericUserId;
@@ -105,8 +117,8 @@ export const SOAP_FAULTS = [
   }),
   fault({
     name: 'soap-new-project-public',
-    breaks: 'addProject makes every project public, whatever the privacy part says (§4.2 #2)',
-    caughtBy: ['soap.addProject.privacy'],
+    does: 'addProject makes every project public, whatever the privacy part says (§4.2 #2)',
+    breaks: ['soap.addProject.privacy'],
     operations: {
       addProject: (
         _deps,
@@ -122,9 +134,8 @@ export const SOAP_FAULTS = [
   }),
   fault({
     name: 'soap-new-project-without-services',
-    breaks:
-      'a project created by addProject has no services: nothing inherited from the template (§4.2 #2)',
-    caughtBy: ['soap.addProject.inherits-services'],
+    does: 'a project created by addProject has no services: nothing inherited from the template (§4.2 #2)',
+    breaks: ['soap.addProject.inherits-services'],
     operations: {
       addProject(deps, call, ...args) {
         const id = call(...args);
@@ -136,9 +147,8 @@ export const SOAP_FAULTS = [
   }),
   fault({
     name: 'soap-add-project-admin-not-set',
-    breaks:
-      "addProject does not make the sessionKey user the created project's admin: adding a member then answers 3201 (§4.2 #2)",
-    caughtBy: ['soap.addProject.session-key-admin'],
+    does: "addProject does not make the sessionKey user the created project's admin: adding a member then answers 3201 (§4.2 #2)",
+    breaks: ['soap.addProject.session-key-admin'],
     operations: {
       addProject(deps, call, ...args) {
         const id = call(...args);
@@ -152,15 +162,17 @@ export const SOAP_FAULTS = [
   }),
   fault({
     name: 'soap-quota-unlimited',
-    breaks: 'addProject has no quota: never fault 4000 (§8)',
-    caughtBy: ['soap.addProject.fault.4000', 'soap.quota.threshold'],
+    does: 'addProject has no quota: never fault 4000 (§8)',
+    breaks: ['soap.addProject.fault.4000'],
     // The calls are still counted, never refused.
     state: { projectQuota: Number.POSITIVE_INFINITY },
   }),
   fault({
     name: 'soap-members-administer',
-    breaks: 'a project member, not only a project admin, may change memberships (§5.1)',
-    caughtBy: ['soap.auth.project-admin', 'soap.addProjectMember.fault.3201'],
+    does: 'a project member, not only a project admin, may change memberships (§5.1)',
+    // A member's call passes the rights check: refused at all, §5.1.2 fails; removing the last
+    // admin is then refused by the domain with its own code, not the 3201 of §7.1.
+    breaks: ['soap.auth.project-admin', 'soap.removeUserFromUGroup.fault.3201'],
     domain: () => ({
       alsoAdministers: (user, project, scope) =>
         scope === 'project-admin' && project.members.has(user.id),
@@ -168,19 +180,14 @@ export const SOAP_FAULTS = [
   }),
   fault({
     name: 'soap-admin-anywhere',
-    breaks:
-      'whoever administers some project gets the admin operations on every project (§5.1.2: of that project)',
-    caughtBy: [
+    does: 'whoever administers some project gets the admin operations on every project (§5.1.2: of that project)',
+    // Not refused at all: the rights of §5.1.2, for the generic-user operations too; no refusal
+    // comes to be judged on its §7.1 code, but one: removing the last admin, let through the
+    // rights check, is refused by the domain with its own code, not the 3201 of §7.1.
+    breaks: [
       'soap.auth.project-admin',
-      'soap.addProjectMember.fault.3201',
-      'soap.removeProjectMember.fault.3201',
-      'soap.addUserToUGroup.fault.3201',
+      'soap.auth.generic-user',
       'soap.removeUserFromUGroup.fault.3201',
-      'soap.setProjectDescriptionFieldValue.fault.3201',
-      'soap.activateService.fault.3203',
-      'soap.deactivateService.fault.3203',
-      'soap.getProjectDescriptionFieldsValue.fault.3203',
-      'soap.getProjectServicesUsage.fault.3203',
     ],
     domain: (projects) => ({
       alsoAdministers: (user) =>
@@ -191,16 +198,14 @@ export const SOAP_FAULTS = [
   }),
   fault({
     name: 'soap-generic-user-any-session',
-    breaks:
-      'getProjectGenericUser, setProjectGenericUser and unsetGenericUser accept any valid session (§5.1.2)',
-    caughtBy: ['soap.auth.generic-user'],
+    does: 'getProjectGenericUser, setProjectGenericUser and unsetGenericUser accept any valid session (§5.1.2)',
+    breaks: ['soap.auth.generic-user'],
     domain: () => ({ alsoAdministers: (_user, _project, scope) => scope === 'generic-user' }),
   }),
   fault({
     name: 'soap-service-lookup-platform-wide',
-    breaks:
-      "activateService and deactivateService find the service in any project, not only in group_id's (§7.1 3019)",
-    caughtBy: ['soap.activateService.fault.3019', 'soap.deactivateService.fault.3019'],
+    does: "activateService and deactivateService find the service in any project, not only in group_id's (§7.1 3019)",
+    breaks: ['soap.activateService.fault.3019', 'soap.deactivateService.fault.3019'],
     operations: {
       setServiceUsage(deps, call, sessionKey, groupId, serviceId, isUsed) {
         try {
@@ -217,9 +222,8 @@ export const SOAP_FAULTS = [
   }),
   fault({
     name: 'soap-description-fields-list-incomplete',
-    breaks:
-      'getPlateformProjectDescriptionFields leaves out the last field, which stays settable (§4.2 #6: all fields)',
-    caughtBy: ['soap.getPlateformProjectDescriptionFields.effect'],
+    does: 'getPlateformProjectDescriptionFields leaves out the last field, which stays settable (§4.2 #6: all fields)',
+    breaks: ['soap.getPlateformProjectDescriptionFields.effect'],
     operations: {
       getPlateformProjectDescriptionFields: (_deps, call, sessionKey) =>
         call(sessionKey).slice(0, -1),
@@ -227,23 +231,33 @@ export const SOAP_FAULTS = [
   }),
   fault({
     name: 'soap-unknown-project-3001',
-    breaks: 'a project that does not exist answers 3001 instead of 3000 (§7.1)',
-    caughtBy: ['soap.addProjectMember.fault.3000', 'soap.removeProjectMember.fault.3000'],
+    does: 'a project that does not exist answers 3001 instead of 3000 (§7.1)',
+    // Every §7.1 pair with 3000: each operation given a project that does not exist.
+    breaks: [
+      'soap.activateService.fault.3000',
+      'soap.deactivateService.fault.3000',
+      'soap.addProjectMember.fault.3000',
+      'soap.removeProjectMember.fault.3000',
+      'soap.addUserToUGroup.fault.3000',
+      'soap.removeUserFromUGroup.fault.3000',
+      'soap.getProjectDescriptionFieldsValue.fault.3000',
+      'soap.getProjectServicesUsage.fault.3000',
+      'soap.setProjectDescriptionFieldValue.fault.3000',
+    ],
     soapFault: (fault) =>
       fault.code === '3000' ? { ...fault, code: '3001', message: MESSAGES.invalidSession } : fault,
   }),
   fault({
     name: 'soap-unknown-ugroup-3000',
-    breaks: 'a user group that does not exist answers 3000 instead of 3301 (§7.1)',
-    caughtBy: ['soap.addUserToUGroup.fault.3301', 'soap.removeUserFromUGroup.fault.3301'],
+    does: 'a user group that does not exist answers 3000 instead of 3301 (§7.1)',
+    breaks: ['soap.addUserToUGroup.fault.3301', 'soap.removeUserFromUGroup.fault.3301'],
     soapFault: (fault) =>
       fault.code === '3301' ? { ...fault, code: '3000', message: MESSAGES.invalidProject } : fault,
   }),
   fault({
     name: 'soap-internal-failure-code-0',
-    breaks:
-      "addProject's internal creation failures answer fault 0 (a generic exception), not 3101 or 3105 (§7.1)",
-    caughtBy: ['soap.addProject.fault.3101', 'soap.addProject.fault.3105'],
+    does: "addProject's internal creation failures answer fault 0 (a generic exception), not 3101 or 3105 (§7.1)",
+    breaks: ['soap.addProject.fault.3101', 'soap.addProject.fault.3105'],
     operations: {
       addProject(_deps, call, ...args) {
         try {
@@ -257,8 +271,8 @@ export const SOAP_FAULTS = [
   }),
   fault({
     name: 'soap-remove-non-member-succeeds',
-    breaks: 'removeProjectMember of a user who is not a member answers true instead of 3203 (§7.1)',
-    caughtBy: ['soap.removeProjectMember.fault.3203'],
+    does: 'removeProjectMember of a user who is not a member answers true instead of 3203 (§7.1)',
+    breaks: ['soap.removeProjectMember.fault.3203'],
     operations: {
       removeProjectMember(_deps, call, ...args) {
         try {
@@ -272,9 +286,8 @@ export const SOAP_FAULTS = [
   }),
   fault({
     name: 'soap-services-usage-3201-outsider',
-    breaks:
-      'getProjectServicesUsage answers 3201 instead of 3203 to a caller outside the project; a member still gets 3203 (§7.1)',
-    caughtBy: ['soap.getProjectServicesUsage.fault.3203'],
+    does: 'getProjectServicesUsage answers 3201 instead of 3203 to a caller outside the project; a member still gets 3203 (§7.1)',
+    breaks: ['soap.getProjectServicesUsage.fault.3203'],
     operations: {
       getProjectServicesUsage(deps, call, sessionKey, groupId) {
         try {
@@ -291,9 +304,8 @@ export const SOAP_FAULTS = [
   }),
   fault({
     name: 'soap-site-admin-unknown-project-3203',
-    breaks:
-      'getProjectDescriptionFieldsValue of a project that does not exist answers 3203 instead of 3000 to a site admin, who administers every other project (§7.1)',
-    caughtBy: ['soap.getProjectDescriptionFieldsValue.fault.3000'],
+    does: 'getProjectDescriptionFieldsValue of a project that does not exist answers 3203 instead of 3000 to a site admin, who administers every other project (§7.1)',
+    breaks: ['soap.getProjectDescriptionFieldsValue.fault.3000'],
     operations: {
       getProjectDescriptionFieldsValue(deps, call, sessionKey, groupId) {
         try {
@@ -310,9 +322,8 @@ export const SOAP_FAULTS = [
   }),
   fault({
     name: 'soap-outsider-unknown-field-accepted',
-    breaks:
-      'setProjectDescriptionFieldValue by a caller without rights, of a field the platform does not have, answers success: the rights are checked for known fields only (§5.1.2, §7.1 3108 or 3201)',
-    caughtBy: [
+    does: 'setProjectDescriptionFieldValue by a caller without rights, of a field the platform does not have, answers success: the rights are checked for known fields only (§5.1.2, §7.1 3108 or 3201)',
+    breaks: [
       'soap.setProjectDescriptionFieldValue.fault.3108',
       'soap.setProjectDescriptionFieldValue.fault.3201',
     ],
@@ -330,28 +341,26 @@ export const SOAP_FAULTS = [
   }),
   fault({
     name: 'soap-no-xsi-type',
-    breaks: 'answers carry no xsi:type on returned values (§4.1 rpc/encoded)',
-    caughtBy: ['soap.wire.xsi-type'],
+    does: 'answers carry no xsi:type on returned values (§4.1 rpc/encoded)',
+    breaks: ['soap.wire.xsi-type'],
     soapAnswer: (xml) => xml.replace(/ xsi:type="[^"]*"/g, ''),
   }),
   fault({
     name: 'soap-arrays-without-array-type',
-    breaks: 'arrays are sent without SOAP-ENC:arrayType (§4.1)',
-    caughtBy: ['soap.wire.encoded-arrays'],
+    does: 'arrays are sent without SOAP-ENC:arrayType (§4.1)',
+    breaks: ['soap.wire.encoded-arrays'],
     soapAnswer: (xml) => xml.replace(/ SOAP-ENC:arrayType="[^"]*"/g, ''),
   }),
   fault({
     name: 'soap-array-members-untyped',
-    breaks:
-      'array members carry no xsi:type, though the array and their fields do (§4.1 rpc/encoded)',
-    caughtBy: ['soap.wire.xsi-type'],
+    does: 'array members carry no xsi:type, though the array and their fields do (§4.1 rpc/encoded)',
+    breaks: ['soap.wire.xsi-type'],
     soapAnswer: (xml) => xml.replace(/<item xsi:type="[^"]*"/g, '<item'),
   }),
   fault({
     name: 'soap-array-typed-as-member',
-    breaks:
-      'an array is typed with its members\' type (xsi:type="ns1:ServiceValue"), neither its WSDL type nor SOAP-ENC:Array (§4.1, SOAP 1.1 §5.4.2)',
-    caughtBy: ['soap.wire.xsi-type'],
+    does: 'an array is typed with its members\' type (xsi:type="ns1:ServiceValue"), neither its WSDL type nor SOAP-ENC:Array (§4.1, SOAP 1.1 §5.4.2)',
+    breaks: ['soap.wire.xsi-type'],
     soapAnswer: (xml) =>
       xml.replace(
         /( SOAP-ENC:arrayType="ns1:(\w+)\[\d*\]" xsi:type=")ns1:\w+"/g,
@@ -360,8 +369,8 @@ export const SOAP_FAULTS = [
   }),
   fault({
     name: 'soap-array-type-count-wrong',
-    breaks: 'SOAP-ENC:arrayType declares one member more than the array holds (SOAP 1.1 §5.4.2)',
-    caughtBy: ['soap.wire.encoded-arrays'],
+    does: 'SOAP-ENC:arrayType declares one member more than the array holds (SOAP 1.1 §5.4.2)',
+    breaks: ['soap.wire.encoded-arrays'],
     soapAnswer: (xml) =>
       xml.replace(
         /( SOAP-ENC:arrayType="[^"[]*\[)(\d+)\]/g,
@@ -370,22 +379,20 @@ export const SOAP_FAULTS = [
   }),
   fault({
     name: 'soap-answer-namespace-other-base',
-    breaks:
-      'answers are in {other name}/soap/project while the WSDL declares {base_url}/soap/project (§4.1, §9.1)',
-    caughtBy: ['soap.versioning.fixed-namespace', 'soap.wire.xsi-type'],
+    does: 'answers are in {other name}/soap/project while the WSDL declares {base_url}/soap/project (§4.1, §9.1)',
+    breaks: ['soap.versioning.fixed-namespace', 'soap.wire.xsi-type'],
     answerNamespace: (namespace) => namespace.replace(/^https?:\/\/[^/]+/, OTHER_BASE),
   }),
   fault({
     name: 'soap-fault-http-200',
-    breaks: 'SOAP faults are sent with HTTP status 200 (§7.1, SOAP 1.1 over HTTP)',
-    caughtBy: ['soap.fault.http-500'],
+    does: 'SOAP faults are sent with HTTP status 200 (§7.1, SOAP 1.1 over HTTP)',
+    breaks: ['soap.fault.http-500'],
     soapFault: (fault) => ({ ...fault, status: 200 }),
   }),
   fault({
     name: 'soap-fault-media-type-html',
-    breaks:
-      'the faults of removeUserFromUGroup are sent with Content-Type text/html (§4.1: SOAP 1.1 over HTTP sends text/xml)',
-    caughtBy: ['soap.wire.media-type'],
+    does: 'the faults of removeUserFromUGroup are sent with Content-Type text/html (§4.1: SOAP 1.1 over HTTP sends text/xml)',
+    breaks: ['soap.wire.media-type'],
     mediaType: (operation, answer, type) =>
       answer === 'fault' && operation === 'removeUserFromUGroup'
         ? 'text/html; charset=utf-8'
@@ -393,9 +400,8 @@ export const SOAP_FAULTS = [
   }),
   fault({
     name: 'soap-answer-media-type-soap12',
-    breaks:
-      "the successful answers of getProjectServicesUsage are sent with SOAP 1.2's Content-Type application/soap+xml (§4.1: SOAP 1.1 over HTTP sends text/xml)",
-    caughtBy: ['soap.wire.media-type'],
+    does: "the successful answers of getProjectServicesUsage are sent with SOAP 1.2's Content-Type application/soap+xml (§4.1: SOAP 1.1 over HTTP sends text/xml)",
+    breaks: ['soap.wire.media-type'],
     mediaType: (operation, answer, type) =>
       answer === 'success' && operation === 'getProjectServicesUsage'
         ? 'application/soap+xml; charset=utf-8'
@@ -403,8 +409,8 @@ export const SOAP_FAULTS = [
   }),
   fault({
     name: 'soap-faultcode-qualified',
-    breaks: 'the faultcode is SOAP-ENV:Server with the number only in the faultstring (§7.1)',
-    caughtBy: ['soap.fault.numeric-code'],
+    does: 'the faultcode is SOAP-ENV:Server with the number only in the faultstring (§7.1)',
+    breaks: ['soap.fault.numeric-code'],
     soapFault: (fault) =>
       /^\d+$/.test(fault.code)
         ? { ...fault, code: 'SOAP-ENV:Server', message: `${fault.code}: ${fault.message}` }
@@ -412,67 +418,63 @@ export const SOAP_FAULTS = [
   }),
   fault({
     name: 'soap-action-unquoted-refused',
-    breaks:
-      'an unquoted SOAPAction {base_url}/soap/project#<op> is refused (only the quoted form is taken)',
-    caughtBy: ['soap.wire.soap-action-header'],
+    does: 'an unquoted SOAPAction {base_url}/soap/project#<op> is refused (only the quoted form is taken)',
+    breaks: ['soap.wire.soap-action-header'],
     soapActionRefused: (raw) => raw !== '' && !raw.startsWith('"'),
   }),
   fault({
     name: 'soap-wsdl-document-style',
-    breaks: 'the WSDL binds the operations in document style (§4.1)',
-    caughtBy: ['soap.wsdl.style-rpc'],
+    does: 'the WSDL binds the operations in document style (§4.1)',
+    breaks: ['soap.wsdl.style-rpc'],
     wsdl: (wsdl) => wsdl.replaceAll('style="rpc"', 'style="document"'),
   }),
   fault({
     name: 'soap-wsdl-literal-use',
-    breaks: 'the WSDL declares use="literal" (§4.1)',
-    caughtBy: ['soap.wsdl.use-encoded'],
+    does: 'the WSDL declares use="literal" (§4.1)',
+    breaks: ['soap.wsdl.use-encoded'],
     wsdl: (wsdl) => wsdl.replaceAll('use="encoded"', 'use="literal"'),
   }),
   fault({
     name: 'soap-wsdl-bare-soap-action',
-    breaks: 'the WSDL soapAction is the bare operation name, not {tns}#<op> (§4.1)',
-    caughtBy: ['soap.wsdl.soap-action'],
+    does: 'the WSDL soapAction is the bare operation name, not {tns}#<op> (§4.1)',
+    breaks: ['soap.wsdl.soap-action'],
     wsdl: (wsdl) => wsdl.replace(/soapAction="[^"#]*#/g, 'soapAction="'),
   }),
   fault({
     name: 'soap-namespace-versioned',
-    breaks: 'the target namespace is {base_url}/soap/project/v1, in the WSDL and in answers (§9.1)',
-    caughtBy: ['soap.wsdl.target-namespace', 'soap.versioning.fixed-namespace'],
+    does: 'the target namespace is {base_url}/soap/project/v1, in the WSDL and in answers (§9.1)',
+    breaks: ['soap.wsdl.target-namespace', 'soap.versioning.fixed-namespace'],
     namespace: (namespace) => `${namespace}/v1`,
   }),
   fault({
     name: 'soap-wsdl-location-other-base',
-    breaks:
-      'the WSDL locates the service under another base than its target namespace names (§4.1)',
-    caughtBy: ['soap.transport.location'],
+    does: 'the WSDL locates the service under another base than its target namespace names (§4.1)',
+    breaks: ['soap.transport.location'],
     wsdl: (wsdl) => wsdl.replace(/location="https?:\/\/[^/"]+/g, `location="${OTHER_BASE}`),
   }),
   fault({
     name: 'soap-wsdl-location-port-dropped',
-    breaks:
-      'the WSDL locates the service at its base without its port, another URL than the target namespace names (§4.1, RFC 3986 §6.2.3)',
-    caughtBy: ['soap.transport.location'],
+    does: 'the WSDL locates the service at its base without its port, another URL than the target namespace names (§4.1, RFC 3986 §6.2.3)',
+    breaks: ['soap.transport.location'],
     wsdl: (wsdl) => wsdl.replace(/(location="https?:\/\/[^/":]+):\d+\//g, '$1/'),
   }),
   fault({
     name: 'soap-wsdl-location-path-case',
-    breaks:
-      'the WSDL locates the service at {base_url}/SOAP/Project/: a path in another case is another URL (§4.1, RFC 3986 §6.2.2.1)',
-    caughtBy: ['soap.transport.location'],
+    does: 'the WSDL locates the service at {base_url}/SOAP/Project/: a path in another case is another URL (§4.1, RFC 3986 §6.2.2.1)',
+    breaks: ['soap.transport.location'],
     wsdl: (wsdl) =>
       wsdl.replace(/(location="https?:\/\/[^/"]+)\/soap\/project\//g, '$1/SOAP/Project/'),
   }),
   fault({
     name: 'soap-wsdl-soap-action-other-base',
-    breaks: 'the WSDL soapAction is {other name}/soap/project#<op>, not {tns}#<op> (§4.1)',
-    caughtBy: ['soap.wsdl.soap-action'],
+    does: 'the WSDL soapAction is {other name}/soap/project#<op>, not {tns}#<op> (§4.1)',
+    breaks: ['soap.wsdl.soap-action'],
     wsdl: (wsdl) => wsdl.replace(/soapAction="https?:\/\/[^/"]+/g, `soapAction="${OTHER_BASE}`),
   }),
   fault({
     name: 'soap-wsdl-session-key-int',
-    breaks: 'the WSDL types the sessionKey part as xsd:int (§2.1, §5.1)',
-    caughtBy: ['soap.types.session-key-string', 'soap.auth.session-first'],
+    does: 'the WSDL types the sessionKey part as xsd:int (§2.1, §5.1)',
+    breaks: ['soap.types.session-key-string', 'soap.auth.session-first'],
     wsdl: (wsdl) =>
       wsdl.replaceAll(
         '<part name="sessionKey" type="xsd:string"/>',
@@ -481,8 +483,8 @@ export const SOAP_FAULTS = [
   }),
   fault({
     name: 'soap-wsdl-parts-swapped',
-    breaks: 'the WSDL lists the parts of addProjectMember in another order (§4.2)',
-    caughtBy: ['soap.addProjectMember.parts'],
+    does: 'the WSDL lists the parts of addProjectMember in another order (§4.2)',
+    breaks: ['soap.addProjectMember.parts'],
     wsdl: (wsdl) =>
       wsdl.replace(
         /(<message name="addProjectMemberRequest">)(<part [^>]*\/>)(<part [^>]*\/>)(<part [^>]*\/>)/,
