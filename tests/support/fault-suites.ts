@@ -1,7 +1,7 @@
 /**
  * Each planted fault as tests/self-validation.test.ts judges it: its declaration
  * (reference-server/faults/) and the suite files (`--suite`) whose tests name a requirement that
- * must catch it. Which file names which requirement is read from the tests of a whole default run
+ * it breaks. Which file names which requirement is read from the tests of a whole default run
  * (shared-runs.ts embedded-seed-42), not scanned from the source: exact, ids built in loops
  * included. A fault whose requirements no suite test names stops here, naming them.
  */
@@ -10,9 +10,7 @@ import { PLANTED_FAULTS, type PlantedFault } from '../../reference-server/faults
 import { sharedRun } from './shared-runs.ts';
 
 export interface FaultCatch {
-  /** Requirements that must fail when the fault is planted (at least one of them). */
-  caughtBy: readonly string[];
-  /** Suite names (`--suite`) of the files that hold those checks. */
+  /** Suite names (`--suite`) of the files that hold the checks of the requirements it breaks. */
   suites: readonly string[];
 }
 
@@ -41,21 +39,21 @@ export function suitesByRequirement(
 
 /** Each fault with its suites; throws naming every fault no suite test can catch. */
 export function withSuites(
-  faults: readonly (PlantedFault & { caughtBy: readonly string[] })[],
+  faults: readonly PlantedFault[],
   suites: ReadonlyMap<string, readonly string[]>,
 ): (PlantedFault & FaultCatch)[] {
   const uncaught = faults
-    .filter((f) => f.caughtBy.every((id) => !suites.has(id)))
-    .map((f) => `${f.name}: no suite test names ${f.caughtBy.join(' or ') || 'a requirement'}`);
+    .filter((f) => f.breaks.every((id) => !suites.has(id)))
+    .map((f) => `${f.name}: no suite test names ${f.breaks.join(' or ') || 'a requirement'}`);
   if (uncaught.length > 0)
     throw new Error(
-      `planted faults no suite test can catch: their caughtBy (reference-server/faults/) must name a requirement a conformanceTest checks\n${uncaught.join('\n')}`,
+      `planted faults no suite test can catch: their breaks (reference-server/faults/) must name a requirement a conformanceTest checks\n${uncaught.join('\n')}`,
     );
   return faults.map((f) => ({
     name: f.name,
+    does: f.does,
     breaks: f.breaks,
-    caughtBy: f.caughtBy,
-    suites: [...new Set(f.caughtBy.flatMap((id) => suites.get(id) ?? []))].sort(),
+    suites: [...new Set(f.breaks.flatMap((id) => suites.get(id) ?? []))].sort(),
   }));
 }
 

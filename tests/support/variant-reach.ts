@@ -88,7 +88,7 @@ export const REACH: Readonly<Partial<Record<VariantName, readonly string[]>>> = 
   'soap-default-namespace': SOAP,
   'soap-indented-xml': SOAP,
   'soap-multi-ref': SOAP,
-  'soap-wsdl-redirect': soap('wsdl'),
+  'soap-wsdl-redirect': soap('wsdl', 'wire', 'generic-user'),
   'php-whitespace': SOAP,
   'arguments-before-rights': SOAP_PROJECT_CALLS,
   'site-admin-own-projects-only': [...SOAP_PROJECT_CALLS, ...soap('add-project')],
