@@ -27,11 +27,13 @@ export function defaultProfile(baseUrl: string): Profile {
 export function resolveProfile(baseUrl: string, file: ProfileFile | undefined): Profile {
   const base = defaultProfile(baseUrl.replace(/\/+$/, ''));
   if (!file) return base;
+  // The static user groups are the reference server's seeded ones: a file names its own, or none.
+  const { staticUgroups: _seeded, ...fixtures } = base.fixtures;
   return {
     ...base,
     ...file,
     baseUrl: base.baseUrl,
-    fixtures: { ...base.fixtures, ...file.fixtures },
+    fixtures: { ...fixtures, ...file.fixtures },
     capabilities: { ...base.capabilities, ...file.capabilities },
   };
 }
