@@ -88,7 +88,10 @@ describe.concurrent('addUserToUGroup and removeUserFromUGroup on static user gro
       // Out of the group first, where the target had them in it (the cleanup puts them back).
       if (await isIn(w, group)) {
         ctx.judging('soap.removeUserFromUGroup.effect');
-        expectTrue(await change(w, 'removeUserFromUGroup', group), `before: removeUserFromUGroup`);
+        expectTrue(
+          await change(w, 'removeUserFromUGroup', group),
+          `before: removeUserFromUGroup ${w.login} from user group ${group}, which the target had them in`,
+        );
         await expectIn(w, group, false, `before: out of user group ${group}`);
       }
       ctx.judging('soap.addUserToUGroup.effect');
