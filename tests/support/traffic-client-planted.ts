@@ -2,7 +2,8 @@
  * A small client of both interfaces, written to be judged by the client rules
  * (lib/traffic/rules/client/): a short realistic session against a server (the WSDL, a SOAP login
  * and three project calls, a token, the tracker, artifacts created, read and updated under a
- * precondition in JSON and in XML, a query paged forward), recorded exchange by exchange as the
+ * precondition in JSON and in XML, a query by a field, the tracker's artifacts paged forward),
+ * recorded exchange by exchange as the
  * traffic judge reads them. Each planted client fault, switched on by name, breaks one client
  * requirement the way a real client gets it wrong; the faultless client keeps them all.
  */
@@ -35,6 +36,22 @@ export const PLANTED_CLIENT_FAULTS = {
   'wrong-x-auth-userid': {
     breaks: 'client.rest.token-user-id',
     does: "sends another user's id in X-Auth-UserId with its token",
+  },
+  'query-value-number': {
+    breaks: 'client.rest.query-body',
+    does: 'sends the value of its query criterion as a JSON number, not a string',
+  },
+  'tracker-id-bare': {
+    breaks: 'client.rest.creation-body',
+    does: 'sends the tracker of a new artifact as its bare id, not an object with id',
+  },
+  'update-values-by-id': {
+    breaks: 'client.rest.update-body',
+    does: 'sends the values of its JSON update as an object keyed by field id, not a list of field_id/value objects',
+  },
+  'limit-not-integer': {
+    breaks: 'client.rest.page-parameters',
+    does: 'pages with limit=2.0 and offset=0e0, numbers written other than as integers',
   },
   'put-without-precondition': {
     breaks: 'client.rest.precondition-header',
@@ -212,7 +229,10 @@ async function restSession(client: RecordingClient, on: FaultSwitch): Promise<vo
       'POST',
       '/artifacts',
       json,
-      JSON.stringify({ tracker: { id: tracker }, ...value(`planted client ${i}`) }),
+      JSON.stringify({
+        tracker: on('tracker-id-bare') ? tracker : { id: tracker },
+        ...value(`planted client ${i}`),
+      }),
     );
     const id = jsonOf<{ id: number }>(created)?.id;
     if (id !== undefined) made.push(id);
@@ -228,7 +248,11 @@ async function restSession(client: RecordingClient, on: FaultSwitch): Promise<vo
     'PUT',
     `/artifacts/${artifact}`,
     { ...json, ...precondition },
-    JSON.stringify(value('updated by the planted client')),
+    JSON.stringify(
+      on('update-values-by-id')
+        ? { values: { [summary]: 'updated by the planted client' } }
+        : value('updated by the planted client'),
+    ),
   );
   const lastModified = (updated.status === 200 ? updated : read).headers['last-modified'] ?? '';
   const entry = on('xml-array-without-items') ? 'value' : 'item';
@@ -242,6 +266,13 @@ async function restSession(client: RecordingClient, on: FaultSwitch): Promise<vo
     },
     `<?xml version="1.0" encoding="UTF-8"?>\n<request><values><${entry}><field_id>${summary}</field_id>` +
       `<value>updated in XML</value></${entry}></values></request>`,
+  );
+  const criterion = on('query-value-number') ? 1 : 'planted client 1';
+  await client.send(
+    'POST',
+    `/api/trackers/${tracker}/artifacts`,
+    json,
+    JSON.stringify({ summary: { operator: 'contains', value: criterion } }),
   );
   await pageThrough(client, json, tracker, on);
 }
@@ -257,10 +288,11 @@ async function pageThrough(
   const first = await client.send('POST', path, headers, '{}');
   const max = Number(first.headers['x-pagination-limit-max'] ?? PAGE);
   const limit = on('limit-over-max') ? max + 10 : PAGE;
+  const written = (n: number, form: string) => (on('limit-not-integer') ? form : String(n));
   for (let page = 0, offset = 0; page < ARTIFACTS_MADE; page++) {
     const answer = await client.send(
       'POST',
-      `${path}?limit=${limit}&offset=${offset}`,
+      `${path}?limit=${written(limit, `${limit}.0`)}&offset=${written(offset, `${offset}e0`)}`,
       headers,
       '{}',
     );

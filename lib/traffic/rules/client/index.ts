@@ -1,9 +1,12 @@
 /** The rules of the client's side: what `monitor` and `analyze` judge on requests. */
 import type { RuleFactory } from '../../rule.ts';
+import { artifactBodyRule } from './artifact-body.ts';
 import { limitWithinMaxRule } from './limit-within-max.ts';
+import { pageParametersRule } from './page-parameters.ts';
 import { pagingForwardRule } from './paging-forward.ts';
 import { preconditionEchoRule } from './precondition-echo.ts';
 import { preconditionHeaderRule } from './precondition-header.ts';
+import { queryBodyRule } from './query-body.ts';
 import { soapActionRule } from './soap-action.ts';
 import { soapEnvelopeRule } from './soap-envelope.ts';
 import { soapPartsRule } from './soap-parts.ts';
@@ -24,8 +27,11 @@ export const CLIENT_RULES: readonly RuleFactory[] = [
   tokenRequestRule,
   tokenHeadersRule,
   tokenUserIdRule,
+  queryBodyRule,
+  artifactBodyRule,
   preconditionHeaderRule,
   preconditionEchoRule,
+  pageParametersRule,
   limitWithinMaxRule,
   pagingForwardRule,
   xmlContentTypeRule,
