@@ -3,9 +3,9 @@
  * (lib/traffic/rules/client/): a short realistic session against a server (the WSDL, a SOAP login
  * and three project calls, a token, the tracker, artifacts created, read and updated under a
  * precondition in JSON and in XML, a query by a field, the tracker's artifacts paged forward),
- * recorded exchange by exchange as the
- * traffic judge reads them. Each planted client fault, switched on by name, breaks one client
- * requirement the way a real client gets it wrong; the faultless client keeps them all.
+ * recorded exchange by exchange as the traffic judge reads them. Each planted client fault,
+ * switched on by name, breaks one client requirement the way a real client gets it wrong; the
+ * faultless client keeps them all.
  */
 import { buildRequest, type Part } from '../../lib/kit/soap/envelope.ts';
 import type { ClientRequirementId } from '../../lib/requirements/index.ts';
@@ -52,6 +52,10 @@ export const PLANTED_CLIENT_FAULTS = {
   'limit-not-integer': {
     breaks: 'client.rest.page-parameters',
     does: 'pages with limit=2.0 and offset=0e0, numbers written other than as integers',
+  },
+  'token-reused-after-401': {
+    breaks: 'client.rest.new-token-after-401',
+    does: 'sends its expired token again after the 401, instead of obtaining a new one',
   },
   'put-without-precondition': {
     breaks: 'client.rest.precondition-header',
@@ -133,15 +137,24 @@ class RecordingClient {
   }
 }
 
+export interface PlantedClientOptions {
+  /**
+   * Makes the server's tokens expire (its clock moved past 24 h, §5.2.5), outside the traffic:
+   * the session then ends with a call its token no longer authenticates (401) and a new token.
+   */
+  expireTokens?: () => Promise<void> | void;
+}
+
 /** Runs the session against the server at `baseUrl`; returns what it sent and received. */
 export async function runPlantedClient(
   baseUrl: string,
   faults: readonly PlantedClientFault[] = [],
+  options: PlantedClientOptions = {},
 ): Promise<TrafficExchange[]> {
   const on = (fault: PlantedClientFault) => faults.includes(fault);
   const client = new RecordingClient(baseUrl);
   await soapSession(client, on);
-  await restSession(client, on);
+  await restSession(client, on, options);
   return client.exchanges;
 }
 
@@ -196,7 +209,11 @@ function soapCall(
   );
 }
 
-async function restSession(client: RecordingClient, on: FaultSwitch): Promise<void> {
+/** POST /api/tokens: the headers that authenticate with the token it returns (§5.2.3–4). */
+async function tokenHeaders(
+  client: RecordingClient,
+  on: FaultSwitch,
+): Promise<Record<string, string>> {
   const issued = await client.send(
     'POST',
     '/api/tokens',
@@ -207,6 +224,15 @@ async function restSession(client: RecordingClient, on: FaultSwitch): Promise<vo
   const auth: Record<string, string> = { 'x-auth-token': token };
   if (!on('missing-x-auth-userid'))
     auth['x-auth-userid'] = on('wrong-x-auth-userid') ? ANOTHER_USER_ID : String(userId);
+  return auth;
+}
+
+async function restSession(
+  client: RecordingClient,
+  on: FaultSwitch,
+  options: PlantedClientOptions,
+): Promise<void> {
+  const auth = await tokenHeaders(client, on);
   const json = { ...auth, 'content-type': 'application/json' };
 
   // A fault may leave the client without what comes next (no tracker to read without its
@@ -275,6 +301,22 @@ async function restSession(client: RecordingClient, on: FaultSwitch): Promise<vo
     JSON.stringify({ summary: { operator: 'contains', value: criterion } }),
   );
   await pageThrough(client, json, tracker, on);
+  if (options.expireTokens) await afterExpiry(client, auth, on, options.expireTokens);
+}
+
+/** A day later: the token answers 401; the client obtains a new one and calls again (§5.2.5). */
+async function afterExpiry(
+  client: RecordingClient,
+  auth: Record<string, string>,
+  on: FaultSwitch,
+  expire: () => Promise<void> | void,
+): Promise<void> {
+  await expire();
+  const path = `/api/projects/${PROJECT}/trackers`;
+  const refused = await client.send('GET', path, auth);
+  if (refused.status !== 401) return;
+  const renewed = on('token-reused-after-401') ? auth : await tokenHeaders(client, on);
+  await client.send('GET', path, renewed);
 }
 
 /** The tracker's artifacts, a page at a time: first the default page, which tells the maximum. */

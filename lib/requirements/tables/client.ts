@@ -86,6 +86,9 @@ export const clientRestAuth = clientSection('§5.2', {
     'A request that sends X-Auth-Token also sends X-Auth-UserId, and the reverse.',
   ),
   'client.rest.token-user-id': must('X-Auth-UserId is the user_id the token was returned with.'),
+  'client.rest.new-token-after-401': must(
+    'A token (with its user id) answered 401 is not sent again: the client obtains a new token (§5.2.5).',
+  ),
 });
 
 export const clientLimits = clientSection('§8', {

@@ -635,6 +635,48 @@ describe('client.rest.page-parameters', () => {
   });
 });
 
+describe('client.rest.new-token-after-401', () => {
+  const id = 'client.rest.new-token-after-401';
+  const call = (token: string, status: number, user = '102', at?: number) => {
+    const e = exchange(
+      'GET',
+      '/api/projects/101',
+      { headers: { 'x-auth-token': token, 'x-auth-userid': user } },
+      { status },
+    );
+    if (at !== undefined) Object.assign(e, { startedMs: at, endedMs: at + 5 });
+    return e;
+  };
+
+  test('after its 401 the client sends a new token: kept; the token answered 401 sent again: failed', () => {
+    expect(counts(findings([call('t1', 200), call('t1', 401), call('t2', 200)], id))).toEqual({
+      passes: 1,
+      failures: 0,
+      probes: 0,
+    });
+    const reused = findings([call('t1', 200), call('t1', 401), call('t1', 401)], id);
+    expect(counts(reused)).toEqual({ passes: 0, failures: 1, probes: 0 });
+    expect(reused.failures.kept[0]!.exchanges.map((e) => e.status)).toEqual([401, 401]);
+  });
+
+  test('a request under way when the 401 came, another user id, a hidden token: not judged', () => {
+    const refused = call('t1', 401, '102', 1_000);
+    const concurrent = call('t1', 401, '102', 1_002);
+    expect(counts(findings([refused, concurrent], id))).toMatchObject({ failures: 0 });
+    expect(counts(findings([call('t1', 401, '104'), call('t1', 200, '102')], id))).toMatchObject({
+      failures: 0,
+    });
+    expect(
+      counts(findings([call(REDACTED, 401), call(REDACTED, 401), call(REDACTED, 200)], id)),
+    ).toEqual({ passes: 0, failures: 0, probes: 0 });
+  });
+
+  test('a client that renews after one 401 but sends a dead token again on purpose: a probe', () => {
+    const traffic = [call('t1', 401), call('t2', 200), call('t1', 401)];
+    expect(counts(findings(traffic, id))).toEqual({ passes: 1, failures: 0, probes: 1 });
+  });
+});
+
 describe('the WSDL namespace read from its head', () => {
   test('any prefix of the WSDL namespace, or the default one; nothing from another document', () => {
     expect(targetNamespaceOf(wsdlOf(NS).responseBody!)).toBe(NS);

@@ -12,6 +12,7 @@ import { soapEnvelopeRule } from './soap-envelope.ts';
 import { soapPartsRule } from './soap-parts.ts';
 import { soapSessionFirstRule } from './soap-session-first.ts';
 import { soapXsiTypesRule } from './soap-xsi-types.ts';
+import { tokenAfter401Rule } from './token-after-401.ts';
 import { tokenHeadersRule } from './token-headers.ts';
 import { tokenRequestRule } from './token-request.ts';
 import { tokenUserIdRule } from './token-user-id.ts';
@@ -27,6 +28,7 @@ export const CLIENT_RULES: readonly RuleFactory[] = [
   tokenRequestRule,
   tokenHeadersRule,
   tokenUserIdRule,
+  tokenAfter401Rule,
   queryBodyRule,
   artifactBodyRule,
   preconditionHeaderRule,
