@@ -70,6 +70,9 @@ describe('the faultless client', () => {
       (id) => (outcome.findings.get(id)?.passes ?? 0) === 0,
     );
     expect(unjudged, 'client requirements the session never exercised').toEqual([]);
+    // Its first page asked with its limit (before any maximum was announced) is a right one: its
+    // deliberate limit over the maximum, refused, is a probe.
+    expect(outcome.findings.get('client.rest.limit-within-max')?.probes.count).toBe(1);
   });
 });
 

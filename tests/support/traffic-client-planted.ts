@@ -342,6 +342,22 @@ async function pageThrough(
     offset += on('paging-by-page-number') ? 1 : limit;
     if (answer.status !== 200 || offset >= size) break;
   }
+  await overMaxRefused(client, headers, path);
+}
+
+/**
+ * As a client's own test of the refusal does: the list asked once with a right limit, before any
+ * maximum was announced for it, then once over the maximum that answer announced. The refused
+ * request is a probe, never a fault.
+ */
+async function overMaxRefused(
+  client: RecordingClient,
+  headers: Record<string, string>,
+  path: string,
+): Promise<void> {
+  const right = await client.send('GET', `${path}?limit=${PAGE}`, headers);
+  const max = Number(right.headers['x-pagination-limit-max'] ?? NaN);
+  if (Number.isInteger(max)) await client.send('GET', `${path}?limit=${max + 1}`, headers);
 }
 
 /** The JSON of a successful answer, or undefined. */

@@ -409,6 +409,18 @@ describe('pagination: client.rest.limit-within-max, client.rest.paging-forward',
     ).toEqual({ passes: 1, failures: 0, probes: 1 });
   });
 
+  test('a right limit before any announcement, within the maximum its own answer announced, makes a refused over-max a probe', () => {
+    const id = 'client.rest.limit-within-max';
+    const first = page('?limit=10');
+    const over = page('?limit=51', 406, { 'x-pagination-limit-max': '' });
+    expect(counts(findings([first, over], id))).toEqual({ passes: 1, failures: 0, probes: 1 });
+    // Only ever over the maximum: the client's failure, refused or not.
+    expect(counts(findings([page(''), over], id))).toEqual({ passes: 0, failures: 1, probes: 0 });
+    // A first limit over the maximum its own answer announced (served capped) is not judged.
+    const capped = page('?limit=60', 200, { 'x-pagination-limit': '50' });
+    expect(counts(findings([capped], id))).toEqual({ passes: 0, failures: 0, probes: 0 });
+  });
+
   test('before the server announced a maximum, the limit is not judged', () => {
     const first = exchange(
       'POST',
