@@ -1,7 +1,8 @@
 /**
  * The monitor's reverse proxy: for each client connection, one connection to the upstream, and
  * the bytes piped both ways as they come, unchanged (malformed HTTP included: the proxy does not
- * parse to forward). A copy of each direction goes to the connection's tap, after the bytes were
+ * parse to forward; only the rest of a request head longer than one read waits a moment, see
+ * RequestPipe). A copy of each direction goes to the connection's tap, after the bytes were
  * handed to the other side, so the reading never delays the forwarding. Backpressure is each
  * side's own: a client that reads slowly slows its upstream, and no more.
  */
