@@ -683,6 +683,20 @@ describe('client.rest.new-token-after-401', () => {
     ).toEqual({ passes: 0, failures: 0, probes: 0 });
   });
 
+  test('revoking the token answered 401 (DELETE /api/tokens/<it>) is letting it go, not using it', () => {
+    const revoke = exchange(
+      'DELETE',
+      '/api/tokens/t1',
+      { headers: { 'x-auth-token': 't1', 'x-auth-userid': '102' } },
+      { status: 401 },
+    );
+    expect(counts(findings([call('t1', 401), revoke], id))).toEqual({
+      passes: 0,
+      failures: 0,
+      probes: 0,
+    });
+  });
+
   test('a client that renews after one 401 but sends a dead token again on purpose: a probe', () => {
     const traffic = [call('t1', 401), call('t2', 200), call('t1', 401)];
     expect(counts(findings(traffic, id))).toEqual({ passes: 1, failures: 0, probes: 1 });

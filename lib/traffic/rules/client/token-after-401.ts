@@ -5,7 +5,8 @@
  * before the client could know). A 401 for a token sent without its X-Auth-UserId (or with
  * another user's id) refused the pair, not the token: only the pair sent again is judged. Kept
  * by the client that, after its token's 401, sends a new token with its user id. Not judged
- * where the recording hid the token («redacted»).
+ * where the recording hid the token («redacted»), nor on a DELETE of that very token (a client
+ * letting go of it, the real system's revocation route).
  */
 import type { TrafficExchange } from '../../exchange.ts';
 import type { RuleFactory } from '../../rule.ts';
@@ -37,6 +38,7 @@ export const tokenAfter401Rule: RuleFactory = () => {
       if (token === undefined || userId === undefined || isHidden(token) || isHidden(userId))
         return;
       const pair = `${userId} ${token}`;
+      if (view.method === 'DELETE' && view.url.pathname.endsWith(`/tokens/${token}`)) return;
       const before = refused.get(pair);
       const started = view.exchange.startedMs;
       if (before !== undefined && before.exchange.endedMs <= started)
