@@ -105,7 +105,7 @@ export function sendTyped(
 export function sendAndClose(
   res: ServerResponse,
   status: number,
-  body: string,
+  body: Body,
   headers: Record<string, string | number> = {},
 ): void {
   const socket = res.socket;

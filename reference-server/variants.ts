@@ -30,6 +30,11 @@ export const VARIANTS = [
     'HTTP/1.1 lets a server frame a body either way (RFC 9112 §6); the spec says nothing of framing',
   ),
   variant(
+    'xml-answers-latin1',
+    'SOAP answers, the WSDL and REST XML answers are encoded in ISO-8859-1, saying so in the XML declaration and the Content-Type charset; a character ISO-8859-1 lacks is sent as a character reference',
+    "XML 1.0 §4.3.3 lets a document be in any encoding it declares and §4.1 lets any character be a reference; RFC 7303 §3.2's charset names it; the spec names none, and the real system's SOAP generator wrote ISO-8859-1 by default",
+  ),
+  variant(
     'header-names-lowercase',
     'response header names are sent in lower case (etag, last-modified, x-pagination-size)',
     'header names are case-insensitive (RFC 9110 §5.1); §2.2 and §4.4 only name them',

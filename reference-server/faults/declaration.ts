@@ -69,6 +69,8 @@ export interface Hooks {
   page?: (ctx: RestContext, route: RouteKey, next: PageStep) => PageStep;
   /** The answer before it is serialized. */
   answer?: (ctx: RestContext, route: RouteKey, answer: Answer) => Answer;
+  /** The bytes a successful XML answer's text is written as (UTF-8, as it declares, else). */
+  xmlBytes?: (xml: string) => Buffer;
   /** An error the handler threw, before it is answered. */
   error?: (state: ServerState, error: unknown) => unknown;
 

@@ -440,6 +440,16 @@ export const REST_FAULTS = [
         : state,
   }),
   fault({
+    name: 'xml-latin1-labelled-utf8',
+    does: 'XML answers are written in ISO-8859-1 while their XML declaration and Content-Type say UTF-8: an accented letter is not the letter sent (§4.5)',
+    breaks: ['rest.xml.get'],
+    xmlBytes: (xml) =>
+      Buffer.from(
+        xml.replace(/[\u{100}-\u{10FFFF}]/gu, (c) => `&#${c.codePointAt(0)};`),
+        'latin1',
+      ),
+  }),
+  fault({
     name: 'xml-answered-as-json',
     does: 'Accept: application/xml is answered in JSON (§4.5.1)',
     // On each of §4.5.2's three routes: GET, and the answers to POST and PUT.

@@ -15,6 +15,7 @@ import { requestFormat } from './negotiation.ts';
 import type { Paginate } from './pagination.ts';
 import { RestError } from './rest-error.ts';
 import { decodeXmlRequest, encodeXml } from './xml-codec.ts';
+import { xmlInCharset } from '../xml-charset.ts';
 
 export interface RestContext {
   state: ServerState;
@@ -66,8 +67,13 @@ export function reply(
   }
   if (ctx.format === 'xml') {
     const { root } = xmlOptions(ctx.state);
-    const body = serialized?.xml?.(root) ?? encodeXml(value, { root });
-    return sendTyped(ctx.res, status, body, 'application/xml; charset=utf-8', headers);
+    const xml = serialized?.xml?.(root) ?? encodeXml(value, { root });
+    const { body, contentType } = ctx.state
+      ? xmlInCharset(ctx.state.variants, xml, 'application/xml; charset=utf-8')
+      : { body: xml, contentType: 'application/xml; charset=utf-8' };
+    const planted = ctx.state?.faults.hooks('xmlBytes') ?? [];
+    const written = planted.length > 0 ? planted[0]!(xml) : body;
+    return sendTyped(ctx.res, status, written, contentType, headers);
   }
   const body = serialized?.json() ?? JSON.stringify(value);
   sendTyped(ctx.res, status, body, 'application/json; charset=utf-8', headers);
@@ -88,10 +94,11 @@ export function replyError(
   const variants = ctx.state.variants;
   const shaped =
     ctx.format === 'xml' && !variants.on('rest-errors-plain-text')
-      ? {
-          body: encodeXml(errorValue(status, message, variants), xmlOptions(ctx.state)),
-          contentType: 'application/xml; charset=utf-8',
-        }
+      ? xmlInCharset(
+          variants,
+          encodeXml(errorValue(status, message, variants), xmlOptions(ctx.state)),
+          'application/xml; charset=utf-8',
+        )
       : restErrorBody(status, message, variants, 'application/json; charset=utf-8');
   const all = { 'Content-Type': shaped.contentType, ...headers };
   if (error instanceof BodyTooLarge) return sendAndClose(ctx.res, 413, shaped.body, all);

@@ -30,6 +30,7 @@ import {
   wsdlStyleOf,
 } from './wire-style.ts';
 import { loginWsdl, projectWsdl } from './wsdl.ts';
+import { xmlInCharset } from '../xml-charset.ts';
 
 const XML = 'text/xml; charset=utf-8';
 
@@ -85,9 +86,8 @@ export async function handleSoap(
             }),
           )
         : loginWsdl(baseUrl);
-    return send(res, 200, wsdl, {
-      'Content-Type': XML,
-    });
+    const answer = xmlInCharset(variants, wsdl, XML);
+    return send(res, 200, answer.body, { 'Content-Type': answer.contentType });
   }
   if (req.method !== 'POST') {
     return sendFault(
@@ -128,9 +128,12 @@ export async function handleSoap(
       answer.part,
       style,
     );
-    send(res, 200, plantedAnswer(faults, encoded), {
-      'Content-Type': plantedMediaType(faults, operation, 'success', answerMediaType(variants)),
-    });
+    const sent = xmlInCharset(
+      variants,
+      plantedAnswer(faults, encoded),
+      plantedMediaType(faults, operation, 'success', answerMediaType(variants)),
+    );
+    send(res, 200, sent.body, { 'Content-Type': sent.contentType });
   } catch (error) {
     const fault = (code: string, message: string) => {
       const sent = plantedFault(faults, { status: 500, code, message });
@@ -163,10 +166,13 @@ function sendFault(
   headers: Record<string, string> = {},
 ): void {
   const text = faultTextOf(variants, code, message);
-  send(res, status, encodeFault(namespace, code, text.faultstring, style, text.detail), {
-    'Content-Type': answerMediaType(variants),
-    ...headers,
-  });
+  const { 'Content-Type': contentType = answerMediaType(variants), ...others } = headers;
+  const answer = xmlInCharset(
+    variants,
+    encodeFault(namespace, code, text.faultstring, style, text.detail),
+    contentType,
+  );
+  send(res, status, answer.body, { ...others, 'Content-Type': answer.contentType });
 }
 
 function callProject(state: ServerState, call: ReturnType<typeof parseCall>) {

@@ -9,6 +9,7 @@
 import { Readable } from 'node:stream';
 import { request, type Dispatcher } from 'undici';
 import { closedBeforeAnswer } from './connection-facts.ts';
+import { decodeDeclared } from './declared-charset.ts';
 import { HarnessError } from './harness-error.ts';
 import { awaitTurn } from './rate-limit.ts';
 import { MAX_WAITS, retryDelayMs } from './retry-after.ts';
@@ -144,8 +145,12 @@ export class HttpClient {
         bodyTimeout: this.timeoutMs,
         signal: AbortSignal.timeout(this.timeoutMs),
       });
-      const text = await answer.body.text();
       const responseHeaders = flatten(answer.headers);
+      const decoded = decodeDeclared(
+        responseHeaders['content-type'],
+        Buffer.from(await answer.body.arrayBuffer()),
+      );
+      const text = decoded.text;
       const index = this.transcript.record({
         method,
         url,
@@ -156,7 +161,13 @@ export class HttpClient {
         responseBody: text,
         startedAt,
         durationMs: elapsed(),
-        ...(again ? { note: 'sent again, on a new connection' } : {}),
+        ...(again || decoded.note
+          ? {
+              note: [again ? 'sent again, on a new connection' : '', decoded.note ?? '']
+                .filter(Boolean)
+                .join('; '),
+            }
+          : {}),
       });
       const transcript = this.transcript;
       const status = answer.statusCode;

@@ -3,6 +3,7 @@
  * harness's own `--har` output, a browser's or a proxy's. An entry without a request method and
  * URL cannot be judged; a response status 0 is no answer (`_error` says why, when given).
  */
+import { decodeDeclared } from '../../kit/clients/declared-charset.ts';
 import { headerRecord, type TrafficExchange } from '../exchange.ts';
 
 interface HarPair {
@@ -30,7 +31,7 @@ export function exchangeOfEntry(
     method: request['method'],
     url: request['url'],
     requestHeaders: headersOf(request['headers']),
-    requestBody: textOf(postData['text'], postData['encoding']),
+    requestBody: textOf(postData['text'], postData['encoding'], postData['mimeType']),
     startedMs,
     endedMs: startedMs + time,
     startedAt: new Date(startedMs).toISOString(),
@@ -42,7 +43,7 @@ export function exchangeOfEntry(
   }
   exchange.status = status;
   exchange.responseHeaders = headersOf(response['headers']);
-  exchange.responseBody = textOf(content['text'], content['encoding']);
+  exchange.responseBody = textOf(content['text'], content['encoding'], content['mimeType']);
   return exchange;
 }
 
@@ -55,9 +56,12 @@ function headersOf(pairs: unknown): Record<string, string> {
   );
 }
 
-function textOf(text: unknown, encoding: unknown): string {
+/** HAR 1.2: text as is; base64 bytes in the charset the mimeType (or an XML declaration) says. */
+function textOf(text: unknown, encoding: unknown, mimeType: unknown): string {
   if (typeof text !== 'string') return '';
-  return encoding === 'base64' ? Buffer.from(text, 'base64').toString('utf8') : text;
+  if (encoding !== 'base64') return text;
+  const type = typeof mimeType === 'string' ? mimeType : undefined;
+  return decodeDeclared(type, Buffer.from(text, 'base64')).text;
 }
 
 function record(value: unknown): Record<string, unknown> {

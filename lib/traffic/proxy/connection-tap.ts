@@ -209,6 +209,7 @@ function exchangeOf(
     {
       bytes: sent?.body ?? Buffer.alloc(0),
       coding: requestHeaders['content-encoding'],
+      type: requestHeaders['content-type'],
       truncated: sent === undefined || sent.truncated || sent.cut,
     },
     options.bodyCap,
@@ -217,6 +218,7 @@ function exchangeOf(
     {
       bytes: answer.body,
       coding: responseHeaders['content-encoding'],
+      type: responseHeaders['content-type'],
       truncated: answer.truncated,
     },
     options.bodyCap,

@@ -5,6 +5,7 @@
  * a body cut at the cap) leaves the exchange cut, which the rules that need the body skip.
  */
 import { brotliDecompressSync, gunzipSync, inflateSync, type ZlibOptions } from 'node:zlib';
+import { decodeDeclared } from '../../kit/clients/declared-charset.ts';
 
 const DECODERS: Record<string, (bytes: Buffer, options: ZlibOptions) => Buffer> = {
   gzip: gunzipSync,
@@ -17,17 +18,22 @@ export interface CodedBody {
   bytes: Buffer;
   /** The Content-Encoding field, as sent. */
   coding: string | undefined;
+  /** The Content-Type field, as sent: its charset (or an XML body's declaration) decodes it. */
+  type?: string | undefined;
   truncated: boolean;
 }
 
-/** The body as text for the judge: decoded when coded, cut when it cannot be (and then says so). */
+/**
+ * The body as text for the judge: decoded when coded, cut when it cannot be (and then says so),
+ * read in the charset it declares (lib/kit/clients/declared-charset.ts).
+ */
 export function judgedText(body: CodedBody, cap: number): { text: string; cut: boolean } {
   const codings = (body.coding ?? '')
     .split(',')
     .map((c) => c.trim().toLowerCase())
     .filter((c) => c !== '' && c !== 'identity');
   if (codings.length === 0 || body.bytes.length === 0)
-    return { text: body.bytes.toString('utf8'), cut: body.truncated };
+    return { text: decodeDeclared(body.type, body.bytes).text, cut: body.truncated };
   if (body.truncated) return { text: '', cut: true };
   let bytes = body.bytes;
   try {
@@ -40,5 +46,5 @@ export function judgedText(body: CodedBody, cap: number): { text: string; cut: b
   } catch {
     return { text: '', cut: true };
   }
-  return { text: bytes.toString('utf8'), cut: false };
+  return { text: decodeDeclared(body.type, bytes).text, cut: false };
 }
