@@ -516,6 +516,22 @@ export const SOAP_FAULTS = [
     breaks: ['soap.auth.project-admin'],
     operations: sessionKeysReadAs((key) => key.trim()),
   }),
+  fault({
+    name: 'soap-session-key-case-written-before-3001',
+    does: "setProjectDescriptionFieldValue with the admin's key in other letter case writes the value, then answers 3001 (§7.1: a fault changes nothing)",
+    breaks: ['soap.fault.nothing-changed'],
+    operations: {
+      setProjectDescriptionFieldValue(deps, call, sessionKey, groupId, fieldId, value) {
+        const live = sessionKey.toLowerCase();
+        if (
+          deps.sessions.userOf(sessionKey) === undefined &&
+          deps.sessions.userOf(live) !== undefined
+        )
+          call(live, groupId, fieldId, value);
+        return call(sessionKey, groupId, fieldId, value);
+      },
+    },
+  }),
 ] as const;
 
 function hasCode(error: unknown, ...codes: FaultCode[]): boolean {
