@@ -77,9 +77,9 @@ export type CredentialCell = MatrixCell & { dimension: 'credential' } & (
 
 const REQUEST_EXPECTED: Record<Privacy, string> = {
   public:
-    'not a success (401 or a server error, observed) on the public project, which is readable anonymously',
+    'not a success (the status is observed) on the public project, which is readable anonymously',
   private:
-    'not a success (401, 403, 404 or a server error, observed) on the private project, though the valid credentials read it; nothing of the project in the answer',
+    "not a success (the status is observed) on the private project, which the user's valid credentials read",
 };
 
 export function requestCredentialCellId(form: RequestCredentialForm, privacy: Privacy): string {
