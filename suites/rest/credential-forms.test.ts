@@ -69,6 +69,24 @@ describe.concurrent('credentials in another form (§4.3 rule 2, §5.2, §7.2)', 
       );
 
   conformanceTest(
+    ['rest.errors.invalid-credentials-status'],
+    "the status of each form on the public project is observed (the real system 401; the spec says 'server error')",
+    async (ctx) => {
+      const path = `/api/projects/${inject('fixtures').publicProject.id}`;
+      for (const auth of await credentialForms(ctx, REQUEST_CREDENTIAL_FORMS)) {
+        if (auth.primer) await get(ctx, path, auth.primer);
+        const { status } = await get(ctx, path, auth);
+        ctx.expect
+          .soft(
+            status === 401 || status >= 500,
+            `${auth.label}: status ${status} (expected 401 or 5xx)`,
+          )
+          .toBe(true);
+      }
+    },
+  );
+
+  conformanceTest(
     ['rest.auth.invalid-credentials-fail'],
     'POST /api/tokens with a wrong password right after a successful login must give no token',
     async (ctx) => {
