@@ -143,3 +143,27 @@ export function sessionKeysReadAs(read: (key: string) => string): OperationRewri
     SOAP_OPERATIONS.map((op) => [op.name, op.name === 'addProject' ? addProject : rewrite]),
   );
 }
+
+/**
+ * A request hook: the password of a Basic header is trimmed before it is checked (the faulty
+ * server cleans the input it decoded; HTTP strips the header's own whitespace, not the Base64's).
+ */
+export function basicPasswordTrimmed(_state: ServerState, req: IncomingMessage): void {
+  const authorization = header(req, 'authorization');
+  const encoded =
+    authorization === undefined ? undefined : /^\s*basic\s+(\S+)\s*$/i.exec(authorization)?.[1];
+  if (encoded === undefined) return;
+  const decoded = Buffer.from(encoded, 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon < 0) return;
+  const trimmed = `${decoded.slice(0, colon)}:${decoded.slice(colon + 1).trim()}`;
+  req.headers.authorization = `Basic ${Buffer.from(trimmed).toString('base64')}`;
+}
+
+/** The users as POST /api/tokens sees them: the password is trimmed before it is checked. */
+export function loginPasswordTrimmed(state: ServerState): ServerState {
+  const { users } = state;
+  const authenticate = (username: string, password: string): User | undefined =>
+    users.authenticate(username, password.trim());
+  return { ...state, users: overriding(users, { authenticate }) };
+}

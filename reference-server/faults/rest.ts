@@ -12,8 +12,10 @@ import { FIRST_LISTED_PROJECT_ID } from '../rest/projects.ts';
 import { RestError } from '../rest/rest-error.ts';
 import {
   anyUserIdTrusted,
+  basicPasswordTrimmed,
   basicRemembered,
   KEY_LENGTH,
+  loginPasswordTrimmed,
   loginRemembered,
   tokenReadAs,
 } from './credential-rewrites.ts';
@@ -637,5 +639,17 @@ export const REST_FAULTS = [
     does: 'POST /api/tokens remembers a successful login for a minute: a wrong password for the same username right after gives a token (§5.2.2, §5.2.3, §7.2)',
     breaks: ['rest.auth.invalid-credentials-fail'],
     stores: (_ctx, route, state) => (route === 'POST tokens' ? loginRemembered(state) : state),
+  }),
+  fault({
+    name: 'basic-password-trimmed',
+    does: 'the password of HTTP Basic is trimmed before it is checked: the right password with spaces around it inside the Base64 authenticates (§4.3 rule 2, §5.2.6)',
+    breaks: ['rest.auth.invalid-credentials-fail', 'rest.access.private-refused'],
+    request: basicPasswordTrimmed,
+  }),
+  fault({
+    name: 'login-password-trimmed',
+    does: 'POST /api/tokens trims the password before it checks it: the right password with spaces around it gives a token (§5.2.2, §5.2.3, §7.2)',
+    breaks: ['rest.auth.invalid-credentials-fail'],
+    stores: (_ctx, route, state) => (route === 'POST tokens' ? loginPasswordTrimmed(state) : state),
   }),
 ] as const;

@@ -20,7 +20,9 @@ import type { Privacy } from './access.ts';
  * - other-user-token-with-own-id: another user's token with the user's own id;
  * - basic-wrong-password: the right username with a wrong password;
  * - basic-wrong-password-after-success: the same, right after a request that succeeded with the
- *   right password (a server that remembers a success for a while must still refuse it).
+ *   right password (a server that remembers a success for a while must still refuse it);
+ * - basic-password-surrounded-by-whitespace: the right password with a space before and after it,
+ *   inside the Base64 of the header, which HTTP does not strip.
  */
 export const REQUEST_CREDENTIAL_FORMS = [
   'token-unknown',
@@ -31,6 +33,7 @@ export const REQUEST_CREDENTIAL_FORMS = [
   'other-user-token-with-own-id',
   'basic-wrong-password',
   'basic-wrong-password-after-success',
+  'basic-password-surrounded-by-whitespace',
 ] as const;
 
 export type RequestCredentialForm = (typeof REQUEST_CREDENTIAL_FORMS)[number];
@@ -47,10 +50,14 @@ export const ACCESS_MATRIX_FORMS: readonly RequestCredentialForm[] = [
 ];
 
 /**
- * POST /api/tokens (§5.2.3) with the right username and a wrong password, right after the same
- * username logged in with the right one: no token (§5.2.2, §7.2).
+ * POST /api/tokens (§5.2.3) with the right username and a password that is not the right one: a
+ * wrong one right after the same username logged in with the right one, or the right one with a
+ * space before and after it inside the JSON string. No token (§5.2.2, §7.2).
  */
-export const LOGIN_CREDENTIAL_FORMS = ['login-wrong-password-after-success'] as const;
+export const LOGIN_CREDENTIAL_FORMS = [
+  'login-wrong-password-after-success',
+  'login-password-surrounded-by-whitespace',
+] as const;
 
 export type LoginCredentialForm = (typeof LOGIN_CREDENTIAL_FORMS)[number];
 

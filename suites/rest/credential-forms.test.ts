@@ -15,9 +15,11 @@ import { get, is2xx } from '../../lib/kit/rest/requests.ts';
 import type { RequirementId } from '../../lib/requirements/index.ts';
 import type { Privacy } from '../../spec/matrix/access.ts';
 import {
+  LOGIN_CREDENTIAL_FORMS,
   loginCredentialCellId,
   REQUEST_CREDENTIAL_FORMS,
   requestCredentialCellId,
+  type LoginCredentialForm,
   type RequestCredentialForm,
 } from '../../spec/matrix/credentials.ts';
 
@@ -58,6 +60,35 @@ async function judgeForm(ctx: ConformanceContext, form: RequestCredentialForm, p
   }
 }
 
+const LOGIN_LABELS: Record<LoginCredentialForm, string> = {
+  'login-wrong-password-after-success': 'a wrong password right after a successful login',
+  'login-password-surrounded-by-whitespace': 'the right password with a space before and after it',
+};
+
+/** POST /api/tokens for the projectMember with a password that is not theirs: no token. */
+async function judgeLogin(ctx: ConformanceContext, form: LoginCredentialForm) {
+  const { username, password } = ctx.target.accounts.projectMember;
+  let sent = ` ${password} `;
+  if (form === 'login-wrong-password-after-success') {
+    // The premise: the right password gives a token (a refusal is rest.tokens.create's failure).
+    await tokenFor(ctx, 'projectMember');
+    sent = `${password}-wrong`;
+  }
+  ctx.transcript.secrets.add(sent);
+  const answer = await ctx.http.send({
+    method: 'POST',
+    path: '/api/tokens',
+    json: { username, password: sent },
+  });
+  const token = jsonObject(answer.text)?.['token'];
+  const what = `POST /api/tokens for ${username} with ${LOGIN_LABELS[form]}`;
+  ctx.expect
+    .soft(is2xx(answer.status), `${what}: status ${answer.status} must not be a success`)
+    .toBe(false);
+  ctx.expect.soft(token === undefined, `${what}: the answer carries a token`).toBe(true);
+  ctx.observe(`${what} → ${answer.status}`);
+}
+
 describe.concurrent('credentials in another form (§4.3 rule 2, §5.2, §7.2)', () => {
   for (const form of REQUEST_CREDENTIAL_FORMS)
     for (const privacy of ['public', 'private'] as const)
@@ -86,28 +117,11 @@ describe.concurrent('credentials in another form (§4.3 rule 2, §5.2, §7.2)', 
     },
   );
 
-  conformanceTest(
-    ['rest.auth.invalid-credentials-fail'],
-    'POST /api/tokens with a wrong password right after a successful login must give no token',
-    async (ctx) => {
-      const { username, password } = ctx.target.accounts.projectMember;
-      // The premise: the right password gives a token (a refusal is rest.tokens.create's failure).
-      await tokenFor(ctx, 'projectMember');
-      const wrong = `${password}-wrong`;
-      ctx.transcript.secrets.add(wrong);
-      const answer = await ctx.http.send({
-        method: 'POST',
-        path: '/api/tokens',
-        json: { username, password: wrong },
-      });
-      const token = jsonObject(answer.text)?.['token'];
-      const what = `POST /api/tokens for ${username} with a wrong password, right after a login with the right one`;
-      ctx.expect
-        .soft(is2xx(answer.status), `${what}: status ${answer.status} must not be a success`)
-        .toBe(false);
-      ctx.expect.soft(token === undefined, `${what}: the answer carries a token`).toBe(true);
-      ctx.observe(`${what} → ${answer.status}`);
-    },
-    { cells: [loginCredentialCellId('login-wrong-password-after-success')] },
-  );
+  for (const form of LOGIN_CREDENTIAL_FORMS)
+    conformanceTest(
+      ['rest.auth.invalid-credentials-fail'],
+      `POST /api/tokens with ${LOGIN_LABELS[form]} must give no token`,
+      (ctx) => judgeLogin(ctx, form),
+      { cells: [loginCredentialCellId(form)] },
+    );
 });

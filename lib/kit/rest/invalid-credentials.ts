@@ -38,6 +38,8 @@ const LABELS: Record<RequestCredentialForm, string> = {
   'basic-wrong-password': 'a wrong Basic password',
   'basic-wrong-password-after-success':
     'a wrong Basic password right after a success with the right one',
+  'basic-password-surrounded-by-whitespace':
+    'the right Basic password with a space before and after it',
 };
 
 /** A value fetched once, on first use. */
@@ -62,6 +64,11 @@ export async function credentialForms(
     const label = LABELS[form];
     const made = (headers: Record<string, string>, primer?: Auth) =>
       all.push({ form, label, headers, ...(primer ? { primer } : {}) });
+    if (form === 'basic-password-surrounded-by-whitespace') {
+      const { password } = ctx.target.accounts.projectMember;
+      made(basicFor(ctx, 'projectMember', ` ${password} `).headers);
+      continue;
+    }
     if (form === 'basic-wrong-password' || form === 'basic-wrong-password-after-success') {
       const { password } = ctx.target.accounts.projectMember;
       const wrong = basicFor(ctx, 'projectMember', `${password}-wrong`);
