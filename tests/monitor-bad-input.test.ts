@@ -96,6 +96,13 @@ const CASES: Array<[string, () => Buffer, boolean, early?: 'early answer']> = [
     true,
   ],
   [
+    // Longer than the monitor reads a head (256 KiB): forwarded all the same, and the upstream's
+    // early 431 reaches the client as it does without the monitor (never a closed connection).
+    'a 1 MiB header',
+    () => request('GET', '/api/projects', { 'X-Padding': 'p'.repeat(MiB) }),
+    false,
+  ],
+  [
     'a request line of 200 kB',
     () => request('GET', `/api/projects?query=${'['.repeat(DEEP)}${']'.repeat(DEEP)}`),
     true,

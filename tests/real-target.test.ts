@@ -147,6 +147,8 @@ describe('the addProject quota across runs (no test control)', () => {
       'privateProjectId',
       'publicProjectId',
       'soapProjectId',
+      // Found in the projects it created, copied from the template's static user group.
+      'staticUgroups',
     ]);
     expect(written.projectQuotaPerHour).toBe(20);
     expect(ledgerCount(ledger)).toBe(5);

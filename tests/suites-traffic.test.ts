@@ -31,6 +31,7 @@ const DELIBERATE = [
   /LIMIT-MAX \+ 1/,
   /If-match is an older Etag/,
   /If-Unmodified-Since is an older Last-Modified/,
+  /the shape of REST error bodies is observed/,
 ];
 
 let server: ServerProcess;
@@ -96,9 +97,10 @@ describe("the suites' own traffic", () => {
     expect(failing(monitored)).toEqual([]);
     expect(monitored.harnessErrors).toEqual([]);
     expect(monitorExit).toBe(0);
-    expect(judged(monitored, 'client'), 'client requirements judged').toBe(14);
+    expect(judged(monitored, 'client'), 'client requirements judged').toBe(19);
     expect(judged(monitored, 'server')).toBeGreaterThan(50);
     expect(probed(monitored)).toEqual([
+      'client.rest.creation-body',
       'client.rest.limit-within-max',
       'client.rest.precondition-echo',
       'client.rest.token-user-id',
@@ -112,8 +114,9 @@ describe("the suites' own traffic", () => {
     expect(analyzed.traffic?.exchanges).toBe(readHar(har).length);
     expect(analyzed.traffic?.unjudgeable.count).toBe(0);
     // The token's user id cannot be followed through «redacted» tokens: not judged, never failed.
-    expect(judged(analyzed, 'client'), 'client requirements judged').toBe(13);
+    expect(judged(analyzed, 'client'), 'client requirements judged').toBe(17);
     expect(probed(analyzed)).toEqual([
+      'client.rest.creation-body',
       'client.rest.limit-within-max',
       'client.rest.precondition-echo',
     ]);

@@ -12,6 +12,8 @@ import { requirement, sideOf } from '../lib/requirements/index.ts';
 import type { TrafficExchange } from '../lib/traffic/exchange.ts';
 import { TrafficJudge, type TrafficOutcome } from '../lib/traffic/judge.ts';
 import { CLIENT_RULES } from '../lib/traffic/rules/client/index.ts';
+import { LIMITS } from '../spec/limits.ts';
+import { systemClock } from '../reference-server/domain/clock.ts';
 import { startReferenceServer } from '../reference-server/listen.ts';
 import { VARIANTS, type VariantName } from '../reference-server/variants.ts';
 import { CLIENT_CATALOGUE } from '../lib/requirements/index.ts';
@@ -25,9 +27,12 @@ async function sessionTraffic(
   faults: readonly PlantedClientFault[],
   variants: readonly VariantName[] = [],
 ): Promise<TrafficExchange[]> {
-  const server = await startReferenceServer({ variants: [...variants] });
+  const clock = systemClock();
+  const server = await startReferenceServer({ variants: [...variants], clock });
   try {
-    return await runPlantedClient(server.url, faults);
+    return await runPlantedClient(server.url, faults, {
+      expireTokens: () => clock.advance(TOKEN_LIFETIME_S + 3600),
+    });
   } finally {
     await server.close();
   }
@@ -50,6 +55,9 @@ function failing(outcome: TrafficOutcome): string[] {
     .sort();
 }
 
+/** §8: a token lasts 24 hours; the session's server moves its clock past it. */
+const TOKEN_LIFETIME_S = LIMITS.tokenLifetimeHours * 3600;
+
 const caught: PlantedClientFault[] = [];
 const FAULTS = Object.keys(PLANTED_CLIENT_FAULTS) as PlantedClientFault[];
 
@@ -62,6 +70,9 @@ describe('the faultless client', () => {
       (id) => (outcome.findings.get(id)?.passes ?? 0) === 0,
     );
     expect(unjudged, 'client requirements the session never exercised').toEqual([]);
+    // Its first page asked with its limit (before any maximum was announced) is a right one: its
+    // deliberate limit over the maximum, refused, is a probe.
+    expect(outcome.findings.get('client.rest.limit-within-max')?.probes.count).toBe(1);
   });
 });
 

@@ -15,6 +15,7 @@ import {
   clientAuth,
   clientConcurrency,
   clientLimits,
+  clientResources,
   clientRest,
   clientRestAuth,
   clientSoapOperations,
@@ -41,6 +42,7 @@ const TABLES = [
 ];
 
 const CLIENT_TABLES = [
+  clientResources,
   clientSoapTransport,
   clientSoapOperations,
   clientRest,

@@ -1,5 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import { resolveProfile } from './default-profile.ts';
+import { defaultProfile, resolveProfile } from './default-profile.ts';
+import { systemClock } from '../../reference-server/domain/clock.ts';
+import { createState } from '../../reference-server/domain/state.ts';
 import { jsonErrorAt, parseProfile, ProfileError } from './profile.ts';
 import { readFileSync } from 'node:fs';
 
@@ -108,6 +110,43 @@ describe('resolveProfile', () => {
     expect(profile.accounts.projectAdmin.username).toBe('alice');
     expect(profile.capabilities.testControl).toBe(true);
     expect(profile.fixtures.templateProjectId).toBe(100);
+  });
+
+  test("the reference server's static user groups are the default's only: a profile file names its own, or none", () => {
+    expect(resolveProfile('http://h', undefined).fixtures.staticUgroups).toEqual({
+      projectId: 101,
+      ugroupIds: [102, 103],
+    });
+    expect(resolveProfile('http://h', { fixtures: { soapProjectId: 7 } }).fixtures).toEqual({
+      templateProjectId: 100,
+      soapProjectId: 7,
+    });
+    const named = { projectId: 9, ugroupIds: [11] };
+    expect(
+      resolveProfile('http://h', { fixtures: { staticUgroups: named } }).fixtures.staticUgroups,
+    ).toEqual(named);
+  });
+
+  test("the default profile's static user groups are two static groups of a seeded project its projectAdmin administers", () => {
+    const state = createState(systemClock());
+    const { staticUgroups } = defaultProfile('http://h').fixtures;
+    const project = state.projects.get(staticUgroups!.projectId)!;
+    const alice = state.users.byUsername(
+      defaultProfile('http://h').accounts.projectAdmin.username,
+    )!;
+    expect(project.admins.has(alice.id)).toBe(true);
+    expect(staticUgroups!.ugroupIds).toHaveLength(2);
+    for (const id of staticUgroups!.ugroupIds)
+      expect(project.ugroups.has(id), `group ${id}`).toBe(true);
+  });
+
+  test('fixtures.staticUgroups: one or two distinct groups, each a positive integer', () => {
+    const with_ = (ugroupIds: unknown) => ({
+      fixtures: { staticUgroups: { projectId: 1, ugroupIds } },
+    });
+    expect(() => parseProfile(with_([5, 6]), 'p')).not.toThrow();
+    for (const bad of [[], [5, 5], [1, 2, 3], [0], ['5']])
+      expect(() => parseProfile(with_(bad), 'p'), JSON.stringify(bad)).toThrow(ProfileError);
   });
 });
 

@@ -16,6 +16,12 @@ export interface Account {
   passwordEnv?: string;
 }
 
+/** A project and one or two of its static user groups (profile fixtures.staticUgroups). */
+export interface StaticUgroups {
+  projectId: number;
+  ugroupIds: number[];
+}
+
 export type Role = 'siteAdmin' | 'projectAdmin' | 'projectMember' | 'nonMember';
 
 export interface Profile {
@@ -39,6 +45,12 @@ export interface Profile {
     membershipProjectId?: number;
     /** Administered by the projectMember, not the projectAdmin (§5.1.2: rights are per project). */
     foreignProjectId?: number;
+    /**
+     * Static user groups (§4.2 #4, #11) of one project the projectAdmin administers: the static
+     * user group checks change their users and restore them; without it they are skipped. A
+     * second group lets them see that a removal from one leaves the other as it was.
+     */
+    staticUgroups?: StaticUgroups;
   };
   /** addProject quota of the whole platform (§8): projects per hour. */
   projectQuotaPerHour: number;

@@ -73,6 +73,8 @@ export const TEMPLATE_SERVICES: ReadonlyArray<readonly [string, boolean]> = [
  * Seeded projects: 100 the default template (§4.2), two projects administered by alice with bob as
  * member — one public, one private — for the REST side and the permission cases, and a private
  * one administered by bob (a profile's foreignProjectId: an admin of another project, §5.1.2).
+ * Each has the static user group 'developers' (ids from 101, in this order); the public project
+ * has 'testers' too.
  */
 export const SEEDED_PROJECTS = [
   {
@@ -93,7 +95,8 @@ export const SEEDED_PROJECTS = [
     isTemplate: false,
     admins: [102],
     members: [102, 103],
-    ugroups: ['developers'],
+    // Two static user groups (ids 102 and 103): the default profile's fixtures.staticUgroups.
+    ugroups: ['developers', 'testers'],
   },
   {
     id: 102,

@@ -372,6 +372,14 @@ export const REST_FAULTS = [
     },
   }),
   fault({
+    name: 'update-race-narrow',
+    does: 'the version check and the write are one turn of the event loop apart: PUTs that arrive together all win (§4.4)',
+    breaks: ['rest.concurrency.one-winner'],
+    before: async (ctx, route) => {
+      if (route === 'PUT artifacts/:id') await racyCheck(ctx, 0);
+    },
+  }),
+  fault({
     name: 'update-not-applied',
     does: 'PUT answers success but stores nothing (§4.3)',
     breaks: ['rest.artifacts.update'],

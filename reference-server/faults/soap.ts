@@ -493,6 +493,75 @@ export const SOAP_FAULTS = [
       ),
   }),
   fault({
+    name: 'soap-ugroup-any-project',
+    does: 'addUserToUGroup and removeUserFromUGroup find a static user group on the whole platform, not in the project groupId: a group of another project is changed, and the answer is true instead of 3301 (§4.2 #4, §7.1)',
+    breaks: ['soap.addUserToUGroup.fault.3301', 'soap.removeUserFromUGroup.fault.3301'],
+    operations: {
+      addUserToUGroup: (deps, call, sessionKey, groupId, ugroupId, userId) =>
+        inOwnerOnRefusal(deps, groupId, ugroupId, (project) =>
+          call(sessionKey, project, ugroupId, userId),
+        ),
+      removeUserFromUGroup: (deps, call, sessionKey, groupId, ugroupId, userId) =>
+        inOwnerOnRefusal(deps, groupId, ugroupId, (project) =>
+          call(sessionKey, project, ugroupId, userId),
+        ),
+    },
+  }),
+  fault({
+    name: 'soap-ugroup-remove-from-every-static',
+    does: 'removeUserFromUGroup of a static user group takes the user out of every static user group of the project, not only the one named (§4.2 #11)',
+    breaks: ['soap.removeUserFromUGroup.effect'],
+    operations: {
+      removeUserFromUGroup(deps, call, sessionKey, groupId, ugroupId, userId) {
+        const answer = call(sessionKey, groupId, ugroupId, userId);
+        if (ugroupId !== deps.adminsUgroupId)
+          for (const group of deps.projects.get(groupId)?.ugroups.values() ?? [])
+            group.members.delete(userId);
+        return answer;
+      },
+    },
+  }),
+  fault({
+    name: 'soap-ugroup-nowhere-true',
+    does: 'addUserToUGroup and removeUserFromUGroup answer true, changing nothing, for a user group id no project has, instead of fault 3301 (§7.1)',
+    breaks: ['soap.addUserToUGroup.fault.3301', 'soap.removeUserFromUGroup.fault.3301'],
+    operations: {
+      addUserToUGroup: (deps, call, ...args) =>
+        trueWhereNoGroup(deps, args[2], () => call(...args)),
+      removeUserFromUGroup: (deps, call, ...args) =>
+        trueWhereNoGroup(deps, args[2], () => call(...args)),
+    },
+  }),
+  fault({
+    name: 'soap-static-ugroup-add-not-applied',
+    does: 'addUserToUGroup of a static user group answers true but the group keeps its users; the project-admins group works (§4.2 #4)',
+    breaks: ['soap.addUserToUGroup.effect'],
+    operations: {
+      addUserToUGroup(deps, call, sessionKey, groupId, ugroupId, userId) {
+        const members = deps.projects.get(groupId)?.ugroups.get(ugroupId)?.members;
+        const wasIn = members?.has(userId) === true;
+        const answer = call(sessionKey, groupId, ugroupId, userId);
+        if (!wasIn) members?.delete(userId);
+        return answer;
+      },
+    },
+  }),
+  fault({
+    name: 'soap-ugroup-other-project-changed-on-3301',
+    does: 'addUserToUGroup and removeUserFromUGroup with a static user group of another project answer fault 3301, yet change that group in its own project (§7.1: a call answering a fault changes nothing)',
+    breaks: ['soap.fault.nothing-changed'],
+    operations: {
+      addUserToUGroup: (deps, call, sessionKey, groupId, ugroupId, userId) =>
+        changedOnRefusal(deps, groupId, ugroupId, (project) =>
+          call(sessionKey, project, ugroupId, userId),
+        ),
+      removeUserFromUGroup: (deps, call, sessionKey, groupId, ugroupId, userId) =>
+        changedOnRefusal(deps, groupId, ugroupId, (project) =>
+          call(sessionKey, project, ugroupId, userId),
+        ),
+    },
+  }),
+  fault({
     name: 'soap-session-key-case-insensitive',
     does: "session keys are compared without regard to the case of their letters: the admin's key with its case changed is the admin's session (§5.1, §7.1 3001)",
     breaks: ['soap.auth.project-admin'],
@@ -533,6 +602,65 @@ export const SOAP_FAULTS = [
     },
   }),
 ] as const;
+
+/**
+ * `change` in the project groupId; where that answers 3301 and another project defines the user
+ * group, the change made there, and the 3301 answered all the same.
+ */
+function changedOnRefusal(
+  deps: ProjectAdminDeps,
+  groupId: number,
+  ugroupId: number,
+  change: (project: number) => boolean,
+): boolean {
+  try {
+    return change(groupId);
+  } catch (error) {
+    const owner = deps.projects.all().find((p) => p.ugroups.has(ugroupId));
+    if (hasCode(error, 3301) && owner !== undefined && owner.id !== groupId) {
+      try {
+        change(owner.id);
+      } catch {
+        // The fault answers 3301 whatever the change in the owner answered.
+      }
+    }
+    throw error;
+  }
+}
+
+/**
+ * `change` in the project groupId; where that answers 3301 and another project defines the user
+ * group, in that project instead (the group looked up on the whole platform).
+ */
+function inOwnerOnRefusal(
+  deps: ProjectAdminDeps,
+  groupId: number,
+  ugroupId: number,
+  change: (project: number) => boolean,
+): boolean {
+  try {
+    return change(groupId);
+  } catch (error) {
+    const owner = deps.projects.all().find((p) => p.ugroups.has(ugroupId));
+    if (!hasCode(error, 3301) || owner === undefined || owner.id === groupId) throw error;
+    return change(owner.id);
+  }
+}
+
+/** The correct answer, but true instead of 3301 where no project defines the user group. */
+function trueWhereNoGroup(
+  deps: ProjectAdminDeps,
+  ugroupId: number,
+  answer: () => boolean,
+): boolean {
+  try {
+    return answer();
+  } catch (error) {
+    const anywhere = deps.projects.all().some((p) => p.ugroups.has(ugroupId));
+    if (hasCode(error, 3301) && !anywhere) return true;
+    throw error;
+  }
+}
 
 function hasCode(error: unknown, ...codes: FaultCode[]): boolean {
   return error instanceof DomainError && codes.includes(error.code);

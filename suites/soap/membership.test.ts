@@ -5,7 +5,8 @@
  * user group (the profile's projectAdminsUgroupId; the real system's 4) gains the project-admin
  * operations. §7.1 faults on the shared projects, which must stay as they were, the same refusals
  * to the admin of another project (§5.1.2), and model-based properties with random actors (their
- * model: membership-model.ts; the world every test acts in: membership-world.ts).
+ * model: membership-model.ts; the world every test acts in: membership-world.ts). The same two
+ * user-group operations on static user groups: static-ugroups.test.ts.
  *
  * The blocks run side by side; the tests that change (or read back) one project's members and user
  * groups take that project in turn (lib/kit/fixtures/in-turn.ts): a chain on the SOAP project, one

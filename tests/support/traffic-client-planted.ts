@@ -2,9 +2,10 @@
  * A small client of both interfaces, written to be judged by the client rules
  * (lib/traffic/rules/client/): a short realistic session against a server (the WSDL, a SOAP login
  * and three project calls, a token, the tracker, artifacts created, read and updated under a
- * precondition in JSON and in XML, a query paged forward), recorded exchange by exchange as the
- * traffic judge reads them. Each planted client fault, switched on by name, breaks one client
- * requirement the way a real client gets it wrong; the faultless client keeps them all.
+ * precondition in JSON and in XML, a query by a field, the tracker's artifacts paged forward),
+ * recorded exchange by exchange as the traffic judge reads them. Each planted client fault,
+ * switched on by name, breaks one client requirement the way a real client gets it wrong; the
+ * faultless client keeps them all.
  */
 import { buildRequest, type Part } from '../../lib/kit/soap/envelope.ts';
 import type { ClientRequirementId } from '../../lib/requirements/index.ts';
@@ -35,6 +36,26 @@ export const PLANTED_CLIENT_FAULTS = {
   'wrong-x-auth-userid': {
     breaks: 'client.rest.token-user-id',
     does: "sends another user's id in X-Auth-UserId with its token",
+  },
+  'query-value-number': {
+    breaks: 'client.rest.query-body',
+    does: 'sends the value of its query criterion as a JSON number, not a string',
+  },
+  'tracker-id-bare': {
+    breaks: 'client.rest.creation-body',
+    does: 'sends the tracker of a new artifact as its bare id, not an object with id',
+  },
+  'update-values-by-id': {
+    breaks: 'client.rest.update-body',
+    does: 'sends the values of its JSON update as an object keyed by field id, not a list of field_id/value objects',
+  },
+  'limit-not-integer': {
+    breaks: 'client.rest.page-parameters',
+    does: 'pages with limit=2.0 and offset=0e0, numbers written other than as integers',
+  },
+  'token-reused-after-401': {
+    breaks: 'client.rest.new-token-after-401',
+    does: 'sends its expired token again after the 401, instead of obtaining a new one',
   },
   'put-without-precondition': {
     breaks: 'client.rest.precondition-header',
@@ -116,15 +137,24 @@ class RecordingClient {
   }
 }
 
+export interface PlantedClientOptions {
+  /**
+   * Makes the server's tokens expire (its clock moved past 24 h, §5.2.5), outside the traffic:
+   * the session then ends with a call its token no longer authenticates (401) and a new token.
+   */
+  expireTokens?: () => Promise<void> | void;
+}
+
 /** Runs the session against the server at `baseUrl`; returns what it sent and received. */
 export async function runPlantedClient(
   baseUrl: string,
   faults: readonly PlantedClientFault[] = [],
+  options: PlantedClientOptions = {},
 ): Promise<TrafficExchange[]> {
   const on = (fault: PlantedClientFault) => faults.includes(fault);
   const client = new RecordingClient(baseUrl);
   await soapSession(client, on);
-  await restSession(client, on);
+  await restSession(client, on, options);
   return client.exchanges;
 }
 
@@ -179,7 +209,11 @@ function soapCall(
   );
 }
 
-async function restSession(client: RecordingClient, on: FaultSwitch): Promise<void> {
+/** POST /api/tokens: the headers that authenticate with the token it returns (§5.2.3–4). */
+async function tokenHeaders(
+  client: RecordingClient,
+  on: FaultSwitch,
+): Promise<Record<string, string>> {
   const issued = await client.send(
     'POST',
     '/api/tokens',
@@ -190,6 +224,15 @@ async function restSession(client: RecordingClient, on: FaultSwitch): Promise<vo
   const auth: Record<string, string> = { 'x-auth-token': token };
   if (!on('missing-x-auth-userid'))
     auth['x-auth-userid'] = on('wrong-x-auth-userid') ? ANOTHER_USER_ID : String(userId);
+  return auth;
+}
+
+async function restSession(
+  client: RecordingClient,
+  on: FaultSwitch,
+  options: PlantedClientOptions,
+): Promise<void> {
+  const auth = await tokenHeaders(client, on);
   const json = { ...auth, 'content-type': 'application/json' };
 
   // A fault may leave the client without what comes next (no tracker to read without its
@@ -212,7 +255,10 @@ async function restSession(client: RecordingClient, on: FaultSwitch): Promise<vo
       'POST',
       '/artifacts',
       json,
-      JSON.stringify({ tracker: { id: tracker }, ...value(`planted client ${i}`) }),
+      JSON.stringify({
+        tracker: on('tracker-id-bare') ? tracker : { id: tracker },
+        ...value(`planted client ${i}`),
+      }),
     );
     const id = jsonOf<{ id: number }>(created)?.id;
     if (id !== undefined) made.push(id);
@@ -228,7 +274,11 @@ async function restSession(client: RecordingClient, on: FaultSwitch): Promise<vo
     'PUT',
     `/artifacts/${artifact}`,
     { ...json, ...precondition },
-    JSON.stringify(value('updated by the planted client')),
+    JSON.stringify(
+      on('update-values-by-id')
+        ? { values: { [summary]: 'updated by the planted client' } }
+        : value('updated by the planted client'),
+    ),
   );
   const lastModified = (updated.status === 200 ? updated : read).headers['last-modified'] ?? '';
   const entry = on('xml-array-without-items') ? 'value' : 'item';
@@ -243,7 +293,30 @@ async function restSession(client: RecordingClient, on: FaultSwitch): Promise<vo
     `<?xml version="1.0" encoding="UTF-8"?>\n<request><values><${entry}><field_id>${summary}</field_id>` +
       `<value>updated in XML</value></${entry}></values></request>`,
   );
+  const criterion = on('query-value-number') ? 1 : 'planted client 1';
+  await client.send(
+    'POST',
+    `/api/trackers/${tracker}/artifacts`,
+    json,
+    JSON.stringify({ summary: { operator: 'contains', value: criterion } }),
+  );
   await pageThrough(client, json, tracker, on);
+  if (options.expireTokens) await afterExpiry(client, auth, on, options.expireTokens);
+}
+
+/** A day later: the token answers 401; the client obtains a new one and calls again (§5.2.5). */
+async function afterExpiry(
+  client: RecordingClient,
+  auth: Record<string, string>,
+  on: FaultSwitch,
+  expire: () => Promise<void> | void,
+): Promise<void> {
+  await expire();
+  const path = `/api/projects/${PROJECT}/trackers`;
+  const refused = await client.send('GET', path, auth);
+  if (refused.status !== 401) return;
+  const renewed = on('token-reused-after-401') ? auth : await tokenHeaders(client, on);
+  await client.send('GET', path, renewed);
 }
 
 /** The tracker's artifacts, a page at a time: first the default page, which tells the maximum. */
@@ -257,10 +330,11 @@ async function pageThrough(
   const first = await client.send('POST', path, headers, '{}');
   const max = Number(first.headers['x-pagination-limit-max'] ?? PAGE);
   const limit = on('limit-over-max') ? max + 10 : PAGE;
+  const written = (n: number, form: string) => (on('limit-not-integer') ? form : String(n));
   for (let page = 0, offset = 0; page < ARTIFACTS_MADE; page++) {
     const answer = await client.send(
       'POST',
-      `${path}?limit=${limit}&offset=${offset}`,
+      `${path}?limit=${written(limit, `${limit}.0`)}&offset=${written(offset, `${offset}e0`)}`,
       headers,
       '{}',
     );
@@ -268,6 +342,22 @@ async function pageThrough(
     offset += on('paging-by-page-number') ? 1 : limit;
     if (answer.status !== 200 || offset >= size) break;
   }
+  await overMaxRefused(client, headers, path);
+}
+
+/**
+ * As a client's own test of the refusal does: the list asked once with a right limit, before any
+ * maximum was announced for it, then once over the maximum that answer announced. The refused
+ * request is a probe, never a fault.
+ */
+async function overMaxRefused(
+  client: RecordingClient,
+  headers: Record<string, string>,
+  path: string,
+): Promise<void> {
+  const right = await client.send('GET', `${path}?limit=${PAGE}`, headers);
+  const max = Number(right.headers['x-pagination-limit-max'] ?? NaN);
+  if (Number.isInteger(max)) await client.send('GET', `${path}?limit=${max + 1}`, headers);
 }
 
 /** The JSON of a successful answer, or undefined. */

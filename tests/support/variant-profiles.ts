@@ -7,5 +7,9 @@ import type { ProfileFile } from '../../lib/target/profile.ts';
 import { OTHER_ADMINS_UGROUP, type VariantName } from '../../reference-server/variants.ts';
 
 export const VARIANT_PROFILES: Readonly<Partial<Record<VariantName, ProfileFile>>> = {
-  'admins-ugroup-other-id': { projectAdminsUgroupId: OTHER_ADMINS_UGROUP },
+  'admins-ugroup-other-id': {
+    projectAdminsUgroupId: OTHER_ADMINS_UGROUP,
+    // The seeded public project's static groups, as the default profile names them.
+    fixtures: { staticUgroups: { projectId: 101, ugroupIds: [102, 103] } },
+  },
 };

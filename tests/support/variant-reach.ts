@@ -36,7 +36,10 @@ const ARTIFACT_ANSWERS = rest(
   'xml',
 );
 
-/** Every REST suite but tokens, and soap/add-project, which lists /api/projects. */
+/**
+ * Every REST suite but tokens, soap/add-project, which lists /api/projects, and
+ * soap/static-ugroups, which reads its groups' users over REST with a token.
+ */
 const LISTS_AND_LOGINS = [
   ...rest(
     'access-matrix',
@@ -53,11 +56,11 @@ const LISTS_AND_LOGINS = [
     'xml-directions',
     'xml',
   ),
-  ...soap('add-project'),
+  ...soap('add-project', 'static-ugroups'),
 ];
 
-/** Every REST suite and soap/add-project: the variants of every REST error answer. */
-const REST_ERRORS = ['suites/rest/', ...soap('add-project')];
+/** Every REST suite, soap/add-project and soap/static-ugroups: the variants of every REST error answer. */
+const REST_ERRORS = ['suites/rest/', ...soap('add-project', 'static-ugroups')];
 
 /** The SOAP suites that call an operation with a session key and a project. */
 const SOAP_PROJECT_CALLS = soap(
@@ -68,6 +71,7 @@ const SOAP_PROJECT_CALLS = soap(
   'membership',
   'services',
   'sessions-and-roles',
+  'static-ugroups',
   'wire',
 );
 

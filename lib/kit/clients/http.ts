@@ -6,6 +6,7 @@
  * 429/503 with Retry-After is sent again when it says (retry-after.ts); every attempt is recorded.
  * Reading an answer marks its exchange as the one a failing assertion judges (Transcript).
  */
+import { Readable } from 'node:stream';
 import { request, type Dispatcher } from 'undici';
 import { closedBeforeAnswer } from './connection-facts.ts';
 import { HarnessError } from './harness-error.ts';
@@ -50,7 +51,19 @@ export class HttpClient {
     readonly baseUrl: string,
     private readonly transcript: Transcript,
     private readonly timeoutMs: number,
+    /** The connection(s) every request goes on; the run's global dispatcher when absent. */
+    private readonly connection?: Dispatcher,
+    /** When given, a request body's last byte is written only once this settles. */
+    private readonly lastByte?: Promise<void>,
   ) {}
+
+  /**
+   * The same client (same transcript) sending every request on `connection`, each body's last
+   * byte held until `lastByte` settles: requests released together (lib/kit/rest/together.ts).
+   */
+  via(connection: Dispatcher, lastByte?: Promise<void>): HttpClient {
+    return new HttpClient(this.baseUrl, this.transcript, this.timeoutMs, connection, lastByte);
+  }
 
   url(path: string): string {
     return /^https?:\/\//.test(path)
@@ -91,7 +104,7 @@ export class HttpClient {
   ): Promise<Attempt> {
     await awaitTurn();
     try {
-      return await this.attempt(method, url, headers, body);
+      return await this.attempt(method, url, headers, body, this.connection);
     } catch (error) {
       if (!(error instanceof HarnessError) || !closedBeforeAnswer(error.cause)) throw error;
     }
@@ -99,7 +112,7 @@ export class HttpClient {
     const fresh = dispatcher(1);
     try {
       await awaitTurn();
-      return await this.attempt(method, url, headers, body, fresh);
+      return await this.attempt(method, url, headers, body, fresh, true);
     } finally {
       await fresh.close().catch(() => undefined);
     }
@@ -111,7 +124,8 @@ export class HttpClient {
     url: string,
     headers: Record<string, string>,
     body: string,
-    dispatcher?: Dispatcher,
+    dispatcher: Dispatcher | undefined,
+    again = false,
   ): Promise<Attempt> {
     const started = performance.now();
     const startedAt = new Date().toISOString();
@@ -119,8 +133,12 @@ export class HttpClient {
     try {
       const answer = await request(url, {
         method: method as 'GET',
-        headers,
-        ...(body === '' ? {} : { body }),
+        ...(body !== '' && this.lastByte
+          ? {
+              headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
+              body: Readable.from(heldBack(body, this.lastByte)),
+            }
+          : { headers, ...(body === '' ? {} : { body }) }),
         ...(dispatcher ? { dispatcher } : {}),
         headersTimeout: this.timeoutMs,
         bodyTimeout: this.timeoutMs,
@@ -138,7 +156,7 @@ export class HttpClient {
         responseBody: text,
         startedAt,
         durationMs: elapsed(),
-        ...(dispatcher ? { note: 'sent again, on a new connection' } : {}),
+        ...(again ? { note: 'sent again, on a new connection' } : {}),
       });
       const transcript = this.transcript;
       const status = answer.statusCode;
@@ -172,7 +190,7 @@ export class HttpClient {
       return { response, index, status, headers: responseHeaders };
     } catch (error) {
       const reason = describe(error, this.timeoutMs);
-      const retried = dispatcher === undefined && closedBeforeAnswer(error);
+      const retried = !again && closedBeforeAnswer(error);
       this.transcript.record({
         method,
         url,
@@ -185,16 +203,24 @@ export class HttpClient {
           ? {
               note: 'the target closed this reused connection before one byte of answer: sent again once, below',
             }
-          : dispatcher
+          : again
             ? { note: 'sent again, on a new connection' }
             : {}),
       });
       throw new HarnessError(
-        `${method} ${url}: ${reason}${dispatcher ? ' (sent again after the target closed a reused connection under it)' : ''}`,
+        `${method} ${url}: ${reason}${again ? ' (sent again after the target closed a reused connection under it)' : ''}`,
         { cause: error },
       );
     }
   }
+}
+
+/** The body but its last byte, then, once `release` settles, the last byte. */
+async function* heldBack(body: string, release: Promise<void>): AsyncGenerator<Buffer> {
+  const bytes = Buffer.from(body);
+  yield bytes.subarray(0, -1);
+  await release;
+  yield bytes.subarray(-1);
 }
 
 function flatten(headers: Record<string, string | string[] | undefined>): Record<string, string> {

@@ -18,6 +18,15 @@ function clientSection<Id extends string>(
   }));
 }
 
+export const clientResources = clientSection('§2.2', {
+  'client.rest.query-body': must(
+    'The artifact query (the POST body, or the query parameter of GET) is a JSON object whose criteria give operator and value as strings (value: the id of a bound value, sent as a string).',
+  ),
+  'client.rest.creation-body': must(
+    'The JSON artifact creation body is an object whose tracker is an object with an integer id, and whose values, when sent, is an array of objects each with an integer field_id and value or bind_value_ids (an array of integers).',
+  ),
+});
+
 export const clientSoapTransport = clientSection('§4.1', {
   'client.soap.soap-action': must(
     'A SOAP request carries the SOAPAction {base_url}/soap/project#<operation> of the operation its body calls (SOAP 1.1 §6.1.1: the client sends the header).',
@@ -40,6 +49,9 @@ export const clientRest = clientSection('§4.3', {
   'client.rest.token-request': must(
     'POST /api/tokens sends a JSON object with username and password strings.',
   ),
+  'client.rest.page-parameters': must(
+    'The limit and offset query parameters, when sent, are integers written in decimal digits (not 5.0, 1e1 or -1: offset is an index from 0, §8).',
+  ),
 });
 
 export const clientConcurrency = clientSection('§4.4', {
@@ -58,6 +70,9 @@ export const clientXml = clientSection('§4.5', {
   'client.rest.xml-request': must(
     'An XML request document has the root request, children that mirror the JSON keys, and an item element for each array entry.',
   ),
+  'client.rest.update-body': must(
+    'The JSON artifact update body is what the XML request document mirrors: an object whose values, when sent, is an array of objects each with an integer field_id and value or bind_value_ids (an array of integers).',
+  ),
 });
 
 export const clientAuth = clientSection('§5.1', {
@@ -71,6 +86,9 @@ export const clientRestAuth = clientSection('§5.2', {
     'A request that sends X-Auth-Token also sends X-Auth-UserId, and the reverse.',
   ),
   'client.rest.token-user-id': must('X-Auth-UserId is the user_id the token was returned with.'),
+  'client.rest.new-token-after-401': must(
+    'A token (with its user id) answered 401 is not sent again: the client obtains a new token (§5.2.5).',
+  ),
 });
 
 export const clientLimits = clientSection('§8', {

@@ -1,15 +1,17 @@
 /**
  * `conformance analyze FILE.har [--report-dir DIR] [--side server|client|both]`: judges a HAR 1.2
  * recording with the traffic rules of the chosen sides and writes the usual reports. The file is
- * streamed: memory holds one entry. A malformed or truncated file stops the reading with one line
- * giving the position (exit 2); what came before is judged and reported, and the report says where
- * it stopped.
+ * streamed: memory holds one entry. Times that tie to the HAR's millisecond are ordered as the
+ * file lists the entries (file-order.ts). A malformed or truncated file stops the reading with one
+ * line giving the position (exit 2); what came before is judged and reported, and the report says
+ * where it stopped.
  */
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { FULL_CATALOGUE, sideOf, type Side } from '../../requirements/index.ts';
 import { exchangeOfEntry } from '../../traffic/har/entry.ts';
+import { FileOrder } from '../../traffic/har/file-order.ts';
 import { HarReadError, harEntries } from '../../traffic/har/stream.ts';
 import { TrafficJudge } from '../../traffic/judge.ts';
 import { TRAFFIC_RULES } from '../../traffic/rules/index.ts';
@@ -45,12 +47,13 @@ export async function analyze(argv: string[]): Promise<number> {
   const startedAt = new Date();
   const judge = new TrafficJudge(TRAFFIC_RULES, includeSides(sides));
   let stoppedAt: string | undefined;
+  const order = new FileOrder();
   try {
     const stream = createReadStream(file, { encoding: 'utf8', highWaterMark: 1 << 20 });
     for await (const { index, entry } of harEntries(stream)) {
       const exchange = exchangeOfEntry(entry, index);
       if ('problem' in exchange) judge.unjudgeable(index, exchange.problem);
-      else judge.observe(exchange);
+      else judge.observe(order.place(exchange));
     }
   } catch (error) {
     if (!(error instanceof HarReadError)) throw error;

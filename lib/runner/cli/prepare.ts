@@ -17,7 +17,7 @@ import {
 } from '../../kit/fixtures/projects.ts';
 import { withSoapBase } from '../../kit/soap/base.ts';
 import { resolveProfile } from '../../target/default-profile.ts';
-import { loadProfileFile } from '../../target/profile.ts';
+import { loadProfileFile, type Profile, type StaticUgroups } from '../../target/profile.ts';
 import { ledgerPath } from '../../kit/target/quota-ledger.ts';
 import { planQuota } from '../../kit/target/quota-plan.ts';
 import { configureTransport } from '../../kit/clients/transport.ts';
@@ -31,6 +31,7 @@ import {
 } from './preflight.ts';
 import { preflightAccounts } from './preflight-accounts.ts';
 import { giveDescriptionValues } from './prepare-values.ts';
+import { findStaticUgroups, NO_STATIC_UGROUP } from './prepare-ugroups.ts';
 
 const PROFILE_KEYS = {
   publicProject: 'publicProjectId',
@@ -73,9 +74,21 @@ export async function prepare(argv: readonly string[]): Promise<0 | 1 | 2> {
     profile.capabilities.testControl = await probeTestControl(profile.baseUrl, timeoutMs);
   if (file.capabilities?.failNext === undefined)
     profile.capabilities.failNext = await probeFailNext(profile.baseUrl, timeoutMs);
+  const staticNamed = file.fixtures?.staticUgroups !== undefined;
   if (provisionedProjectCount(profile) === 0) {
+    if (staticNamed) {
+      process.stdout.write(
+        `prepare: ${values.profile} already names every shared project and its static user groups; nothing to do\n`,
+      );
+      return 0;
+    }
+    const http = new HttpClient(profile.baseUrl, secretsOf(profile), timeoutMs);
+    const { publicProjectId, privateProjectId, soapProjectId, membershipProjectId } =
+      profile.fixtures;
+    const named = [privateProjectId, publicProjectId, soapProjectId, membershipProjectId];
     process.stdout.write(
-      `prepare: ${values.profile} already names every shared project; nothing to do\n`,
+      `prepare: ${values.profile} already names every shared project; ` +
+        `${await nameStaticUgroups(http, profile, values.profile, named as number[])}\n`,
     );
     return 0;
   }
@@ -83,9 +96,10 @@ export async function prepare(argv: readonly string[]): Promise<0 | 1 | 2> {
   // The shared projects alone: prepare runs no suite.
   const quota = planQuota(profile, ['(no suite)'], ledgerPath());
   await preflightAccounts(profile, soapBase.base, timeoutMs, quota.settings);
-  const transcript = new Transcript();
-  for (const account of Object.values(profile.accounts)) transcript.secrets.add(account.password);
-  const http = withSoapBase(new HttpClient(profile.baseUrl, transcript, timeoutMs), soapBase.base);
+  const http = withSoapBase(
+    new HttpClient(profile.baseUrl, secretsOf(profile), timeoutMs),
+    soapBase.base,
+  );
   const tag = `p${Date.now().toString(36)}`;
   let fixtures;
   try {
@@ -114,13 +128,53 @@ export async function prepare(argv: readonly string[]): Promise<0 | 1 | 2> {
     created.filter((p) => p.name !== 'foreignProject').map((p) => p.id),
     tag,
   );
+  // Where the profile names no static user group: the first the shared projects have.
+  const { privateProject, publicProject, soapProject, membershipProject } = fixtures;
+  const ugroups = staticNamed
+    ? ''
+    : `; ${await nameStaticUgroups(
+        http,
+        profile,
+        values.profile,
+        [privateProject, publicProject, soapProject, membershipProject].map((p) => p.id),
+      )}`;
   process.stdout.write(
     `prepare: created ${created.map((p) => `${p.name} ${p.id} '${p.shortName}'`).join(', ')} on ` +
       `${profile.baseUrl}${valuesSet === 0 ? '' : ` (with a value in each description field: ${valuesSet} values)`} ` +
       `and wrote their ids into ${values.profile} (fixtures); runs with this ` +
-      `profile now create only what soap/add-project needs\n`,
+      `profile now create only what soap/add-project needs${ugroups}\n`,
   );
   return 0;
+}
+
+/** A transcript that keeps the accounts' passwords out of what it shows. */
+function secretsOf(profile: Profile): Transcript {
+  const transcript = new Transcript();
+  for (const account of Object.values(profile.accounts)) transcript.secrets.add(account.password);
+  return transcript;
+}
+
+/**
+ * Finds static user groups in the projects (prepare-ugroups.ts) and writes the first found into
+ * the profile (fixtures.staticUgroups); says what it did, or how to make one.
+ */
+async function nameStaticUgroups(
+  http: HttpClient,
+  profile: Profile,
+  path: string,
+  projects: readonly number[],
+): Promise<string> {
+  const found = await findStaticUgroups(
+    http,
+    profile,
+    projects.filter((p) => Number.isInteger(p)),
+  );
+  if (found === undefined) return NO_STATIC_UGROUP;
+  writeProfileIds(path, { staticUgroups: found });
+  return (
+    `named the static user group(s) ${found.ugroupIds.join(' and ')} of project ` +
+    `${found.projectId} (fixtures.staticUgroups)`
+  );
 }
 
 /** The target broke a rule the shared projects rely on (a MUST: exit 1); no id is written. */
@@ -137,7 +191,7 @@ function brokeRule(broken: readonly SetupBreak[]): 1 {
  * Sets fixtures.<key> in the profile file as written (the parsed text, not the resolved profile:
  * environment references stay references), keeping its other fields, their order and its indent.
  */
-export function writeProfileIds(path: string, ids: Record<string, number>): void {
+export function writeProfileIds(path: string, ids: Record<string, number | StaticUgroups>): void {
   const text = readFileSync(path, 'utf8');
   const raw = JSON.parse(text) as Record<string, unknown>;
   const fixtures = (raw['fixtures'] ?? {}) as Record<string, unknown>;

@@ -256,3 +256,33 @@ describe('a coded body is decoded for the judge', () => {
     expect(seen.exchanges[0]).toMatchObject({ responseBody: '', truncated: true });
   });
 });
+
+describe('a head the upstream answers before its end', () => {
+  test('an early 431 to a head still coming is one unjudgeable exchange, told so; inRequestHead says where the bytes end', () => {
+    const { tap, seen } = tapOf();
+    expect(tap.inRequestHead).toBe(false);
+    tap.request(Buffer.from(`GET / HTTP/1.1\r\nHost: h\r\nX-Padding: ${'p'.repeat(1000)}`), 1000);
+    expect(tap.inRequestHead).toBe(true);
+    tap.answer(
+      Buffer.from('HTTP/1.1 431 Request Header Fields Too Large\r\nConnection: close\r\n\r\n'),
+      1001,
+    );
+    tap.close();
+    expect(seen.exchanges).toEqual([]);
+    expect(seen.unjudgeable).toEqual([
+      {
+        seq: 1,
+        reason:
+          'the upstream answered before the request head ended: HTTP/1.1 431 Request Header Fields Too Large',
+      },
+    ]);
+  });
+
+  test('a head longer than the tap reads keeps the rest of the connection inside it', () => {
+    const { tap, seen } = tapOf();
+    tap.request(Buffer.from(`GET / HTTP/1.1\r\nX-Padding: ${'p'.repeat(300 * 1024)}`), 1000);
+    expect(tap.inRequestHead).toBe(true);
+    expect(seen.unjudgeable).toHaveLength(1);
+    expect(seen.unjudgeable[0]!.reason).toMatch(/a message head longer than/);
+  });
+});

@@ -80,6 +80,14 @@ export class ConnectionTap {
     return this.#pending.length > 0 || this.#requests.inMessage;
   }
 
+  /**
+   * Whether the client's bytes so far end inside a request head (one longer than a read, e.g. a
+   * 1 MiB header): the upstream may answer it before it is whole (431) and reset the connection.
+   */
+  get inRequestHead(): boolean {
+    return this.#requests.inHead;
+  }
+
   request(chunk: Buffer, now: number): void {
     if (!this.#done) this.#guarded(() => this.#requests.feed(chunk, now));
   }
@@ -141,6 +149,14 @@ export class ConnectionTap {
 
   #answerHead(head: MessageHead): BodyFraming | string {
     const request = this.#pending[0];
+    if (request === undefined && this.#requests.inHead) {
+      // The upstream answered a head before its end (a 431 to a head too long for it).
+      this.options.sink.unjudgeable(
+        this.options.nextSeq(),
+        `the upstream answered before the request head ended: ${head.startLine.slice(0, 80)}`,
+      );
+      return 'an answer before its request';
+    }
     if (request === undefined) return 'an answer to no request';
     const status = statusOf(head.startLine);
     if (status === undefined)

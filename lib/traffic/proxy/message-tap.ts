@@ -65,6 +65,7 @@ export class MessageTap {
   #body: Buffer[] = [];
   #kept = 0;
   #truncated = false;
+  #overlongHead = false;
 
   constructor(
     private readonly events: MessageEvents,
@@ -73,6 +74,14 @@ export class MessageTap {
 
   get broken(): boolean {
     return this.#state === 'broken';
+  }
+
+  /**
+   * Whether the bytes fed so far end inside a message head: begun and not ended, or longer than
+   * the tap reads (then the rest of the connection counts as inside it).
+   */
+  get inHead(): boolean {
+    return this.#overlongHead || (this.#state === 'head' && this.#pendingBytes > 0);
   }
 
   /** Whether a message has begun and not ended. */
@@ -143,7 +152,10 @@ export class MessageTap {
     }
     const scanned = this.#scan(chunk, at, HEAD_END, MAX_HEAD_BYTES);
     if (typeof scanned === 'string') {
-      if (scanned === 'too long') this.#break(`a message head longer than ${MAX_HEAD_BYTES} bytes`);
+      if (scanned === 'too long') {
+        this.#overlongHead = true;
+        this.#break(`a message head longer than ${MAX_HEAD_BYTES} bytes`);
+      }
       return chunk.length;
     }
     const head = parseHead(scanned.bytes.toString('latin1', 0, scanned.bytes.length - 4));

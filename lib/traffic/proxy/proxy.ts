@@ -1,7 +1,8 @@
 /**
  * The monitor's reverse proxy: for each client connection, one connection to the upstream, and
  * the bytes piped both ways as they come, unchanged (malformed HTTP included: the proxy does not
- * parse to forward). A copy of each direction goes to the connection's tap, after the bytes were
+ * parse to forward; only the rest of a request head longer than one read waits a moment, see
+ * RequestPipe). A copy of each direction goes to the connection's tap, after the bytes were
  * handed to the other side, so the reading never delays the forwarding. Backpressure is each
  * side's own: a client that reads slowly slows its upstream, and no more.
  */
@@ -83,7 +84,10 @@ export class MonitorProxy {
     });
     const link = { client, upstream, tap };
     this.#links.add(link);
-    pipe(client, upstream, (chunk) => tap.request(chunk, Date.now()));
+    const requests = new RequestPipe(client, upstream, (chunk) => tap.request(chunk, Date.now()));
+    client.on('data', (chunk: Buffer) => requests.send(chunk, tap.inRequestHead));
+    client.on('end', () => requests.end());
+    upstream.on('drain', () => requests.drained());
     pipe(upstream, client, (chunk) => tap.answer(chunk, Date.now()));
     client.on('end', () => tap.requestsEnded());
     client.on('error', () => upstream.destroy());
@@ -99,9 +103,81 @@ export class MonitorProxy {
     });
     // Every byte of the answers has passed once the upstream connection closed.
     upstream.on('close', () => {
+      // What the client still sends has nowhere to go: read to its end, so that its close comes.
+      requests.drop();
       tap.close();
       if (!client.writableEnded) client.destroy();
     });
+  }
+}
+
+/**
+ * The client's bytes to the upstream, byte for byte, the half-close included; `tap` sees each chunk
+ * once it is sent, or as it comes when it waits. A chunk that continues a request head longer than one read (a 1 MiB header)
+ * waits two turns of the event loop: the upstream may have answered the head early (431) and
+ * reset the connection, and node closes a socket whose write fails on the reset before reading
+ * what came before it. Waiting lets that answer be read first and reach the client, as it would
+ * reach the client without the monitor. Later chunks queue behind a waiting one, in order.
+ */
+class RequestPipe {
+  readonly #queue: Buffer[] = [];
+  #waiting = false;
+  #ended = false;
+  #dropped = false;
+
+  constructor(
+    private readonly client: Socket,
+    private readonly upstream: Socket,
+    private readonly tap: (chunk: Buffer) => void,
+  ) {}
+
+  send(chunk: Buffer, insideHead: boolean): void {
+    if (this.#dropped) return;
+    if (!insideHead && this.#queue.length === 0 && !this.#waiting) {
+      this.#write(chunk);
+      this.tap(chunk);
+      return;
+    }
+    // Read now, as it came: the answer that may come first is then paired with its request.
+    this.tap(chunk);
+    this.#queue.push(chunk);
+    this.client.pause();
+    if (!this.#waiting) this.#wait();
+  }
+
+  end(): void {
+    this.#ended = true;
+    if (!this.#waiting && this.#queue.length === 0 && !this.#dropped) this.upstream.end();
+  }
+
+  drained(): void {
+    if (!this.#waiting && this.#queue.length === 0) this.client.resume();
+  }
+
+  /** The upstream is gone: what the client sends from now on is read and let go. */
+  drop(): void {
+    this.#dropped = true;
+    this.#queue.length = 0;
+    this.client.resume();
+  }
+
+  #wait(): void {
+    this.#waiting = true;
+    setImmediate(() =>
+      setImmediate(() => {
+        this.#waiting = false;
+        const next = this.#queue.shift();
+        if (this.#dropped || next === undefined) return;
+        this.#write(next);
+        if (this.#queue.length > 0) this.#wait();
+        else if (this.#ended) this.upstream.end();
+        else if (!this.upstream.writableNeedDrain) this.client.resume();
+      }),
+    );
+  }
+
+  #write(chunk: Buffer): void {
+    if (!this.upstream.write(chunk)) this.client.pause();
   }
 }
 

@@ -409,6 +409,18 @@ describe('pagination: client.rest.limit-within-max, client.rest.paging-forward',
     ).toEqual({ passes: 1, failures: 0, probes: 1 });
   });
 
+  test('a right limit before any announcement, within the maximum its own answer announced, makes a refused over-max a probe', () => {
+    const id = 'client.rest.limit-within-max';
+    const first = page('?limit=10');
+    const over = page('?limit=51', 406, { 'x-pagination-limit-max': '' });
+    expect(counts(findings([first, over], id))).toEqual({ passes: 1, failures: 0, probes: 1 });
+    // Only ever over the maximum: the client's failure, refused or not.
+    expect(counts(findings([page(''), over], id))).toEqual({ passes: 0, failures: 1, probes: 0 });
+    // A first limit over the maximum its own answer announced (served capped) is not judged.
+    const capped = page('?limit=60', 200, { 'x-pagination-limit': '50' });
+    expect(counts(findings([capped], id))).toEqual({ passes: 0, failures: 0, probes: 0 });
+  });
+
   test('before the server announced a maximum, the limit is not judged', () => {
     const first = exchange(
       'POST',
@@ -514,6 +526,180 @@ describe('XML requests: client.rest.xml-content-type, client.rest.xml-request', 
       expect(counts(findings([post(body, 'application/xml')], id)), body).toMatchObject({
         failures: 1,
       });
+  });
+});
+
+describe('JSON request bodies: client.rest.query-body, client.rest.creation-body, client.rest.update-body', () => {
+  const json = { 'content-type': 'application/json' };
+  const query = (body: string, status = 200) =>
+    exchange('POST', '/api/trackers/9/artifacts', { headers: json, body }, { status });
+  const getQuery = (text: string) =>
+    exchange('GET', `/api/trackers/9/artifacts?query=${encodeURIComponent(text)}`);
+
+  test('criteria with operator and value strings pass, in the body or the ?query= parameter; none is not judged', () => {
+    const id = 'client.rest.query-body';
+    const right = '{"status":{"operator":"contains","value":"5"},"summary":"bare string"}';
+    expect(counts(findings([query(right), getQuery(right)], id))).toEqual({
+      passes: 2,
+      failures: 0,
+      probes: 0,
+    });
+    expect(counts(findings([query(''), getQuery(''), query('{}')], id))).toMatchObject({
+      passes: 1,
+      failures: 0,
+    });
+  });
+
+  test('a value that is a number, an object or missing fails, even served; a refused one also sent right is a probe', () => {
+    const id = 'client.rest.query-body';
+    for (const body of [
+      '{"status":{"operator":"contains","value":5}}',
+      '{"status":{"operator":"contains","value":["5"]}}',
+      '{"status":{"operator":"contains"}}',
+      '{"status":5}',
+      '[{"status":"5"}]',
+      '5',
+      '{"status":',
+    ]) {
+      expect(counts(findings([query(body)], id)), body).toMatchObject({ failures: 1 });
+      expect(counts(findings([getQuery(body)], id)), body).toMatchObject({ failures: 1 });
+    }
+    const right = query('{"status":{"operator":"contains","value":"5"}}');
+    const refused = query('{"status":{"operator":"contains","value":5}}', 400);
+    expect(counts(findings([right, refused], id))).toEqual({ passes: 1, failures: 0, probes: 1 });
+  });
+
+  const create = (body: string, contentType = 'application/json') =>
+    exchange(
+      'POST',
+      '/artifacts',
+      { headers: { 'content-type': contentType }, body },
+      { status: 201 },
+    );
+  const update = (body: string, contentType = 'application/json') =>
+    exchange('PUT', '/artifacts/7', { headers: { 'content-type': contentType }, body });
+
+  test('the §2.2 creation body passes; a bare or missing tracker, a tracker without an integer id, a wrong values fail', () => {
+    const id = 'client.rest.creation-body';
+    const values = '[{"field_id":1,"value":"x"},{"field_id":2,"bind_value_ids":[5,6]}]';
+    expect(counts(findings([create(`{"tracker":{"id":9},"values":${values}}`)], id))).toEqual({
+      passes: 1,
+      failures: 0,
+      probes: 0,
+    });
+    for (const body of [
+      `{"tracker":9,"values":${values}}`,
+      `{"values":${values}}`,
+      `{"tracker":{"id":"9"},"values":${values}}`,
+      '{"tracker":{"id":9},"values":{"1":"x"}}',
+      '{"tracker":{"id":9},"values":[{"field_id":"1","value":"x"}]}',
+      '{"tracker":{"id":9},"values":[{"field_id":1}]}',
+      '{"tracker":{"id":9},"values":[{"field_id":2,"bind_value_ids":["5"]}]}',
+      '',
+      'tracker=9',
+    ])
+      expect(counts(findings([create(body)], id)), body).toMatchObject({ failures: 1 });
+    // An XML creation is the XML rules' to judge.
+    expect(counts(findings([create('<request/>', 'application/xml')], id))).toMatchObject({
+      passes: 0,
+      failures: 0,
+    });
+  });
+
+  test('the update body mirrors the XML one: values a list of field_id/value objects; a comment alone passes', () => {
+    const id = 'client.rest.update-body';
+    for (const body of [
+      '{"values":[{"field_id":1,"value":"x"},{"field_id":2,"bind_value_ids":[]}]}',
+      '{"values":[],"comment":{"body":"c","format":"text"}}',
+      '{"comment":{"body":"c","format":"text"}}',
+    ])
+      expect(counts(findings([update(body)], id)), body).toMatchObject({ passes: 1, failures: 0 });
+    for (const body of [
+      '{"values":{"1":"x"}}',
+      '{"values":[{"value":"x"}]}',
+      '{"values":[["1","x"]]}',
+      '[{"field_id":1,"value":"x"}]',
+    ])
+      expect(counts(findings([update(body)], id)), body).toMatchObject({ failures: 1 });
+    expect(counts(findings([update('')], id))).toMatchObject({ passes: 0, failures: 0 });
+  });
+});
+
+describe('client.rest.page-parameters', () => {
+  const id = 'client.rest.page-parameters';
+  const page = (search: string, status = 200) =>
+    exchange('GET', `/api/projects/101/trackers${search}`, {}, { status });
+
+  test('limit and offset in decimal digits pass; other number forms fail, served or refused', () => {
+    expect(counts(findings([page('?limit=5&offset=10'), page('?offset=0')], id))).toEqual({
+      passes: 2,
+      failures: 0,
+      probes: 0,
+    });
+    expect(counts(findings([page('')], id))).toMatchObject({ passes: 0, failures: 0 });
+    for (const search of ['?limit=5.0', '?offset=1e1', '?limit=-1', '?limit=', '?limit=%205'])
+      expect(counts(findings([page(search)], id)), search).toMatchObject({ failures: 1 });
+    expect(counts(findings([page('?limit=5'), page('?limit=5.0', 400)], id))).toEqual({
+      passes: 1,
+      failures: 0,
+      probes: 1,
+    });
+  });
+});
+
+describe('client.rest.new-token-after-401', () => {
+  const id = 'client.rest.new-token-after-401';
+  const call = (token: string, status: number, user = '102', at?: number) => {
+    const e = exchange(
+      'GET',
+      '/api/projects/101',
+      { headers: { 'x-auth-token': token, 'x-auth-userid': user } },
+      { status },
+    );
+    if (at !== undefined) Object.assign(e, { startedMs: at, endedMs: at + 5 });
+    return e;
+  };
+
+  test('after its 401 the client sends a new token: kept; the token answered 401 sent again: failed', () => {
+    expect(counts(findings([call('t1', 200), call('t1', 401), call('t2', 200)], id))).toEqual({
+      passes: 1,
+      failures: 0,
+      probes: 0,
+    });
+    const reused = findings([call('t1', 200), call('t1', 401), call('t1', 401)], id);
+    expect(counts(reused)).toEqual({ passes: 0, failures: 1, probes: 0 });
+    expect(reused.failures.kept[0]!.exchanges.map((e) => e.status)).toEqual([401, 401]);
+  });
+
+  test('a request under way when the 401 came, another user id, a hidden token: not judged', () => {
+    const refused = call('t1', 401, '102', 1_000);
+    const concurrent = call('t1', 401, '102', 1_002);
+    expect(counts(findings([refused, concurrent], id))).toMatchObject({ failures: 0 });
+    expect(counts(findings([call('t1', 401, '104'), call('t1', 200, '102')], id))).toMatchObject({
+      failures: 0,
+    });
+    expect(
+      counts(findings([call(REDACTED, 401), call(REDACTED, 401), call(REDACTED, 200)], id)),
+    ).toEqual({ passes: 0, failures: 0, probes: 0 });
+  });
+
+  test('revoking the token answered 401 (DELETE /api/tokens/<it>) is letting it go, not using it', () => {
+    const revoke = exchange(
+      'DELETE',
+      '/api/tokens/t1',
+      { headers: { 'x-auth-token': 't1', 'x-auth-userid': '102' } },
+      { status: 401 },
+    );
+    expect(counts(findings([call('t1', 401), revoke], id))).toEqual({
+      passes: 0,
+      failures: 0,
+      probes: 0,
+    });
+  });
+
+  test('a client that renews after one 401 but sends a dead token again on purpose: a probe', () => {
+    const traffic = [call('t1', 401), call('t2', 200), call('t1', 401)];
+    expect(counts(findings(traffic, id))).toEqual({ passes: 1, failures: 0, probes: 1 });
   });
 });
 

@@ -3,8 +3,10 @@
  * once the traffic shows the server announcing the maximum for that route (method and route
  * shape, with or without /api): before that, nothing was reported. The maximum is the route's,
  * whoever it was announced to: a client is judged by it even if another client's answer carried it.
- * An over-max request the server refused, or served capped (X-PAGINATION-LIMIT within the
- * maximum), was not honoured: a probe when the traffic also holds limits within it.
+ * A limit sent before any announcement is kept when the answer that serves it announces a maximum
+ * it is within (a client's first page, asked with its limit, is a right one). An over-max request
+ * the server refused, or served capped (X-PAGINATION-LIMIT within the maximum), was not honoured: a
+ * probe when the traffic also holds limits within it, as every other deliberate bad request.
  */
 import type { TrafficExchange } from '../../exchange.ts';
 import type { RuleFactory } from '../../rule.ts';
@@ -30,7 +32,10 @@ export const limitWithinMaxRule: RuleFactory = () => {
       if (route === undefined) return;
       const { limit } = pageParameters(view);
       const told = announced.get(route);
-      if (limit !== undefined && told !== undefined) {
+      const max = pageHeader(view, 'x-pagination-limit-max');
+      if (limit !== undefined && told === undefined && max !== undefined && !view.refused) {
+        if (limit <= max) verdicts.pass(REQUIREMENT, [view.exchange], route);
+      } else if (limit !== undefined && told !== undefined) {
         if (limit <= told.max) verdicts.pass(REQUIREMENT, [view.exchange], route);
         else
           verdicts.deviation(REQUIREMENT, route, {
@@ -42,7 +47,6 @@ export const limitWithinMaxRule: RuleFactory = () => {
             refused: view.refused || (servedLimit(view) ?? Infinity) <= told.max,
           });
       }
-      const max = pageHeader(view, 'x-pagination-limit-max');
       if (max !== undefined) announced.set(route, { max, exchange: evidence(view.exchange) });
     },
   };
