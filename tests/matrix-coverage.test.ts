@@ -8,7 +8,13 @@ import { MATRIX, type Dimension } from '../spec/matrix/index.ts';
 import type { CellResult } from '../lib/run-result.ts';
 import { sharedRun } from './support/shared-runs.ts';
 
-const DIMENSIONS: readonly Dimension[] = ['access', 'representation', 'message', 'fault'];
+const DIMENSIONS: readonly Dimension[] = [
+  'access',
+  'representation',
+  'message',
+  'fault',
+  'credential',
+];
 
 /** The cells no test judged, by dimension: the message lists what is missing. */
 export function missingCells(cells: readonly CellResult[]): string[] {

@@ -10,6 +10,15 @@ import { findArtifact, findTracker, requireUser } from '../rest/lookups.ts';
 import { boundsOf, inOrder } from '../rest/pagination.ts';
 import { FIRST_LISTED_PROJECT_ID } from '../rest/projects.ts';
 import { RestError } from '../rest/rest-error.ts';
+import {
+  anyUserIdTrusted,
+  basicPasswordTrimmed,
+  basicRemembered,
+  KEY_LENGTH,
+  loginPasswordTrimmed,
+  loginRemembered,
+  tokenReadAs,
+} from './credential-rewrites.ts';
 import { fault } from './declaration.ts';
 import {
   bindIdsAsText,
@@ -611,5 +620,54 @@ export const REST_FAULTS = [
       const detail = error.message.replace(/^Forbidden: /, '');
       return new RestError(403, `${detail} (${project.shortName}, ${project.publicName})`);
     },
+  }),
+  fault({
+    name: 'token-case-insensitive',
+    does: "tokens are compared without regard to the case of their letters: the user's token with its case changed authenticates (§4.3 rule 2, §5.2.4)",
+    // Served as the member: the public project to invalid credentials, and the private one too.
+    breaks: ['rest.auth.invalid-credentials-fail', 'rest.access.private-refused'],
+    request: tokenReadAs((token) => token.toLowerCase()),
+  }),
+  fault({
+    name: 'token-suffix-ignored',
+    does: "only the first 32 characters of X-Auth-Token are compared: the user's token with a character after it authenticates (§4.3 rule 2, §5.2.4)",
+    breaks: ['rest.auth.invalid-credentials-fail', 'rest.access.private-refused'],
+    request: tokenReadAs((token) => token.slice(0, KEY_LENGTH)),
+  }),
+  fault({
+    name: 'token-prefix-ignored',
+    does: "only the last 32 characters of X-Auth-Token are compared: the user's token with a character before it authenticates (§4.3 rule 2, §5.2.4)",
+    breaks: ['rest.auth.invalid-credentials-fail', 'rest.access.private-refused'],
+    request: tokenReadAs((token) => token.slice(-KEY_LENGTH)),
+  }),
+  fault({
+    name: 'token-any-user-id',
+    does: "any valid token authenticates the call as the user X-Auth-UserId names: another user's token with a member's id reads the member's private project (§4.3 rule 2, §5.2.4)",
+    breaks: ['rest.auth.invalid-credentials-fail', 'rest.access.private-refused'],
+    request: anyUserIdTrusted,
+  }),
+  fault({
+    name: 'basic-success-remembered',
+    does: 'HTTP Basic successes are cached by username for a minute: a wrong password right after the right one authenticates (§4.3 rule 2, §5.2.6)',
+    breaks: ['rest.auth.invalid-credentials-fail', 'rest.access.private-refused'],
+    request: basicRemembered,
+  }),
+  fault({
+    name: 'login-success-remembered',
+    does: 'POST /api/tokens remembers a successful login for a minute: a wrong password for the same username right after gives a token (§5.2.2, §5.2.3, §7.2)',
+    breaks: ['rest.auth.invalid-credentials-fail'],
+    stores: (_ctx, route, state) => (route === 'POST tokens' ? loginRemembered(state) : state),
+  }),
+  fault({
+    name: 'basic-password-trimmed',
+    does: 'the password of HTTP Basic is trimmed before it is checked: the right password with spaces around it inside the Base64 authenticates (§4.3 rule 2, §5.2.6)',
+    breaks: ['rest.auth.invalid-credentials-fail', 'rest.access.private-refused'],
+    request: basicPasswordTrimmed,
+  }),
+  fault({
+    name: 'login-password-trimmed',
+    does: 'POST /api/tokens trims the password before it checks it: the right password with spaces around it gives a token (§5.2.2, §5.2.3, §7.2)',
+    breaks: ['rest.auth.invalid-credentials-fail'],
+    stores: (_ctx, route, state) => (route === 'POST tokens' ? loginPasswordTrimmed(state) : state),
   }),
 ] as const;

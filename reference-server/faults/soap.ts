@@ -5,6 +5,7 @@
 import { DomainError, MESSAGES, type FaultCode } from '../domain/errors.ts';
 import type { ProjectAdminDeps } from '../domain/project-admin.ts';
 import type { Service } from '../domain/projects.ts';
+import { KEY_LENGTH, sessionKeysReadAs } from './credential-rewrites.ts';
 import { fault } from './declaration.ts';
 
 /** A name that is not the server's own base: what the base faults put in place of it. */
@@ -558,6 +559,46 @@ export const SOAP_FAULTS = [
         changedOnRefusal(deps, groupId, ugroupId, (project) =>
           call(sessionKey, project, ugroupId, userId),
         ),
+    },
+  }),
+  fault({
+    name: 'soap-session-key-case-insensitive',
+    does: "session keys are compared without regard to the case of their letters: the admin's key with its case changed is the admin's session (§5.1, §7.1 3001)",
+    breaks: ['soap.auth.project-admin'],
+    operations: sessionKeysReadAs((key) => key.toLowerCase()),
+  }),
+  fault({
+    name: 'soap-session-key-suffix-ignored',
+    does: "only the first 32 characters of a session key are compared: the admin's key with a character after it is the admin's session (§5.1, §7.1 3001)",
+    breaks: ['soap.auth.project-admin'],
+    operations: sessionKeysReadAs((key) => key.slice(0, KEY_LENGTH)),
+  }),
+  fault({
+    name: 'soap-session-key-prefix-ignored',
+    does: "only the last 32 characters of a session key are compared: the admin's key with a character before it is the admin's session (§5.1, §7.1 3001)",
+    breaks: ['soap.auth.project-admin'],
+    operations: sessionKeysReadAs((key) => key.slice(-KEY_LENGTH)),
+  }),
+  fault({
+    name: 'soap-session-key-trimmed',
+    does: "session keys are trimmed: the admin's key with whitespace around it inside the element, which xsd:string keeps, is the admin's session (§2.1, §5.1, §7.1 3001)",
+    breaks: ['soap.auth.project-admin'],
+    operations: sessionKeysReadAs((key) => key.trim()),
+  }),
+  fault({
+    name: 'soap-session-key-case-written-before-3001',
+    does: "setProjectDescriptionFieldValue with the admin's key in other letter case writes the value, then answers 3001 (§7.1: a fault changes nothing)",
+    breaks: ['soap.fault.nothing-changed'],
+    operations: {
+      setProjectDescriptionFieldValue(deps, call, sessionKey, groupId, fieldId, value) {
+        const live = sessionKey.toLowerCase();
+        if (
+          deps.sessions.userOf(sessionKey) === undefined &&
+          deps.sessions.userOf(live) !== undefined
+        )
+          call(live, groupId, fieldId, value);
+        return call(sessionKey, groupId, fieldId, value);
+      },
     },
   }),
 ] as const;

@@ -75,6 +75,53 @@ describe('invalid credentials fail even on an anonymous resource (§4.3 rule 2, 
   });
 });
 
+describe('only the exact credentials authenticate (spec/matrix/credentials.ts)', () => {
+  const token = () => alice.headers['X-Auth-Token']!;
+  const id = () => alice.headers['X-Auth-UserId']!;
+  test.each([
+    [
+      'the token in capitals',
+      () => ({ 'X-Auth-Token': token().toUpperCase(), 'X-Auth-UserId': id() }),
+    ],
+    [
+      'the token with a character before it',
+      () => ({ 'X-Auth-Token': `0${token()}`, 'X-Auth-UserId': id() }),
+    ],
+    [
+      'the token with a character after it',
+      () => ({ 'X-Auth-Token': `${token()}0`, 'X-Auth-UserId': id() }),
+    ],
+    [
+      "another user's token with one's own id",
+      () => ({ 'X-Auth-Token': carol.headers['X-Auth-Token']!, 'X-Auth-UserId': id() }),
+    ],
+    [
+      'the right Basic password with spaces around it',
+      () => basicCaller('alice', ' alice-pass ').headers,
+    ],
+  ])('%s → 401 on the public and the private project', async (_, headers) => {
+    for (const path of ['/api/projects/101', '/api/projects/102'])
+      expect((await call(server, { headers: headers() }, 'GET', path)).status, path).toBe(401);
+  });
+
+  test('a wrong password right after the right one: 401 with Basic, no token from POST /api/tokens', async () => {
+    expect((await call(server, basicCaller('alice'), 'GET', '/api/projects/102')).status).toBe(200);
+    expect(
+      (await call(server, basicCaller('alice', 'wrong'), 'GET', '/api/projects/102')).status,
+    ).toBe(401);
+    await tokenCaller(server, 'alice');
+    for (const password of ['alice-pass-wrong', ' alice-pass '])
+      expect(
+        (
+          await call(server, ANONYMOUS, 'POST', '/api/tokens', {
+            json: { username: 'alice', password },
+          })
+        ).status,
+        password,
+      ).toBe(401);
+  });
+});
+
 describe('tokens (§5.2.3–5)', () => {
   test('a token works until 24 h − 1 s, answers 401 at 24 h + 1 s, and a new token then works', async () => {
     const own = await startRest();

@@ -1,5 +1,6 @@
 /** Every cell of every dimension (spec/matrix/*): the checks must judge each (tests/matrix-coverage). */
 import { ACCESS_CELLS } from './access.ts';
+import { CREDENTIAL_CELLS } from './credentials.ts';
 import { FAULT_CELLS } from './faults.ts';
 import { MESSAGE_CELLS } from './messages.ts';
 import { REPRESENTATION_CELLS } from './representations.ts';
@@ -13,6 +14,7 @@ export const MATRIX: readonly MatrixCell[] = [
   ...REPRESENTATION_CELLS,
   ...MESSAGE_CELLS,
   ...FAULT_CELLS,
+  ...CREDENTIAL_CELLS,
 ];
 
 const BY_ID = new Map(MATRIX.map((cell) => [cell.id, cell]));
