@@ -20,6 +20,7 @@ import { descriptionValuesOf, expectFault, servicesOf } from '../../lib/kit/soap
 import { FAULT_CELLS, type FaultCell } from '../../spec/matrix/faults.ts';
 import type { OperationName } from '../../spec/soap-operations.ts';
 import { expectOneOfFaults } from './one-of-faults.ts';
+import type { RequirementId } from '../../lib/requirements/index.ts';
 import { NO_SUCH_SERVICE, NO_SUCH_UGROUP, NO_SUCH_USER_ID } from '../../lib/kit/no-such-ids.ts';
 
 /** The outsider's call with the bad argument, and what must read back the same afterwards. */
@@ -28,6 +29,8 @@ interface BadCall {
   send(key: string): Promise<SoapAnswer>;
   /** Reads back what the refused call must have left as it was (soap.fault.nothing-changed). */
   unchanged?: () => Promise<void>;
+  /** What that read-back relies on, when it reads through another rule. */
+  unchangedReliesOn?: RequirementId[];
 }
 
 type Arrange = (ctx: ConformanceContext, admin: string) => Promise<BadCall>;
@@ -88,7 +91,10 @@ function ugroupCall(
       what: `user group ${ugroupId}, user id ${outsider}, of project ${project}`,
       send: (key) =>
         ctx.soap.call(op, { sessionKey: key, groupId: project, ugroupId, userId: outsider }),
-      // The outsider named themselves: still no admin of the project afterwards.
+      // The outsider named themselves: still no admin of the project afterwards, read as the
+      // refusal §5.1.2 gives a caller who is not (a server that lets everyone administer fails
+      // that rule, not this one).
+      unchangedReliesOn: bad === 'ugroup' ? ['soap.auth.project-admin'] : [],
       unchanged:
         bad === 'ugroup'
           ? async () => {
@@ -203,9 +209,13 @@ describe('a caller without rights passing a bad argument (either code: the check
         ctx.observe(
           `${cell.op} of ${call.what} by the outsider: ${answer.fault ? `fault ${answer.fault.faultcode}` : 'no fault'}`,
         );
+        ctx.judging(codes.map((code) => `soap.${cell.op}.fault.${code}` as RequirementId));
         expectOneOfFaults(answer, codes, `${cell.op} of ${call.what} by the outsider`);
-        if (call.unchanged) await call.unchanged();
-        else if (READS_BACK.has(cell.op) || cell.code === 3301)
+        if (call.unchanged) {
+          if (READS_BACK.has(cell.op) || cell.code === 3301)
+            ctx.judging('soap.fault.nothing-changed', { reliesOn: call.unchangedReliesOn ?? [] });
+          await call.unchanged();
+        } else if (READS_BACK.has(cell.op) || cell.code === 3301)
           throw new Error(`the ${cell.op} ${cell.code} arrangement reads nothing back`);
       },
       { cells: [cell.id] },

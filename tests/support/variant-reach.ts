@@ -125,7 +125,10 @@ export const REACH: Readonly<Partial<Record<VariantName, readonly string[]>>> = 
     ),
     ...soap('add-project'),
   ],
-  'outsider-refused-404': [...ARTIFACT_ANSWERS, ...rest('pagination-boundaries')],
+  'outsider-refused-404': [
+    ...ARTIFACT_ANSWERS,
+    ...rest('credential-forms', 'pagination-boundaries'),
+  ],
   'put-answer-empty': rest('access-matrix', 'artifacts', 'concurrency', 'xml-directions', 'xml'),
 };
 
