@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { SOAP_FAULT_MEANINGS, SOAP_OPERATIONS } from '../../spec/soap-operations.ts';
 import { CATALOGUE } from './catalogue.ts';
+import { INFO_REVIEW } from './info-review.ts';
 
 const TABLES_DIR = join(import.meta.dirname, 'tables');
 const TABLES_TEXT = readdirSync(TABLES_DIR)
@@ -39,6 +40,35 @@ describe('the catalogue tables', () => {
       const [, name, , code] = r.id.split('.');
       expect(r.text, r.id).toMatch(new RegExp(`^${name} answers fault ${code} \\(.+\\)\\.$`));
       if (code !== '3203') expect(r.text, r.id).toContain(SOAP_FAULT_MEANINGS[Number(code)]);
+    }
+  });
+});
+
+describe('the review of the INFO requirements (info-review.ts)', () => {
+  const levelOf = (id: string) => CATALOGUE.find((r) => r.id === id)?.level;
+
+  test('every INFO requirement has an entry, and only those', () => {
+    const infos = CATALOGUE.filter((r) => r.level === 'INFO').map((r) => r.id);
+    expect(Object.keys(INFO_REVIEW).sort()).toEqual(infos.sort());
+  });
+
+  test('every id an entry names is a MUST of the catalogue, and an entry names at least one', () => {
+    for (const [id, review] of Object.entries(INFO_REVIEW)) {
+      const named = 'split' in review ? review.split : 'fixedBy' in review ? review.fixedBy : [];
+      if ('split' in review || 'fixedBy' in review) expect(named.length, id).toBeGreaterThan(0);
+      for (const must of named) expect(levelOf(must), `${id} names ${must}`).toBe('MUST');
+    }
+  });
+
+  test('every entry says why, citing its section', () => {
+    for (const [id, review] of Object.entries(INFO_REVIEW)) {
+      const why =
+        'open' in review
+          ? review.open
+          : 'unobservable' in review
+            ? review.unobservable
+            : review.why;
+      expect(why, id).toMatch(/§\d/);
     }
   });
 });
