@@ -6,7 +6,7 @@ import { DomainError, MESSAGES, type FaultCode } from '../domain/errors.ts';
 import type { ProjectAdminDeps } from '../domain/project-admin.ts';
 import type { Service } from '../domain/projects.ts';
 import { KEY_LENGTH, sessionKeysReadAs } from './credential-rewrites.ts';
-import { fault } from './declaration.ts';
+import { fault, type OperationRewrites } from './declaration.ts';
 
 /** A name that is not the server's own base: what the base faults put in place of it. */
 const OTHER_BASE = 'http://other-name.invalid';
@@ -496,16 +496,11 @@ export const SOAP_FAULTS = [
     name: 'soap-ugroup-any-project',
     does: 'addUserToUGroup and removeUserFromUGroup find a static user group on the whole platform, not in the project groupId: a group of another project is changed, and the answer is true instead of 3301 (§4.2 #4, §7.1)',
     breaks: ['soap.addUserToUGroup.fault.3301', 'soap.removeUserFromUGroup.fault.3301'],
-    operations: {
-      addUserToUGroup: (deps, call, sessionKey, groupId, ugroupId, userId) =>
-        inOwnerOnRefusal(deps, groupId, ugroupId, (project) =>
-          call(sessionKey, project, ugroupId, userId),
-        ),
-      removeUserFromUGroup: (deps, call, sessionKey, groupId, ugroupId, userId) =>
-        inOwnerOnRefusal(deps, groupId, ugroupId, (project) =>
-          call(sessionKey, project, ugroupId, userId),
-        ),
-    },
+    operations: bothUgroupOperations((deps, call, sessionKey, groupId, ugroupId, userId) =>
+      inOwnerOnRefusal(deps, groupId, ugroupId, (project) =>
+        call(sessionKey, project, ugroupId, userId),
+      ),
+    ),
   }),
   fault({
     name: 'soap-ugroup-remove-from-every-static',
@@ -525,12 +520,9 @@ export const SOAP_FAULTS = [
     name: 'soap-ugroup-nowhere-true',
     does: 'addUserToUGroup and removeUserFromUGroup answer true, changing nothing, for a user group id no project has, instead of fault 3301 (§7.1)',
     breaks: ['soap.addUserToUGroup.fault.3301', 'soap.removeUserFromUGroup.fault.3301'],
-    operations: {
-      addUserToUGroup: (deps, call, ...args) =>
-        trueWhereNoGroup(deps, args[2], () => call(...args)),
-      removeUserFromUGroup: (deps, call, ...args) =>
-        trueWhereNoGroup(deps, args[2], () => call(...args)),
-    },
+    operations: bothUgroupOperations((deps, call, ...args) =>
+      trueWhereNoGroup(deps, args[2], () => call(...args)),
+    ),
   }),
   fault({
     name: 'soap-static-ugroup-add-not-applied',
@@ -550,16 +542,11 @@ export const SOAP_FAULTS = [
     name: 'soap-ugroup-other-project-changed-on-3301',
     does: 'addUserToUGroup and removeUserFromUGroup with a static user group of another project answer fault 3301, yet change that group in its own project (§7.1: a call answering a fault changes nothing)',
     breaks: ['soap.fault.nothing-changed'],
-    operations: {
-      addUserToUGroup: (deps, call, sessionKey, groupId, ugroupId, userId) =>
-        changedOnRefusal(deps, groupId, ugroupId, (project) =>
-          call(sessionKey, project, ugroupId, userId),
-        ),
-      removeUserFromUGroup: (deps, call, sessionKey, groupId, ugroupId, userId) =>
-        changedOnRefusal(deps, groupId, ugroupId, (project) =>
-          call(sessionKey, project, ugroupId, userId),
-        ),
-    },
+    operations: bothUgroupOperations((deps, call, sessionKey, groupId, ugroupId, userId) =>
+      changedOnRefusal(deps, groupId, ugroupId, (project) =>
+        call(sessionKey, project, ugroupId, userId),
+      ),
+    ),
   }),
   fault({
     name: 'soap-session-key-case-insensitive',
@@ -672,4 +659,11 @@ function serviceOf(deps: ProjectAdminDeps, serviceId: number): Service | undefin
     .all()
     .flatMap((p) => p.services)
     .find((s) => s.id === serviceId);
+}
+
+/** One rewrite of addUserToUGroup and removeUserFromUGroup, which take the same parts (§4.2 #4, #11). */
+function bothUgroupOperations(
+  rewrite: NonNullable<OperationRewrites['addUserToUGroup']>,
+): OperationRewrites {
+  return { addUserToUGroup: rewrite, removeUserFromUGroup: rewrite };
 }
