@@ -76,6 +76,12 @@ export const REST_FAULTS = [
     state: { tokenLifetimeMs: TOKEN_LIFETIME_MS - 3600_000 },
   }),
   fault({
+    name: 'token-expires-30s-early',
+    does: 'tokens expire 30 seconds before 24 hours (§5.2.5): the boundary, not an hour off',
+    breaks: ['rest.auth.token-lifetime'],
+    state: { tokenLifetimeMs: TOKEN_LIFETIME_MS - 30_000 },
+  }),
+  fault({
     name: 'invalid-token-anonymous',
     does: 'an invalid token is served as anonymous (§4.3 rule 2)',
     // An expired token is an invalid one: served as anonymous, not 401 (§5.2.5, §7.2).

@@ -12,11 +12,12 @@ import { CLOCK_PATH } from '../../spec/test-control.ts';
 
 const LIFETIME_S = LIMITS.tokenLifetimeHours * 3600;
 /**
- * How far from 24 h the token is read. The server's clock also runs in real time: a throttled
- * request waits (Retry-After) and a loaded machine is slow, so a 1 s margin read a live token as
- * dead. A minute keeps a server whose tokens last an hour less (the planted fault) well apart.
+ * How far from 24 h the token is read. The server's clock also runs in real time between the
+ * token's request and the read (a throttled request waits out its Retry-After; a loaded machine is
+ * slow): the advance leaves out what passed before it, and a 401 read after more real time than
+ * the margin is no verdict (the token may really be 24 h old then).
  */
-const MARGIN_S = 60;
+const MARGIN_S = 5;
 
 async function advance(ctx: ConformanceContext, seconds: number): Promise<void> {
   const answer = await ctx.http.send({
@@ -35,7 +36,7 @@ describe('token lifetime (§5.2.5)', () => {
       'rest.errors.401',
       'rest.auth.new-token-after-expiry',
     ],
-    'a token must work at 24 h − 1 min, answer 401 at 24 h + 1 min, and a new token must then work',
+    'a token must work at 24 h − 5 s, answer 401 at 24 h + 5 s, and a new token must then work',
     async (ctx) => {
       ctx.requireCapability('testControl');
       // Invalid credentials fail even here (§4.3 rule 2): the list tells a live token from a dead one.
@@ -44,14 +45,22 @@ describe('token lifetime (§5.2.5)', () => {
       const token = await tokenFor(ctx, 'projectMember');
       const passed = Math.ceil((Date.now() - asked) / 1000);
       await advance(ctx, LIFETIME_S - MARGIN_S - passed);
+      const live = (await get(ctx, path, token)).status;
+      // At most this much real time went by that the advance did not leave out.
+      const unaccounted = (Date.now() - asked) / 1000 - passed;
+      if (live === 401 && unaccounted >= MARGIN_S)
+        ctx.skip(
+          `the token answered 401 at 24 h − ${MARGIN_S} s by the advanced clock, but ${unaccounted.toFixed(1)} s of real time went by between its request and that read (a slow or throttled target): it may really have been 24 h old`,
+        );
       ctx.judging('rest.auth.token-lifetime');
-      expect((await get(ctx, path, token)).status, 'the token at 24 h − 1 min').toBe(200);
-      await advance(ctx, 2 * MARGIN_S);
+      expect(live, `the token at 24 h − ${MARGIN_S} s`).toBe(200);
+      // Past 24 h + MARGIN_S whatever real time went by before the first advance.
+      await advance(ctx, 2 * MARGIN_S + passed);
       // One observable, stated twice: §5.2.5 (calls with it return 401) and §7.2's 401 row.
       const expired = (await get(ctx, path, token)).status;
       if (expired !== 401)
         throw new ConformanceFailure(
-          `GET ${path} with a token obtained over 24 h + 1 min ago answered ${expired}: an expired token must answer 401 (§5.2.5, §7.2)`,
+          `GET ${path} with a token obtained over 24 h + 5 s ago answered ${expired}: an expired token must answer 401 (§5.2.5, §7.2)`,
           '401',
           String(expired),
           ['rest.auth.token-expired-401', 'rest.errors.401'],
