@@ -543,8 +543,12 @@ export const SOAP_FAULTS = [
     does: 'addUserToUGroup and removeUserFromUGroup with a static user group of another project answer fault 3301, yet change that group in its own project (§7.1: a call answering a fault changes nothing)',
     breaks: ['soap.fault.nothing-changed'],
     operations: bothUgroupOperations((deps, call, sessionKey, groupId, ugroupId, userId) =>
-      changedOnRefusal(deps, groupId, ugroupId, (project) =>
-        call(sessionKey, project, ugroupId, userId),
+      inOwnerOnRefusal(
+        deps,
+        groupId,
+        ugroupId,
+        (project) => call(sessionKey, project, ugroupId, userId),
+        'refusal',
       ),
     ),
   }),
@@ -592,45 +596,28 @@ export const SOAP_FAULTS = [
 
 /**
  * `change` in the project groupId; where that answers 3301 and another project defines the user
- * group, the change made there, and the 3301 answered all the same.
- */
-function changedOnRefusal(
-  deps: ProjectAdminDeps,
-  groupId: number,
-  ugroupId: number,
-  change: (project: number) => boolean,
-): boolean {
-  try {
-    return change(groupId);
-  } catch (error) {
-    const owner = deps.projects.all().find((p) => p.ugroups.has(ugroupId));
-    if (hasCode(error, 3301) && owner !== undefined && owner.id !== groupId) {
-      try {
-        change(owner.id);
-      } catch {
-        // The fault answers 3301 whatever the change in the owner answered.
-      }
-    }
-    throw error;
-  }
-}
-
-/**
- * `change` in the project groupId; where that answers 3301 and another project defines the user
- * group, in that project instead (the group looked up on the whole platform).
+ * group, the change made in that project (the group looked up on the whole platform): its answer
+ * given (`answered`), or the 3301 all the same ('refusal').
  */
 function inOwnerOnRefusal(
   deps: ProjectAdminDeps,
   groupId: number,
   ugroupId: number,
   change: (project: number) => boolean,
+  answered: 'owner' | 'refusal' = 'owner',
 ): boolean {
   try {
     return change(groupId);
   } catch (error) {
     const owner = deps.projects.all().find((p) => p.ugroups.has(ugroupId));
     if (!hasCode(error, 3301) || owner === undefined || owner.id === groupId) throw error;
-    return change(owner.id);
+    if (answered === 'owner') return change(owner.id);
+    try {
+      change(owner.id);
+    } catch {
+      // The fault answers 3301 whatever the change in the owner answered.
+    }
+    throw error;
   }
 }
 
