@@ -67,8 +67,8 @@ export interface TestResult {
   /** A root cause's failure made from the tests blocked on it (lib/kit/blocked.ts), made anew by merge. */
   derived?: boolean;
   /**
-   * The checks that failed, each with the one requirement it judged (design.md "Failures are
-   * data"): what the run's blame (lib/runner/results/blame.ts) decides each test's and each
+   * The checks that failed, each with the one requirement it judged (docs/reading-the-report.md,
+   * "One bug, one failing requirement"): what the run's blame (lib/runner/results/blame.ts) decides each test's and each
    * requirement's status from. Absent on a test that failed no check.
    */
   failures?: FailedCheck[];

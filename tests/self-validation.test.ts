@@ -73,7 +73,7 @@ const PASSIVE_NOT_CAUGHT = JSON.parse(
   readFileSync(join(ROOT, 'tests/support/passive-not-caught.json'), 'utf8'),
 ) as Record<string, string>;
 /**
- * Planted faults not diagnosed exactly yet (design.md "Exact diagnosis"), each with what spreads:
+ * Planted faults not diagnosed exactly yet (docs/reading-the-report.md, "One bug, one failing requirement"), each with what spreads:
  * caught all the same, and printed with their extra and missing requirements. Every other fault
  * must be exact. A list that only shrinks.
  */

@@ -1,5 +1,5 @@
 /**
- * One assertion, one requirement (design.md "Exact diagnosis"): what a test is judging while its
+ * One assertion, one requirement (docs/reading-the-report.md, "One bug, one failing requirement"): what a test is judging while its
  * code runs, so that a failed check is recorded as data: the requirement it judged, the rules its
  * oracle or setup relied on, what was expected and what came back. The run's blame
  * (lib/runner/results/blame.ts) then fails the requirement, or blocks the test by the root cause.

@@ -97,7 +97,7 @@ export interface FaultDeclaration<N extends string = string> extends Hooks {
   does: string;
   /**
    * Exactly the requirement ids (lib/requirements) the fault breaks: a run against it must fail
-   * these MUST requirements and no other (design.md "Exact diagnosis"), and fail at least one of
+   * these MUST requirements and no other (docs/reading-the-report.md, "One bug, one failing requirement"), and fail at least one of
    * them to catch it. Strings: the reference server imports only spec/;
    * tests/fault-declarations.test.ts checks each is a catalogue id that a suite test names.
    */

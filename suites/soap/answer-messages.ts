@@ -32,7 +32,7 @@ export interface AnswerMaker {
 
 /**
  * The answer the check needs; one of the other kind breaks the maker's rule (a setup step that
- * failed: the test is blocked by it, design.md "Exact diagnosis").
+ * failed: the test is blocked by it, docs/reading-the-report.md, "One bug, one failing requirement").
  */
 async function answerOf(
   ctx: ConformanceContext,

@@ -1,5 +1,5 @@
 /**
- * What a run against a planted fault says of it (design.md "Exact diagnosis"): caught when one of
+ * What a run against a planted fault says of it (docs/reading-the-report.md, "One bug, one failing requirement"): caught when one of
  * the requirements it breaks failed; exact when the failing MUST requirements are exactly those,
  * with no harness error ("could not judge") and exit 1.
  */
@@ -67,7 +67,7 @@ export function inexactLine(fault: string, d: Diagnosis): string {
     .join(' ');
 }
 
-/** A line of a stack trace ("    at fn (file:1:2)"): what no report may show (design.md). */
+/** A line of a stack trace ("    at fn (file:1:2)"): what no report may show (docs/self-validation.md, "Planted faults"). */
 const FRAME = /^\s+at \S.*:\d+:\d+\)?$/m;
 
 /** The report files of a run (summary.json, junit.xml, index.html) that hold a stack frame. */

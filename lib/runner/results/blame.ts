@@ -1,5 +1,5 @@
 /**
- * Exact diagnosis (design.md): from the failed checks of a run, the requirements that failed, and
+ * Exact diagnosis (docs/reading-the-report.md, "One bug, one failing requirement"): from the failed checks of a run, the requirements that failed, and
  * for every other requirement a failed test named, whether it held or is blocked by one of them.
  *
  * Each failed check judged one requirement and may rely on others (its oracle, its setup): it is
