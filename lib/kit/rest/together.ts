@@ -46,17 +46,22 @@ export async function sendTogether(
   const on = connections.map((connection) => withHttp(ctx, ctx.http.via(connection, released)));
   try {
     await Promise.all(on.map((c) => warm(c)));
-    const sent = new Set<UndiciRequest>();
-    let writtenBeforeAnswer: number | undefined;
+    // Each connection carries one request's attempts in turn (a route form answered 404 before
+    // the other, a 429 before its retry): only its last attempt, the answer `send` returns, counts.
+    const attempts = new Map<unknown, { request: UndiciRequest; sentAt: number }>();
+    const answeredAt = new Map<UndiciRequest, number>();
+    let written = 0;
     const onSent = (message: unknown) => {
-      const { request } = message as { request: UndiciRequest };
+      const { request, socket } = message as { request: UndiciRequest; socket?: unknown };
       if (!matches(request.method, request.path)) return;
-      sent.add(request);
-      if (sent.size === count) release();
+      attempts.set(socket ?? request, { request, sentAt: performance.now() });
+      written += 1;
+      if (written === count) release();
     };
     const onAnswered = (message: unknown) => {
       const { request } = message as { request: UndiciRequest };
-      if (sent.has(request)) writtenBeforeAnswer ??= sent.size;
+      if (matches(request.method, request.path) && !answeredAt.has(request))
+        answeredAt.set(request, performance.now());
     };
     subscribe('undici:client:sendHeaders', onSent);
     subscribe('undici:request:headers', onAnswered);
@@ -64,7 +69,7 @@ export async function sendTogether(
     const late = setTimeout(release, HOLD_MS);
     try {
       const answers = await Promise.all(on.map((c, i) => send(c, i)));
-      return { answers, overlap: writtenBeforeAnswer ?? sent.size };
+      return { answers, overlap: overlapOf([...attempts.values()], answeredAt) };
     } finally {
       clearTimeout(late);
       release();
@@ -74,6 +79,15 @@ export async function sendTogether(
   } finally {
     await Promise.all(connections.map((c) => c.close().catch(() => undefined)));
   }
+}
+
+/** How many of the last attempts were written before the first of them was answered. */
+function overlapOf(
+  last: ReadonlyArray<{ request: UndiciRequest; sentAt: number }>,
+  answeredAt: ReadonlyMap<UndiciRequest, number>,
+): number {
+  const first = Math.min(...last.map((a) => answeredAt.get(a.request) ?? Infinity));
+  return last.filter((a) => a.sentAt < first).length;
 }
 
 /** The test's context with another `http` (everything else, the transcript included, shared). */
