@@ -20,7 +20,7 @@ import { expectFault, expectSuccess, expectTrue } from '../../lib/kit/soap/expec
 import { xsiType } from '../../lib/kit/soap/wire.ts';
 import { faultCell } from '../../spec/matrix/faults.ts';
 import { successMessageTests } from './answer-messages.ts';
-import { runModel } from './membership-model.ts';
+import { runModel, runSteps } from './membership-model.ts';
 import { isAdmin, requireAdminsGroup, reset, world, type World } from './membership-world.ts';
 import {
   soapFaultTests,
@@ -625,6 +625,38 @@ describe.concurrent('the admin of another project gets no rights here (§5.1.2)'
   // The projectMember administers the run's foreign project, and nothing in the membership project
   // (reset first), which the properties change after these tests.
   soapFaultTests([addingMember, removingMember, addingAdmin, removingAdmin], ['foreign-admin']);
+});
+
+describe.concurrent('frame conditions: a write changes one membership, nothing more', () => {
+  // On the membership project, read back through the real system's user-group routes
+  // (membership-frame.ts): the other members, the user's other group, the neighbour projects.
+  inTurn(() => [membersOf('membershipProject')]);
+  conformanceTest(
+    ['soap.removeProjectMember.effect'],
+    "removeProjectMember must take that user out of the project's members only: the other members stay, and no other project's user groups change",
+    // The site admin first: every other account has a higher user id on the reference server,
+    // so a removal that also takes "the next" member is seen at once.
+    async (ctx) =>
+      runSteps(ctx, [
+        ['addMember', 'siteAdmin'],
+        ['addMember', 'projectMember'],
+        ['addMember', 'nonMember'],
+        ['removeMember', 'siteAdmin'],
+        ['removeMember', 'nonMember'],
+        ['removeMember', 'projectMember'],
+      ]),
+  );
+  conformanceTest(
+    ['soap.removeUserFromUGroup.effect'],
+    'removeUserFromUGroup of the project-admins user group must take the user out of that group only: the user stays a project member, and no other user group changes',
+    async (ctx) =>
+      runSteps(ctx, [
+        ['addMember', 'projectMember'],
+        ['addAdmin', 'projectMember'],
+        ['removeAdmin', 'projectMember'],
+        ['removeMember', 'projectMember'],
+      ]),
+  );
 });
 
 describe.concurrent('properties: random sequences by random actors', () => {

@@ -33,6 +33,14 @@ import {
 } from './fault-scenarios.ts';
 import { NO_SUCH_SERVICE } from '../../lib/kit/no-such-ids.ts';
 import { inTurn } from '../../lib/kit/fixtures/in-turn.ts';
+import {
+  failFrame,
+  frameChanges,
+  readFrame,
+  type FramePart,
+  type FrameState,
+} from '../../lib/kit/frame/frame.ts';
+import { neighbourProjects, soapPart } from '../../lib/kit/frame/places.ts';
 
 /**
  * What the tests take in turn: the services of a shared project, by its id (a profile may name one
@@ -387,9 +395,10 @@ function activationProperty(
   key: string,
   project: number,
   candidates: ServiceValue[],
+  frame: { parts: readonly FramePart[]; sampled: string },
 ) {
   type Model = Map<number, { used: number; by?: Switch }>;
-  type Real = { last?: Switch };
+  type Real = { last?: Switch; switched: Set<Switch> };
   const read = async () => usage(await servicesOf(soap, key, project));
 
   class SetUsage implements fc.AsyncCommand<Model, Real> {
@@ -409,6 +418,7 @@ function activationProperty(
       expectTrue(answer, `${op} ${this.service.short_name}`);
       model.set(this.service.id, { used: this.on ? 1 : 0, by: op });
       real.last = op;
+      real.switched.add(op);
     }
     toString = () => `${this.on ? 'activate' : 'deactivate'}(${this.service.short_name})`;
   }
@@ -449,8 +459,53 @@ function activationProperty(
     const model: Model = new Map(
       Object.entries(await read()).map(([id, used]) => [Number(id), { used }]),
     );
-    await fc.asyncModelRun(() => ({ model, real: {} }), [...cmds, new Check()]);
+    const before = await readFrame(frame.parts);
+    const real: Real = { switched: new Set() };
+    await fc.asyncModelRun(() => ({ model, real }), [...cmds, new Check()]);
+    expectServicesFrame(frame, before, await readFrame(frame.parts), real.switched);
   });
+}
+
+/**
+ * The neighbour projects' services as at the run's start (frame conditions: a switch changes its
+ * project's service alone). A service switched off elsewhere fails deactivateService, one switched
+ * on activateService, when the run made such calls; one it made none of is another test's.
+ */
+function expectServicesFrame(
+  frame: { parts: readonly FramePart[]; sampled: string },
+  before: FrameState,
+  after: FrameState,
+  switched: ReadonlySet<Switch>,
+): void {
+  const changes = frameChanges(before, after);
+  const rules = new Set<`soap.${Switch}.effect`>();
+  for (const change of changes)
+    for (const entry of change.came) {
+      const op = entry.endsWith(':0') ? 'deactivateService' : 'activateService';
+      if (switched.has(op)) rules.add(`soap.${op}.effect`);
+    }
+  if (rules.size > 0)
+    failFrame(
+      changes,
+      [...rules],
+      `the switches of this run (${[...switched].join(', ')})`,
+      frame.sampled,
+    );
+}
+
+/** The services of the neighbour projects (the template and projects no suite writes). */
+async function servicesFrame(
+  ctx: ConformanceContext,
+): Promise<{ parts: FramePart[]; sampled: string }> {
+  const ids = await neighbourProjects(ctx);
+  const parts = (
+    await Promise.all(ids.map((id) => soapPart(ctx, 'getProjectServicesUsage', id)))
+  ).filter((p): p is FramePart => p !== undefined);
+  const read = parts.map((p) => p.place.replace(/,.*/, '')).join(', ');
+  return {
+    parts,
+    sampled: `the services of ${read || 'no neighbour project (none answered getProjectServicesUsage)'}`,
+  };
 }
 
 describe.concurrent('property: sequences of activations and deactivations', () => {
@@ -476,11 +531,14 @@ describe.concurrent('property: sequences of activations and deactivations', () =
           candidates: switchable(await servicesOf(soap, key, id)).slice(0, 4),
         })),
       );
+      const frame = await servicesFrame(ctx);
+      ctx.observe(`frame read: ${frame.sampled}`);
       try {
         await spreadProperty(
           places,
           propertyRun(20),
-          ({ project, candidates }) => activationProperty(ctx, soap, key, project, candidates),
+          ({ project, candidates }) =>
+            activationProperty(ctx, soap, key, project, candidates, frame),
           ({ project }) => `project ${project}`,
         );
       } finally {
