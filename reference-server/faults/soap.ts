@@ -662,6 +662,19 @@ export const SOAP_FAULTS = [
       },
     },
   }),
+  fault({
+    name: 'soap-description-value-also-in-template',
+    does: 'setProjectDescriptionFieldValue also writes the value in every template project: another project changes (§4.2 #12)',
+    breaks: ['soap.setProjectDescriptionFieldValue.effect'],
+    operations: {
+      setProjectDescriptionFieldValue(deps, call, sessionKey, groupId, fieldId, value) {
+        const answer = call(sessionKey, groupId, fieldId, value);
+        for (const project of deps.projects.all())
+          if (project.isTemplate) project.descriptionValues.set(fieldId, value);
+        return answer;
+      },
+    },
+  }),
 ] as const;
 
 /**

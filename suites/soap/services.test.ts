@@ -40,7 +40,7 @@ import {
   type FramePart,
   type FrameState,
 } from '../../lib/kit/frame/frame.ts';
-import { neighbourProjects, soapPart } from '../../lib/kit/frame/places.ts';
+import { neighbourSoapFrame } from '../../lib/kit/frame/places.ts';
 
 /**
  * What the tests take in turn: the services of a shared project, by its id (a profile may name one
@@ -493,21 +493,6 @@ function expectServicesFrame(
     );
 }
 
-/** The services of the neighbour projects (the template and projects no suite writes). */
-async function servicesFrame(
-  ctx: ConformanceContext,
-): Promise<{ parts: FramePart[]; sampled: string }> {
-  const ids = await neighbourProjects(ctx);
-  const parts = (
-    await Promise.all(ids.map((id) => soapPart(ctx, 'getProjectServicesUsage', id)))
-  ).filter((p): p is FramePart => p !== undefined);
-  const read = parts.map((p) => p.place.replace(/,.*/, '')).join(', ');
-  return {
-    parts,
-    sampled: `the services of ${read || 'no neighbour project (none answered getProjectServicesUsage)'}`,
-  };
-}
-
 describe.concurrent('property: sequences of activations and deactivations', () => {
   inTurn(() => [servicesOfProject('soapProject'), servicesOfProject('membershipProject')]);
   conformanceTest(
@@ -531,8 +516,7 @@ describe.concurrent('property: sequences of activations and deactivations', () =
           candidates: switchable(await servicesOf(soap, key, id)).slice(0, 4),
         })),
       );
-      const frame = await servicesFrame(ctx);
-      ctx.observe(`frame read: ${frame.sampled}`);
+      const frame = await neighbourSoapFrame(ctx, 'getProjectServicesUsage');
       try {
         await spreadProperty(
           places,

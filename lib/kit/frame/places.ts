@@ -150,3 +150,22 @@ export async function neighbourProjects(ctx: ConformanceContext, max = 3): Promi
     .filter((p, i, all) => !written.has(p) && all.indexOf(p) === i)
     .slice(0, max);
 }
+
+/**
+ * One SOAP read of each neighbour project (neighbourProjects), with what was read in words: the
+ * frame of the writes of services or description values.
+ */
+export async function neighbourSoapFrame(
+  ctx: ConformanceContext,
+  op: SoapRead,
+): Promise<{ parts: FramePart[]; sampled: string }> {
+  const ids = await neighbourProjects(ctx);
+  const parts = (await Promise.all(ids.map((id) => soapPart(ctx, op, id)))).filter(
+    (p): p is FramePart => p !== undefined,
+  );
+  const what = op === 'getProjectServicesUsage' ? 'services' : 'description values';
+  const read = parts.map((p) => p.place.replace(/,.*/, '')).join(', ');
+  const sampled = `the ${what} of ${read || `no neighbour project (none answered ${op})`}`;
+  ctx.observe(`frame read: ${sampled}`);
+  return { parts, sampled };
+}
