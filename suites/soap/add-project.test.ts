@@ -16,6 +16,7 @@ import { lanes, spreadProperty } from '../../lib/kit/property-spread.ts';
 import { conformanceTest, type ConformanceContext } from '../../lib/kit/conformance-test.ts';
 import { failFrame, frameChanges, readFrame } from '../../lib/kit/frame/frame.ts';
 import { wholeProjectParts } from '../../lib/kit/frame/places.ts';
+import { frameCells } from '../../spec/matrix/frame.ts';
 import { provisionedProjectCount } from '../../lib/kit/fixtures/projects.ts';
 import { findProject, LISTED_OVER_REST } from '../../lib/kit/fixtures/rest-projects.ts';
 import type { SoapAnswer } from '../../lib/kit/soap/client.ts';
@@ -234,6 +235,7 @@ describe('addProject creates projects', () => {
           `template ${template}: ${templateParts.map((p) => p.place.replace(/^project \d+, /, '')).join('; ') || 'nothing readable'}`,
         );
     },
+    { cells: frameCells('addProject') },
   );
 
   conformanceTest(

@@ -16,6 +16,7 @@ import { armFailure } from '../../lib/kit/target/fail-next.ts';
 import { descriptionValuesOf, expectFault, expectSuccess } from '../../lib/kit/soap/expect.ts';
 import { untypedValues, xsiType } from '../../lib/kit/soap/wire.ts';
 import { faultCell } from '../../spec/matrix/faults.ts';
+import { frameCells } from '../../spec/matrix/frame.ts';
 import { requireSomeField, restorableFields } from '../../lib/kit/cleanup/restorable.ts';
 import { successMessageTests } from './answer-messages.ts';
 import { readingPublicProject, soapFaultTests, type Caller } from './fault-scenarios.ts';
@@ -247,6 +248,7 @@ describe.concurrent('setProjectDescriptionFieldValue and getProjectDescriptionFi
         value: 'string',
       });
     },
+    { cells: frameCells('setProjectDescriptionFieldValue') },
   );
 
   conformanceTest(

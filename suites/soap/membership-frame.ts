@@ -122,7 +122,7 @@ export async function expectModelGroups(
 /**
  * At the end of a run: the project's other groups and the neighbours' groups as at its start,
  * but for a user removeProjectMember took out of the project (its other groups may go with it).
- * A change the run's writes cannot account for (none of its direction) is another chain's: judged there.
+ * A change in a run that wrote nothing is another chain's: judged there.
  */
 export function expectAround(
   frame: ProjectFrame,

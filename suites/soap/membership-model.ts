@@ -35,7 +35,7 @@ import {
   type ProjectFrame,
   type Write,
 } from './membership-frame.ts';
-import { readFrame } from '../../lib/kit/frame/frame.ts';
+import { readFrame, type FrameState } from '../../lib/kit/frame/frame.ts';
 import type { RequirementId } from '../../lib/requirements/index.ts';
 
 interface Model {
@@ -307,6 +307,12 @@ export async function runModel(ctx: ConformanceContext, withGroups: boolean): Pr
     ),
   );
   ctx.observe(`frame read: ${[...frames.values()].map((f) => f.sampled).join('; ')}`);
+  // The frame around each project as the last run left it: one reading per run, at its end.
+  const lastAround = new Map(
+    await Promise.all(
+      [...frames].map(async ([id, frame]) => [id, await readFrame(frame.around)] as const),
+    ),
+  );
   const actor = fc.constantFrom(...ACTORS);
   const user = fc.constantFrom(...OTHERS);
   const commands: Array<fc.Arbitrary<Cmd>> = [
@@ -332,10 +338,17 @@ export async function runModel(ctx: ConformanceContext, withGroups: boolean): Pr
             admins: new Set(['projectAdmin']),
           };
           const frame = frames.get(project)!;
-          const before = await readFrame(frame.around);
           const real: Real = { ctx, w, project, frame, writes: [] };
-          await fc.asyncModelRun(() => ({ model, real }), cmds);
-          expectAround(frame, project, before, await readFrame(frame.around), real.writes);
+          const before = lastAround.get(project)!;
+          let after: FrameState | undefined;
+          try {
+            await fc.asyncModelRun(() => ({ model, real }), cmds);
+            after = await readFrame(frame.around);
+          } finally {
+            // A run that failed leaves its changes out of the next run's account.
+            lastAround.set(project, after ?? (await readFrame(frame.around)));
+          }
+          expectAround(frame, project, before, after, real.writes);
         }),
       (p) => `project ${p.id} '${p.shortName}'`,
     );

@@ -19,6 +19,7 @@ import type { SoapAnswer } from '../../lib/kit/soap/client.ts';
 import { expectFault, expectSuccess, expectTrue } from '../../lib/kit/soap/expect.ts';
 import { xsiType } from '../../lib/kit/soap/wire.ts';
 import { faultCell } from '../../spec/matrix/faults.ts';
+import { frameCells } from '../../spec/matrix/frame.ts';
 import { successMessageTests } from './answer-messages.ts';
 import { runModel, runSteps } from './membership-model.ts';
 import { isAdmin, requireAdminsGroup, reset, world, type World } from './membership-world.ts';
@@ -645,6 +646,7 @@ describe.concurrent('frame conditions: a write changes one membership, nothing m
         ['removeMember', 'nonMember'],
         ['removeMember', 'projectMember'],
       ]),
+    { cells: frameCells('removeProjectMember') },
   );
   conformanceTest(
     ['soap.removeUserFromUGroup.effect'],
@@ -656,6 +658,7 @@ describe.concurrent('frame conditions: a write changes one membership, nothing m
         ['removeAdmin', 'projectMember'],
         ['removeMember', 'projectMember'],
       ]),
+    { cells: frameCells('removeUserFromUGroup') },
   );
 });
 
@@ -673,6 +676,7 @@ describe.concurrent('properties: random sequences by random actors', () => {
     ],
     'any sequence of addProjectMember and removeProjectMember calls by the admin, a member or an outsider must answer as a model of the members predicts',
     async (ctx) => runModel(ctx, false),
+    { cells: [...frameCells('addProjectMember'), ...frameCells('removeProjectMember')] },
   );
 
   conformanceTest(
@@ -685,5 +689,6 @@ describe.concurrent('properties: random sequences by random actors', () => {
     ],
     'any sequence of member and project-admins user group changes by random actors must answer as a model of members and admins predicts, admin rights included',
     async (ctx) => runModel(ctx, true),
+    { cells: [...frameCells('addUserToUGroup'), ...frameCells('removeUserFromUGroup')] },
   );
 });

@@ -35,7 +35,8 @@ describe('blameWrites: the writes of a run that account for a change', () => {
     ]);
   });
 
-  test('a change of no direction the run wrote is not blamed on it', () => {
-    expect(blameWrites([lost('103')], [add('103')])).toEqual([]);
+  test('a change of no direction the run wrote: its writes all the same; none when it wrote nothing', () => {
+    expect(blameWrites([lost('103')], [add('103')])).toEqual(['soap.addProjectMember.effect']);
+    expect(blameWrites([lost('103')], [])).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 /**
  * Which writes of a run account for a change its frame shows (frame.ts): a user who left a group
  * is blamed on the run's removals, one who came on its additions, the same user's first; a
- * change of no direction the run wrote is another test's, judged there.
+ * change when the run wrote nothing is another test's, judged there.
  */
 import type { RequirementId } from '../../requirements/index.ts';
 import type { FrameChange } from './frame.ts';
@@ -17,7 +17,10 @@ export interface Write {
   membership?: boolean;
 }
 
-/** The rules of the run's writes that account for a change (same direction; the same user first). */
+/**
+ * The rules of the run's writes that account for a change: of its direction, the same user's
+ * first; else any write of the run. None only when the run wrote nothing.
+ */
 export function blameWrites(
   changes: readonly FrameChange[],
   writes: readonly Write[],
@@ -30,9 +33,13 @@ export function blameWrites(
     ];
     for (const move of moves) {
       const matching = writes.filter((w) => w.direction === move.direction);
-      const pool = [matching.filter((w) => w.effective), matching.filter((w) => !w.effective)].find(
-        (p) => p.length > 0,
-      );
+      // Effective writes of the change's direction first, then refused ones, then any write.
+      const pool = [
+        matching.filter((w) => w.effective),
+        matching.filter((w) => !w.effective),
+        writes.filter((w) => w.effective),
+        writes,
+      ].find((p) => p.length > 0);
       if (pool === undefined) continue;
       const same = pool.filter((w) => w.user === move.user);
       for (const w of same.length > 0 ? same : pool)
