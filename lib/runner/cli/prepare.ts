@@ -32,6 +32,7 @@ import {
 import { preflightAccounts } from './preflight-accounts.ts';
 import { giveDescriptionValues } from './prepare-values.ts';
 import { findStaticUgroups, NO_STATIC_UGROUP } from './prepare-ugroups.ts';
+import { setFixturesText } from './prepare-profile-text.ts';
 
 const PROFILE_KEYS = {
   publicProject: 'publicProjectId',
@@ -188,16 +189,13 @@ function brokeRule(broken: readonly SetupBreak[]): 1 {
 }
 
 /**
- * Sets fixtures.<key> in the profile file as written (the parsed text, not the resolved profile:
- * environment references stay references), keeping its other fields, their order and its indent.
+ * Sets fixtures.<key> in the profile file as written (the text, not the resolved profile:
+ * environment references stay references); every byte outside those members stays
+ * (prepare-profile-text.ts).
  */
 export function writeProfileIds(path: string, ids: Record<string, number | StaticUgroups>): void {
   const text = readFileSync(path, 'utf8');
-  const raw = JSON.parse(text) as Record<string, unknown>;
-  const fixtures = (raw['fixtures'] ?? {}) as Record<string, unknown>;
-  raw['fixtures'] = { ...fixtures, ...ids };
-  const indent = /^[ \t]+(?=")/m.exec(text)?.[0] ?? '  ';
   const aside = `${path}.${process.pid}.tmp`;
-  writeFileSync(aside, `${JSON.stringify(raw, null, indent)}\n`);
+  writeFileSync(aside, setFixturesText(text, ids));
   renameSync(aside, path);
 }
