@@ -15,6 +15,7 @@ import type { RunOptions } from './args.ts';
 import { INTERRUPTED_EXIT, Interruption } from './interruption.ts';
 import { nothingJudged, runAndCollect } from './run-collect.ts';
 import { knownFailures } from './run-expectations.ts';
+import { renderLeftoversLine } from './leftovers-line.ts';
 import { judgeCollected } from './run-judge.ts';
 import { reportRun } from './run-report.ts';
 import { selectTests } from './run-selection.ts';
@@ -69,6 +70,11 @@ export async function run(given: RunOptions, argv: readonly string[]): Promise<E
     });
     const staged = { dir: staging, allure, swapped: () => (staging = undefined) };
     const reported = await reportRun(options, judged, staged, collected, interruption, startedAt);
+    // What a run against a target left there, in one line (the embedded server goes with the run).
+    if (target.server === undefined && !judged.interrupted)
+      process.stdout.write(
+        `conformance: ${renderLeftoversLine(reported, resolve(options.reportDir))}\n`,
+      );
     return interruption.signal() === undefined ? reported.exitCode : INTERRUPTED_EXIT;
   } finally {
     allure?.stop();
