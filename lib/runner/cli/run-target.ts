@@ -25,7 +25,7 @@ import {
   probeTestControl,
 } from './preflight.ts';
 import { preflightAccounts } from './preflight-accounts.ts';
-import { describeRateLimitCost, estimateRequests } from './request-history.ts';
+import { describeRateLimitCost, estimateRequests, historyTarget } from './request-history.ts';
 import { transportOptions } from './transport-options.ts';
 
 const REACHABILITY_DEADLINE_MS = 8000;
@@ -78,7 +78,7 @@ export async function prepareTarget(
   const profile: Profile = resolveProfile(baseUrl, profileFile);
   if (options.rateLimit !== undefined)
     process.stdout.write(
-      `conformance: ${describeRateLimitCost(options.rateLimit, estimateRequests(profile.baseUrl, options))}\n`,
+      `conformance: ${describeRateLimitCost(options.rateLimit, estimateRequests(historyTarget(profile.baseUrl, server !== undefined), options))}\n`,
     );
   await checkReachable(
     profile.baseUrl,
