@@ -114,3 +114,30 @@ test('an undo the target answers false is not done: it is listed as remaining, n
     }),
   ]);
 });
+
+test('an undo that carries a secret (a password) is never kept to be sent again', async () => {
+  const refusing = {
+    send: () => Promise.resolve({ status: 503, headers: {}, text: '' }),
+  } as unknown as HttpClient;
+  const outcome = await runCleanup(
+    {
+      undo: [
+        {
+          kind: 'generic-user',
+          what: 'generic user of project 101 set back',
+          call: {
+            kind: 'soap',
+            service: 'project',
+            operation: 'setProjectGenericUser',
+            args: ['key', 101, 'the-password'],
+          },
+          secret: true,
+        },
+      ],
+      remaining: [],
+    },
+    refusing,
+  );
+  expect(outcome.remaining).toHaveLength(1);
+  expect(JSON.stringify(outcome.remaining)).not.toContain('the-password');
+});

@@ -79,7 +79,7 @@ async function attempt(step: UndoStep, http: HttpClient): Promise<string | undef
 /** A refused project call, kept for `cleanup REPORT_DIR` (tokens and sessions expire by themselves). */
 function retryOf(step: UndoStep): { retry?: RetryCall } {
   const call = step.call;
-  if (call.kind !== 'soap' || call.service !== 'project') return {};
+  if (call.kind !== 'soap' || call.service !== 'project' || step.secret) return {};
   return {
     retry: {
       operation: call.operation,
