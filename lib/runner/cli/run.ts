@@ -54,6 +54,8 @@ export async function run(given: RunOptions, argv: readonly string[]): Promise<E
     // Allure's generator loads while the suites run (allure-process.ts).
     allure = new StartedAllure(staging);
     const collected = await runAndCollect(options, target, staging, interruption);
+    // Before the run is judged, so that the report counts the request that sets the clock back.
+    if (target.server === undefined) await setClockBack(target);
     const nothing = nothingJudged(options, target, collected, interruption);
     if (nothing !== undefined) return nothing;
     const interruptedBy = interruption.signal();
@@ -81,7 +83,8 @@ export async function run(given: RunOptions, argv: readonly string[]): Promise<E
       );
     return interruption.signal() === undefined ? reported.exitCode : INTERRUPTED_EXIT;
   } finally {
-    // The clock the run moved is set back, however the run ended (a target left as found).
+    // The clock the run moved is set back, however the run ended (a target left as found); once
+    // it is, there is nothing more to set back (restoreClock).
     if (target !== undefined && target.server === undefined) await setClockBack(target);
     allure?.stop();
     interruption.dispose();
