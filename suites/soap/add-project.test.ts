@@ -226,6 +226,7 @@ describe('addProject creates projects', () => {
       ctx.judging('soap.addProject.short-and-public-name');
       expect(listed?.label, 'its label is the publicName').toBe(publicName);
       created = { id: listed!.id, shortName: name, publicName, answer };
+      ctx.judging('soap.addProject.creates');
       const changes = frameChanges(templateBefore, await readFrame(templateParts));
       if (changes.length > 0)
         failFrame(
