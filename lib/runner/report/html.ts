@@ -5,6 +5,7 @@
  * grouped by spec section with failures first, and links both ways between requirement, test and
  * failure card (ids: req-<id>, test-<anchor>, card-<anchor>).
  */
+import { reproduceFile } from './reproduce-files.ts';
 import { rootCauseId } from '../../kit/blocked.ts';
 import { describeHarnessError } from '../results/harness-errors.ts';
 import { SECTION_TITLES, SECTIONS, sectionRank, sideOf } from '../../requirements/index.ts';
@@ -410,7 +411,7 @@ function failure(t: TestResult, at: Layout): Html {
   const reproduce =
     t.reproduce !== undefined &&
     t.reproduce !== '' &&
-    html`<p><strong>Reproduce</strong> ${judgedShown && html`<a href="#card-${a}-judged">the judged exchange</a>, `}(a bash script: it reads each account's password from the environment variable it names)</p><pre class="reproduce">${t.reproduce}</pre>`;
+    html`<p><strong>Reproduce</strong> ${judgedShown && html`<a href="#card-${a}-judged">the judged exchange</a>, `}(a bash script, also in <a href="${reproduceFile(t)}"><code>${reproduceFile(t)}</code></a>: it reads the passwords and tokens it needs from the environment variables it names first)</p><pre class="reproduce">${t.reproduce}</pre>`;
   return html`<div class="failure${t.status !== 'fail' && ` ${t.status}`}" id="card-${a}" data-filter data-status="${t.status}">
 <p><span class="badge s-${t.status}">${t.status}</span> <strong>${t.name}</strong></p>
 <p class="where">${groupTitle(section)} · <code>${t.file}</code> · <a href="#test-${a}">in the test list</a></p>

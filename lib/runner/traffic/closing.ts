@@ -22,6 +22,7 @@ export function renderTrafficClosing(run: JudgedRun, reportDir: string, verbose 
   const failing = renderFailureList(
     { ...run, requirements: run.requirements.filter((r) => r.status === 'fail') },
     verbose,
+    reportDir,
   );
   if (failing) lines.push('', failing.trimEnd());
   if (run.harnessErrors.length > 0)
