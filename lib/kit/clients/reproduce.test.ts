@@ -181,4 +181,23 @@ describe('reproduceScript', () => {
     expect(script).toContain('ALICE_PASSWORD');
     expect(await runScript(script)).toMatch(/^HTTP\/1.1 200/);
   });
+
+  test('a SOAP session key whose login the transcript does not show: read from SESSION_KEY_1', () => {
+    const transcript = new Transcript();
+    const envelope = (key: string) =>
+      `<?xml version="1.0"?><soapenv:Envelope xmlns:soapenv="http://schemas.xmlsoap.org/soap/envelope/"><soapenv:Body><getProjectServicesUsage><sessionKey>${key}</sessionKey><group_id>101</group_id></getProjectServicesUsage></soapenv:Body></soapenv:Envelope>`;
+    transcript.record({
+      method: 'POST',
+      url: 'http://h/soap/project/',
+      requestHeaders: { 'content-type': 'text/xml' },
+      requestBody: envelope('0123456789abcdef'),
+      status: 200,
+      durationMs: 1,
+    });
+    const script = reproduceScript(transcript.exchanges, 0, transcript.secrets);
+    expect(script).not.toContain('0123456789abcdef');
+    expect(script).not.toContain(REDACTED);
+    expect(script).toContain('# Needs SESSION_KEY_1 in the environment');
+    expect(script).toContain(`<sessionKey>'"\${SESSION_KEY_1:?set SESSION_KEY_1 to a session key`);
+  });
 });
