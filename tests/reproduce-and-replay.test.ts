@@ -69,7 +69,7 @@ describe('a planted 412 fault (If-match ignored)', () => {
     expect(run.code).toBe(1);
     const list = run.stdout.slice(run.stdout.indexOf('failing MUST requirements ('));
     expect(list).toMatch(
-      /^ {2}rest\.concurrency\.if-match-stale \(§4\.4\)\n {4}test: suites\/rest\/concurrency\.test\.ts > .*If-match.*\n {4}why: {2}.*412.*\n {4}reproduce: bash \S+\.sh \(needs ALICE_PASSWORD in the environment\)$/m,
+      /^ {2}rest\.concurrency\.if-match-stale \(§4\.4\)\n {4}test: suites\/rest\/concurrency\.test\.ts > .*If-match.*\n {4}why: {2}.*412.*\n {4}reproduce: bash \S+\.sh {2}# needs ALICE_PASSWORD in the environment$/m,
     );
     // The line runs as copied (from the repository's root, where the run was started).
     const file = /^ {4}reproduce: bash (\S+\.sh)/m.exec(list)![1]!;

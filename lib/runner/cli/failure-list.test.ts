@@ -102,16 +102,26 @@ describe('the failures at the end of a run', () => {
       expect(one(envelope)).toBe(`bash reports/x/${reproduceFile(failing('r0'))}`);
       const withToken = `${PRELUDE}# Needs ALICE_PASSWORD in the environment (ALICE_PASSWORD: the password of alice).\n: "\${ALICE_PASSWORD:?set ALICE_PASSWORD to the password of alice}"\ncurl -u 'alice:'"\${ALICE_PASSWORD:?set ALICE_PASSWORD to the password of alice}" 'http://t/api/projects'`;
       expect(one(withToken)).toBe(
-        `bash reports/x/${reproduceFile(failing('r0'))} (needs ALICE_PASSWORD in the environment)`,
+        `bash reports/x/${reproduceFile(failing('r0'))}  # needs ALICE_PASSWORD in the environment`,
       );
       // The file is there, beside the report, and runs.
       const dir = await mkdtemp(join(tmpdir(), 'failure-list-'));
       try {
-        const t = { ...failing('r0'), reproduce: `${PRELUDE}echo reproduced` };
+        const needs = `: "\${ALICE_PASSWORD:?set ALICE_PASSWORD to the password of alice}"\n`;
+        const t = { ...failing('r0'), reproduce: `${PRELUDE}${needs}echo reproduced` };
         await writeReproduceFiles(dir, [t]);
         const path = join(dir, reproduceFile(t));
         expect(await readFile(path, 'utf8')).toBe(`${t.reproduce}\n`);
-        expect((await promisify(execFile)('bash', [path])).stdout).toBe('reproduced\n');
+        // The terminal's line, copied whole (its comment included), runs the script.
+        const line = renderFailureList(assembleRun(header, [must('r0')], [t], []), false, dir)
+          .split('\n')
+          .find((l) => l.startsWith('    reproduce: '))!
+          .slice('    reproduce: '.length);
+        expect(line).toMatch(/ {2}# needs ALICE_PASSWORD in the environment$/);
+        const env = { ...process.env, ALICE_PASSWORD: 'x' };
+        expect((await promisify(execFile)('bash', ['-c', line], { env })).stdout).toBe(
+          'reproduced\n',
+        );
       } finally {
         await rm(dir, { recursive: true, force: true });
       }

@@ -5,7 +5,7 @@
  * environment variables it needs); then each MUST not judged (error,
  * skipped, not run) with its reason. It fits a screen; `verbose` prints everything.
  */
-import { relative } from 'node:path';
+import { isAbsolute, relative } from 'node:path';
 import { scriptNeeds } from '../../kit/clients/reproduce.ts';
 import type { RequirementResult, RunResult, TestResult } from '../../run-result.ts';
 import { reproduceFile } from '../report/reproduce-files.ts';
@@ -112,13 +112,20 @@ function reproduceLine(test: TestResult, reportDir: string): string {
   const needs = scriptNeeds(script);
   const only = commands[0] ?? '';
   if (commands.length === 1 && needs.length === 0 && only.length <= LINE_WIDTH) return only;
-  const env = needs.length === 0 ? '' : ` (needs ${needs.join(', ')} in the environment)`;
-  return `bash ${scriptFile(test, reportDir)}${env}`;
+  // What it needs as a shell comment: the whole line still runs as it is copied.
+  const env = needs.length === 0 ? '' : `  # needs ${needs.join(', ')} in the environment`;
+  return `bash ${shellWord(scriptFile(test, reportDir))}${env}`;
 }
 
+/** The script's path: from the current directory when the report is under it, else absolute. */
 function scriptFile(test: TestResult, reportDir: string): string {
-  const dir = relative(process.cwd(), reportDir) || '.';
-  return `${dir}/${reproduceFile(test)}`;
+  const dir = relative(process.cwd(), reportDir);
+  const shown = dir === '' ? '.' : dir.startsWith('..') || isAbsolute(dir) ? reportDir : dir;
+  return `${shown}/${reproduceFile(test)}`;
+}
+
+function shellWord(word: string): string {
+  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`;
 }
 
 function firstLine(text: string): string {
