@@ -93,7 +93,7 @@ export function judgeXmlAnswer(answer: HttpResponse, asked: Asked, written: Writ
   } catch (error) {
     if (!(error instanceof XmlError)) throw error;
     throw new BrokenFeature(
-      `${asked.what}: asked for XML, got ${notXml(answer.text, error)} labelled ${XML_TYPE}: ${excerpt(answer)} (${asked.rule})`,
+      `${asked.what}: asked for XML, got ${notXml(error)} labelled ${XML_TYPE}: ${excerpt(answer)} (${asked.rule})`,
       asked.rule,
     );
   }
@@ -106,21 +106,14 @@ export function judgeXmlAnswer(answer: HttpResponse, asked: Asked, written: Writ
 }
 
 /**
- * What a body labelled XML that does not parse is, in the domain's words: JSON, HTML, text that is
- * not well-formed XML (at which line); never the parser's own words ("char '{' is not expected").
+ * What a body labelled XML that does not parse is, in the domain's words (tree.ts): JSON, HTML,
+ * text, or a document that is not well-formed XML (at which line).
  */
-function notXml(text: string, error: XmlError): string {
-  const body = text.trim();
-  try {
-    JSON.parse(body);
-    return 'JSON';
-  } catch {
-    /* not JSON */
-  }
-  if (/^<!doctype html|^<html\b/i.test(body)) return 'an HTML page';
-  if (!body.startsWith('<')) return 'text that is not XML';
-  const line = /\(line (\d+)\)$/.exec(error.message)?.[1];
-  return `a document that is not well-formed XML${line === undefined ? '' : ` (at line ${line})`}`;
+function notXml(error: XmlError): string {
+  const words = error.message.replace(/, not XML$/, '');
+  return words.startsWith('not well-formed')
+    ? `a document that is ${words.replace(/\(line (\d+)\)$/, '(at line $1)')}`
+    : words;
 }
 
 /**
