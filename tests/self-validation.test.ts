@@ -18,7 +18,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { format, resolveConfig } from 'prettier';
 import { afterAll, describe, expect, test } from 'vitest';
-import { failureWordsProblems } from '../lib/kit/failure-words.ts';
+import { failureWordsProblems, runnerWords } from '../lib/kit/failure-words.ts';
 import { CATALOGUE } from '../lib/requirements/index.ts';
 import type { FaultEvidence } from '../lib/runner/results/evidence.ts';
 import { PLANTED_FAULTS, type PlantedFault } from '../reference-server/faults/index.ts';
@@ -146,7 +146,16 @@ async function judge(fault: PlantedFault & FaultCatch): Promise<Verdict> {
       breaks: fault.breaks,
       passive,
       frames,
-      words: [...new Set(words)],
+      // The monitor's judgement of the same traffic: its failures' messages too.
+      words: [
+        ...new Set([
+          ...words,
+          ...Object.entries(passive.failing).flatMap(([id, message]) => {
+            const found = runnerWords(message);
+            return found === undefined ? [] : [`monitor, ${id}: ${found}`];
+          }),
+        ]),
+      ],
     };
   } finally {
     await server.close();
