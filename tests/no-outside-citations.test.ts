@@ -23,21 +23,50 @@ const CITATION = new RegExp(
   'i',
 );
 
-/** Each line of a tracked text file that cites a file outside the repository, as `path:line: text`. */
-function outsideCitations(): string[] {
+/** This file: it holds the forms it looks for. */
+const SELF = 'tests/no-outside-citations.test.ts';
+
+/** The lines of every tracked text file but this one, with where they are. */
+function trackedLines(): Array<{ path: string; n: number; line: string }> {
   const files = execFileSync('git', ['ls-files', '-z'], { cwd: ROOT, encoding: 'utf8' })
     .split('\0')
-    .filter((path) => path !== '' && existsSync(join(ROOT, path)));
-  const found: string[] = [];
+    .filter((path) => path !== '' && path !== SELF && existsSync(join(ROOT, path)));
+  const lines: Array<{ path: string; n: number; line: string }> = [];
   for (const path of files) {
     const bytes = readFileSync(join(ROOT, path));
     if (bytes.includes(0)) continue; // binary
     bytes
       .toString('utf8')
       .split('\n')
-      .forEach((line, i) => {
-        if (CITATION.test(line)) found.push(`${path}:${i + 1}: ${line.trim().slice(0, 120)}`);
-      });
+      .forEach((line, i) => lines.push({ path, n: i + 1, line }));
+  }
+  return lines;
+}
+
+const where = ({ path, n, line }: { path: string; n: number; line: string }) =>
+  `${path}:${n}: ${line.trim().slice(0, 120)}`;
+
+/** A citation of a page of the repository: `docs/real-system.md, "The addProject quota"`. */
+const PAGE_CITATION = /((?:docs\/[\w-]+|CONTRIBUTING|README)\.md)(?:,\s*["']([^"'\n]+)["'])?/g;
+
+/** What a Markdown page can be cited by: its headings and its paragraphs' bold leads, as written. */
+function headings(page: string): string[] {
+  const text = readFileSync(join(ROOT, page), 'utf8');
+  return [
+    ...[...text.matchAll(/^#{1,6}\s+(.*?)\s*$/gm)].map((m) => m[1]!),
+    ...[...text.matchAll(/^\*\*([^*\n]+)\*\*/gm)].map((m) => m[1]!),
+  ].map((h) => h.replace(/`/g, ''));
+}
+
+/** Each citation of a page or a heading the repository does not have. */
+function unresolvedCitations(lines: ReturnType<typeof trackedLines>): string[] {
+  const found: string[] = [];
+  for (const at of lines) {
+    for (const [, page, heading] of at.line.matchAll(PAGE_CITATION)) {
+      if (!existsSync(join(ROOT, page!))) found.push(`${where(at)} (no page ${page})`);
+      else if (heading !== undefined && !headings(page!).some((h) => h.startsWith(heading)))
+        found.push(`${where(at)} (no heading "${heading}" in ${page})`);
+    }
   }
   return found;
 }
@@ -48,11 +77,22 @@ describe('citations', () => {
   test.skipIf(!inGit)(
     'no tracked file cites a file the repository does not hold (cite docs/ instead)',
     () => {
-      expect(outsideCitations()).toEqual([]);
+      expect(
+        trackedLines()
+          .filter(({ line }) => CITATION.test(line))
+          .map(where),
+      ).toEqual([]);
     },
   );
 
-  test('the pattern finds each outside file and leaves the repository own pages alone', () => {
+  test.skipIf(!inGit)(
+    'each page and heading a tracked file cites (docs/…, README.md, CONTRIBUTING.md) exists',
+    () => {
+      expect(unresolvedCitations(trackedLines())).toEqual([]);
+    },
+  );
+
+  test("the pattern finds each outside file and leaves the repository's own pages alone", () => {
     const cites = (line: string) => CITATION.test(line);
     for (const line of [
       '// (design.md, "Reports")',
