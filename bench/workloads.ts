@@ -13,7 +13,8 @@ import type { LoadRequest } from './load.ts';
 const ACCOUNT = { username: 'alice', password: 'alice-pass' };
 const PUBLIC_PROJECT = 101;
 /**
- * addProjectMember of a member is fault 3100 (the real system, tuleap-facts A: "User is already a
+ * addProjectMember of a member is fault 3100 (the real system, docs/real-system.md, "SOAP faults":
+ * "User is already a
  * member"; §7.1 does not list it), so it is measured as add then remove of the same (project,
  * login), each pair on a connection of its own: alice's two projects, two non-members
  * (docs/reference-server.md, "Seeded projects").

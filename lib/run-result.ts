@@ -1,4 +1,4 @@
-/** The results model every report is rendered from (design.md, summary.json). */
+/** The results model every report is rendered from (docs/reading-the-report.md, "The files"). */
 import type { Level, Side } from './requirements/index.ts';
 import type { Exchange } from './wire-exchange.ts';
 
@@ -192,7 +192,10 @@ export interface RequirementResult {
   tests: Array<{ id: string; status: TestStatus }>;
 }
 
-/** design.md: 0 no MUST failed, 1 a MUST failed, 2 not judged or could not run, 130 interrupted. */
+/**
+ * README.md, "Exit codes": 0 no MUST failed, 1 a MUST failed, 2 not judged or could not run, 130
+ * interrupted.
+ */
 export type ExitCode = 0 | 1 | 2 | 130;
 
 export interface RunResult {
@@ -230,7 +233,9 @@ export interface RunResult {
   expectations?: ExpectationsOutcome;
   /** Set by `merge`: the runs this result joins. */
   mergedFrom?: MergedRun[];
-  /** The exit code of the run (0, 1, 2, 130 interrupted: design.md), as `conformance` returned it. */
+  /**
+   * The exit code of the run (0, 1, 2, 130 interrupted: README.md), as `conformance` returned it.
+   */
   exitCode?: ExitCode;
   /** Stopped by SIGINT/SIGTERM: what ran is reported, the rest is not-run, no verdict. */
   interrupted?: boolean;

@@ -56,7 +56,7 @@ describe('POST /api/tokens', () => {
   });
 });
 
-describe('test control (design.md)', () => {
+describe('test control (docs/running-against-a-target.md)', () => {
   test('POST /__conformance/clock answers 204 only with --test-control; 404 without', async () => {
     expect((await post(withControl, '/__conformance/clock', '{"advanceSeconds":0}')).status).toBe(
       204,

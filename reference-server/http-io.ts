@@ -130,7 +130,8 @@ export interface RestErrorBody {
 
 /**
  * The REST error body (§7.2: its shape is not shown). The real system's {"error":{"code",
- * "message"}} (tuleap-facts B.1), or a variant's: text/plain, or RFC 9457 problem+json.
+ * "message"}} (docs/real-system.md, "REST tokens"), or a variant's: text/plain, or RFC 9457
+ * problem+json.
  */
 export function restErrorBody(
   status: number,

@@ -52,7 +52,7 @@ export const VARIANTS = [
   variant(
     'wsdl-location-default-port',
     "the server knows itself as https://tuleap.conformance.invalid and, as NuSOAP does, writes the default port out in its WSDL's soap:address (https://tuleap.conformance.invalid:443/soap/project/), while the target namespace and soapAction name no port",
-    "RFC 3986 §6.2.3: a URL's default port is the same as none; the real system's WSDL generator leaves the port out only when it is 80 (tuleap-facts, soap:address)",
+    "RFC 3986 §6.2.3: a URL's default port is the same as none; the real system's WSDL generator leaves the port out only when it is 80 (docs/real-system.md, 'The WSDL address and its port')",
   ),
   variant(
     'wsdl-location-host-case',
@@ -77,7 +77,7 @@ export const VARIANTS = [
   variant(
     'soap-fault-strings',
     'every fault has another faultstring (in French, without the code) and a detail, in an envelope that declares only the SOAP-ENV namespace, as PHP writes it',
-    "§7.1 fixes the faultcode, not the text; §7.2: the shape of a fault is 'not shown'; tuleap-facts A.1",
+    "§7.1 fixes the faultcode, not the text; §7.2: the shape of a fault is 'not shown'; docs/real-system.md, 'SOAP envelopes as PHP writes them'",
   ),
   variant(
     'soap-namespace-prefixes',
@@ -102,7 +102,7 @@ export const VARIANTS = [
   variant(
     'soap-wsdl-redirect',
     'GET /soap/project/?wsdl answers 302 to /soap/project/index.php?wsdl, which serves the WSDL',
-    'the spec locates the service, not the WSDL document; Tuleap itself redirects /soap/?wsdl (tuleap-facts A.7)',
+    'the spec locates the service, not the WSDL document; Tuleap itself redirects /soap/?wsdl (docs/real-system.md, "The core login service and session keys")',
   ),
   variant(
     'soap-media-type-bare',
@@ -112,7 +112,7 @@ export const VARIANTS = [
   variant(
     'php-whitespace',
     'SOAP request parsing drops text nodes made only of spaces, tabs, CR or LF (a string part "\\n" arrives as "")',
-    "the real system's SOAP stack does (PHP SoapServer::handle() with no argument, tuleap-facts A.1); whitespace inside a value is kept",
+    "the real system's SOAP stack does (PHP SoapServer::handle() with no argument, docs/real-system.md, 'Whitespace-only strings in SOAP requests'); whitespace inside a value is kept",
   ),
   variant(
     'admins-ugroup-other-id',
@@ -187,7 +187,7 @@ export const VARIANTS = [
   variant(
     'put-answer-empty',
     'a successful PUT /artifacts/<id> answers 200 with an empty body (its new Etag and Last-Modified in the headers), whatever Accept asks',
-    "tuleap-facts B.5: the real system's update answers 200 with an empty body; §4.3 names the answer 'updated artifact' without a shape (rest.routes.shapes), and with no body there is no format to be wrong",
+    "docs/real-system.md, 'Updating an artifact': the real system's update answers 200 with an empty body; §4.3 names the answer 'updated artifact' without a shape (rest.routes.shapes), and with no body there is no format to be wrong",
   ),
   variant(
     'etag-unquoted',

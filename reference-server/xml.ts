@@ -1,7 +1,7 @@
 /**
  * The server's XML, said once for SOAP and REST: the escaper of text and attribute values, and the
  * parser settings (document order kept, values as written, only XML's five entities and numeric
- * references: no HTML names, shared/notes/stack.md §4).
+ * references: no HTML names).
  */
 import { XMLParser, type X2jOptions } from 'fast-xml-parser';
 

@@ -205,7 +205,7 @@ export const SOAP_FAULT_MEANINGS: Readonly<Record<number, string>> = MEANINGS;
 /**
  * The codes the real system sends where §4.2 leaves the faults 'not shown' (login, the
  * generic-user operations) or where it fails inside (code 0, a generic exception): not §7.1's,
- * but what a client of it meets (tuleap-facts A.4, A.7).
+ * but what a client of it meets (docs/real-system.md, "SOAP faults").
  */
 export const UNLISTED_FAULT_CODES = {
   0: 'A generic exception (the last project admin cannot be removed)',

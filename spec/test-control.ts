@@ -1,5 +1,6 @@
 /**
- * design.md, "Test control": the paths a target may serve so that the harness can move its clock
+ * docs/running-against-a-target.md, "Test control": the paths a target may serve so that the
+ * harness can move its clock
  * and make the next call of an operation fail as an internal failure would.
  */
 export const CLOCK_PATH = '/__conformance/clock';

@@ -1,5 +1,6 @@
 /**
- * One root cause, reported once (design.md): a planted fault that breaks a rule the setup relies
+ * One root cause, reported once (docs/reading-the-report.md): a planted fault that breaks a rule
+ * the setup relies
  * on fails that rule's requirement, with the read-back as evidence (exit 1), and the tests that
  * depend on it are blocked, naming it; they neither pass nor fail.
  */

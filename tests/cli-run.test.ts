@@ -36,7 +36,7 @@ describe('conformance run against the embedded reference server', () => {
     expect(allure).not.toContain('googletagmanager');
   });
 
-  test('summary.json carries the design.md fields, the seed and every catalogue requirement', () => {
+  test('summary.json carries the documented fields, the seed and every catalogue requirement', () => {
     const summary = run.summary();
     expect(summary.seed).toBe(42);
     expect(summary.target).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);

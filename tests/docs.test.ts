@@ -23,10 +23,17 @@ const VARIANT_MARKERS: Markers = { begin: '<!-- variants:begin -->', end: '<!-- 
 /** Text from the code, shown as Markdown prose: `<id>` is not an HTML tag, `_` and `[` are not syntax. */
 const prose = (text: string) => text.replace(/[\\_*[\]]/g, (c) => `\\${c}`).replace(/</g, '&lt;');
 
+/** A page of docs/ cited in the code (docs/<page>.md, then its heading quoted), as a link to it. */
+const linked = (text: string) =>
+  text.replace(
+    /docs\/([\w-]+\.md), ['"]([^'"]+)['"]/g,
+    (_, page: string, heading: string) => `[${heading}](${page}#${slug(heading)})`,
+  );
+
 function generated(page: string): string {
   const faults = PLANTED_FAULTS.map((f) => `- \`${f.name}\`: ${prose(f.does)}`).join('\n');
   const variants = VARIANTS.map(
-    (v) => `- \`${v.name}\`: ${prose(v.chooses)}. Allowed: ${prose(v.because)}`,
+    (v) => `- \`${v.name}\`: ${prose(v.chooses)}. Allowed: ${linked(prose(v.because))}`,
   ).join('\n');
   return replaceBlock(replaceBlock(page, faults, FAULTS), variants, VARIANT_MARKERS);
 }

@@ -1,5 +1,6 @@
 /**
- * Every failure explains itself in the domain's words (design.md; issue item 8): planted faults
+ * Every failure explains itself in the domain's words (docs/reading-the-report.md; issue item 8):
+ * planted faults
  * run through the CLI, and the failed tests' message, Expected and Actual (summary.json, the
  * HTML card) name the fault, the status, the list, never vitest's matcher wording.
  */

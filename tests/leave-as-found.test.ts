@@ -1,5 +1,6 @@
 /**
- * Leave the target as found (design.md): every project that existed before a run (the seeded
+ * Leave the target as found (docs/what-the-suites-assume.md): every project that existed before a
+ * run (the seeded
  * ones and those `prepare` made) reads the same through the interfaces after it: the members of
  * each user group, the services, the description values, the generic user, and every artifact
  * that was there (its body, Etag and Last-Modified). What a run creates (projects, artifacts) is

@@ -1,5 +1,6 @@
 /**
- * Coverage by construction (design.md): every cell of the matrix in spec/matrix is judged by a
+ * Coverage by construction (CONTRIBUTING.md, "The coverage matrix"): every cell of the matrix in
+ * spec/matrix is judged by a
  * test of a full run, like the requirement catalogue's coverage. A cell the reference server
  * cannot show is never silently absent: it is skipped with the reason, or it fails this test.
  */

@@ -1,5 +1,6 @@
 /**
- * The catalogue is the single source of truth (design.md): well-formed, complete for §7.1, and
+ * The catalogue is the single source of truth (CONTRIBUTING.md): well-formed, complete for §7.1,
+ * and
  * every requirement either has a test or is on the not-yet-covered list, which may only shrink.
  */
 import { readFileSync } from 'node:fs';

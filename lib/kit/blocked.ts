@@ -1,5 +1,6 @@
 /**
- * One root cause, reported once (design.md): a test whose setup depends on a rule that a read-back
+ * One root cause, reported once (docs/reading-the-report.md, "One bug, one failing requirement"): a
+ * test whose setup depends on a rule that a read-back
  * showed broken is 'blocked', naming that rule's requirement; the requirement fails once per run,
  * with the read-back as its evidence, and its failure, not the blocked tests, decides the exit code.
  */

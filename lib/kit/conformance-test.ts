@@ -1,5 +1,6 @@
 /**
- * conformanceTest: the one way a suite declares a check (style.md 2). Requirement ids go into the
+ * conformanceTest: the one way a suite declares a check (CONTRIBUTING.md). Requirement ids go into
+ * the
  * task's meta for the reports; the test gets the target and a recording HTTP client; transcripts,
  * reproduce commands and harness errors are attached to the result; secrets are redacted.
  */

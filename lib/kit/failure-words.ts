@@ -1,5 +1,6 @@
 /**
- * Failure messages in the report's words, not the test runner's (design.md: "expected success,
+ * Failure messages in the report's words, not the test runner's (docs/reading-the-report.md:
+ * "expected success,
  * got fault 3203"). Two halves:
  *
  * - ConformanceFailure (conformance-failure.ts): what the assertion helpers throw: the message, the

@@ -2,7 +2,7 @@
  * The requirement catalogue: every testable statement of ../shared/spec/interfaces.md, the single
  * source of truth for test metadata and reports. MUST = stated by the spec; INFO = 'not shown' in
  * the spec, observed and reported but never failing a run (its decision says what the reference
- * server does, following the real system: ../shared/notes/tuleap-facts.md). The rows are in
+ * server does, following the real system: docs/real-system.md). The rows are in
  * tables/, one table per section, in document order.
  */
 import { soapAuth, restAuth } from './tables/auth.ts';

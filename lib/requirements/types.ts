@@ -1,4 +1,4 @@
-/** A testable statement of the specification (design.md, "Requirement catalogue"). */
+/** A testable statement of the specification (CONTRIBUTING.md, "The requirement catalogue"). */
 export type Level = 'MUST' | 'SHOULD' | 'INFO';
 
 /**

@@ -1,5 +1,6 @@
 /**
- * The target profile (design.md, "Target profile"): what the suites need to know about a target.
+ * The target profile (docs/running-against-a-target.md, "Check your own implementation"): what the
+ * suites need to know about a target.
  * Validated with ajv in strict mode; every invalid field is named in the error.
  */
 import { OneLineError } from '../errors/one-line-error.ts';
@@ -63,7 +64,10 @@ export interface Profile {
   wsdlUrl?: string;
   /** The user group holding a project's admins (the real system's 4); null: the target has none. */
   projectAdminsUgroupId: number | null;
-  /** Optional test control (design.md): the clock, and fail-next. Absent in a file: probed. */
+  /**
+   * Optional test control (docs/running-against-a-target.md, "Test control"): the clock, and
+   * fail-next. Absent in a file: probed.
+   */
   capabilities: { testControl: boolean; failNext: boolean };
 }
 

@@ -1,5 +1,6 @@
 /**
- * Test control's fail-next (design.md): failures armed for the next call of an operation, taken by
+ * Test control's fail-next (docs/running-against-a-target.md, "Test control"): failures armed for
+ * the next call of an operation, taken by
  * the domain at the step where the real failure would happen. A failure scoped to a session key is
  * taken only by a call made with that key.
  */

@@ -64,7 +64,8 @@ export class Artifacts {
 
   /**
    * Applies the changes when the precondition holds. A change that leaves every value as it is
-   * makes no new version (the real system answers the same Etag, tuleap-facts B.5).
+   * makes no new version (the real system answers the same Etag, docs/real-system.md, "Updating an
+   * artifact").
    */
   update(
     artifact: Artifact,

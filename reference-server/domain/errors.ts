@@ -3,7 +3,7 @@ import type { FaultCode } from '../../spec/soap-operations.ts';
 export type { FaultCode } from '../../spec/soap-operations.ts';
 
 /**
- * Coded domain errors (style.md 16). The code is the §7.1 number the SOAP side sends as faultcode
+ * Coded domain errors. The code is the §7.1 number the SOAP side sends as faultcode
  * (a code spec/soap-operations.ts does not know is a compile error); the REST side maps errors to
  * statuses itself.
  */
@@ -16,7 +16,7 @@ export class DomainError extends Error {
   }
 }
 
-/** Messages of the real system (tuleap-facts A.4), by code. */
+/** Messages of the real system (docs/real-system.md, "SOAP faults"), by code. */
 export const MESSAGES = {
   invalidProject: 'Invalid project id',
   invalidSession: 'Invalid session',

@@ -1,5 +1,6 @@
 /**
- * §4.2 addProject name rules, as the real system checks them (tuleap-facts A.5): the first
+ * §4.2 addProject name rules, as the real system checks them (docs/real-system.md, "Project name
+ * rules"): the first
  * failing rule's message is the fault string.
  */
 const RESERVED = new RegExp(

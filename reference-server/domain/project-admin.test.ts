@@ -37,7 +37,7 @@ const ugroupOf = (projectId: number) => [...state.projects.get(projectId)!.ugrou
 const serviceOf = (projectId: number, shortName: string) =>
   state.projects.get(projectId)!.services.find((s) => s.shortName === shortName)!;
 
-describe('login (core SOAP, tuleap-facts A.7)', () => {
+describe('login (core SOAP, docs/real-system.md)', () => {
   test('3002 on bad credentials or a suspended account; sessions expire after 24 h', () => {
     expect(code(() => admin.login('alice', 'nope'))).toBe(3002);
     expect(code(() => admin.login('dave', 'dave-pass'))).toBe(3002);

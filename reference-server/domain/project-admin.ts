@@ -1,6 +1,7 @@
 /**
  * §4.2 the 14 project-administration operations, with §5.1 permissions and §7.1 codes, checked in
- * the real system's order (tuleap-facts A.4). Pure: no SOAP or HTTP types. Where the spec is
+ * the real system's order (docs/real-system.md, "SOAP faults"). Pure: no SOAP or HTTP types. Where
+ * the spec is
  * silent the real system's behaviour is followed; each such decision is an INFO requirement.
  */
 import type { ArmedFailures } from './armed-failures.ts';
@@ -41,7 +42,7 @@ export interface ProjectAdminDeps {
 export class ProjectAdmin {
   constructor(private readonly d: ProjectAdminDeps) {}
 
-  // --- core login (tuleap-facts A.7) -------------------------------------------------------
+  // --- core login (docs/real-system.md, "The core login service") --------------------------
 
   login(loginname: string, passwd: string): { user_id: number; session_hash: string } {
     const user = this.d.users.authenticate(loginname, passwd);
@@ -326,7 +327,10 @@ export class ProjectAdmin {
     for (const group of project.ugroups.values()) group.members.delete(userId);
   }
 
-  /** Rule 9 of tuleap-facts A.5: not an existing project or user name, case-insensitively. */
+  /**
+   * Rule 9 of docs/real-system.md, "Project name rules": not an existing project or user name,
+   * case-insensitively.
+   */
   private nameTaken(name: string): boolean {
     const lower = name.toLowerCase();
     return (

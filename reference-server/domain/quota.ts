@@ -1,6 +1,7 @@
 /**
- * §8 addProject quota, platform-wide, over a one-hour window on the server clock (tuleap-facts
- * A.6): each call is recorded first; it fails when the earlier calls of the last hour reach the limit.
+ * §8 addProject quota, platform-wide, over a one-hour window on the server clock
+ * (docs/real-system.md, "The addProject quota"): each call is recorded first; it fails when the
+ * earlier calls of the last hour reach the limit.
  */
 import type { Clock } from './clock.ts';
 

@@ -1,5 +1,5 @@
 /**
- * SOAP session keys (§5.1.4 'not shown'; the real system's core login, tuleap-facts A.7).
+ * SOAP session keys (§5.1.4 'not shown'; the real system's core login, docs/real-system.md).
  * A session lasts 24 hours on the server clock (recorded decision).
  */
 import { randomBytes } from 'node:crypto';

@@ -31,7 +31,10 @@ export interface DomainState {
   projectAdmin: ProjectAdmin;
   /** Named behaviour hooks (hooks.ts); none in the correct server. */
   hooks: DomainHooks;
-  /** Test control's fail-next (design.md): armed only through POST /__conformance/fail-next. */
+  /**
+   * Test control's fail-next (docs/running-against-a-target.md, "Test control"): armed only through
+   * POST /__conformance/fail-next.
+   */
   armedFailures: ArmedFailures;
 }
 

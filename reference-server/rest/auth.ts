@@ -1,7 +1,7 @@
 /**
  * Who is calling (§5.2): a token (X-Auth-Token with X-Auth-UserId, §5.2.4), HTTP Basic (§5.2.6), or
  * nobody. Credentials that are sent but invalid are refused with 401 whatever the resource, even
- * one readable anonymously (§4.3 rule 2, §7.2; the real system answers 401, tuleap-facts B.1).
+ * one readable anonymously (§4.3 rule 2, §7.2; the real system answers 401, docs/real-system.md).
  */
 import type { IncomingMessage } from 'node:http';
 import type { ServerState } from '../server-state.ts';

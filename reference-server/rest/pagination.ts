@@ -1,6 +1,7 @@
 /**
  * §8 pagination: limit and offset query parameters, the four X-PAGINATION headers. Every collection
- * route defaults to 10 items and allows 50 (the real system, tuleap-facts B.7); a limit over the
+ * route defaults to 10 items and allows 50 (the real system, docs/real-system.md, "Pagination"); a
+ * limit over the
  * maximum answers 406 as the real system; limit 0, negative or non-integer values answer 400; an
  * offset past the end answers 200 with an empty page. The variants (variants.ts) take the other
  * choices §8 allows: another maximum per route, 400 or a capped page over it, another order.

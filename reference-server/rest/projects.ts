@@ -4,7 +4,10 @@ import { findProject, requireUser } from './lookups.ts';
 import { projectRepresentation, trackerRepresentation } from './representations.ts';
 import { readAccess } from '../domain/access.ts';
 
-/** The default template (id 100) is not listed, as the real system (tuleap-facts B.2). */
+/**
+ * The default template (id 100) is not listed, as the real system (docs/real-system.md, "The
+ * project list").
+ */
 export const FIRST_LISTED_PROJECT_ID = 101;
 
 export function listProjects(ctx: RestContext): void {

@@ -1,6 +1,7 @@
 /**
  * The REST representations. Projects exactly as §2.2; trackers and artifacts as the real system
- * (tuleap-facts B.3, B.5) for the members this server has. Every uri is relative to /api/ and
+ * (docs/real-system.md, "Tracker and artifact representations") for the members this server has.
+ * Every uri is relative to /api/ and
  * resolves (§1: the interface is self-discoverable).
  */
 import type { Artifact } from '../domain/artifacts.ts';

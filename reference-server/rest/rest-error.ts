@@ -1,4 +1,7 @@
-/** A refusal of a REST request: status, a "<Reason>: <detail>" message (tuleap-facts B.1). */
+/**
+ * A refusal of a REST request: status, a "<Reason>: <detail>" message (docs/real-system.md, "REST
+ * tokens").
+ */
 const REASONS: Readonly<Record<number, string>> = {
   400: 'Bad Request',
   401: 'Unauthorized',

@@ -10,7 +10,7 @@ import { RestError } from './rest-error.ts';
 export async function createToken(ctx: RestContext): Promise<void> {
   const { username, password } = credentialsOf(await readRequestBody(ctx));
   const user = ctx.state.users.authenticate(username, password);
-  // Not shown in the spec; the real system answers 401 (tuleap-facts B.1).
+  // Not shown in the spec; the real system answers 401 (docs/real-system.md).
   if (!user) throw new RestError(401, 'Invalid Password Or User Name');
   const token = ctx.state.tokens.issue(user.id);
   // §2.2: user_id is a string; uri has the form /api/tokens/<token>.

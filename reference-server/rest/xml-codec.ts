@@ -1,5 +1,6 @@
 /**
- * XML for the artifact routes (§4.5, tuleap-facts B.6). Output: root <response>, object members as
+ * XML for the artifact routes (§4.5, docs/real-system.md, "XML"). Output: root <response>, object
+ * members as
  * elements, every array element as <item> (§4.5.4, also for arrays of integers), null as an empty
  * element. Input: root <request> (§4.5.3), children mirroring the JSON keys; values, and
  * bind_value_ids are arrays of <item>; ids are integers. A DOCTYPE is refused, so no entity is

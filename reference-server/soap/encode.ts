@@ -1,5 +1,6 @@
 /**
- * rpc/encoded response envelopes as PHP's SoapServer writes them (shared/notes/stack.md §2):
+ * rpc/encoded response envelopes as PHP's SoapServer writes them (docs/real-system.md, "SOAP
+ * envelopes"):
  * xsi:type on every value, arrays as SOAP-ENC:arrayType with <item> elements, unqualified parts.
  * A WireStyle writes the same values as another SOAP 1.1 stack may (the variants of
  * wire-style.ts): other prefixes, a default namespace, other member names, no array size.
@@ -33,7 +34,7 @@ export interface WireStyle {
   arraySize: boolean;
   /** Arrays typed as the WSDL declares them (ns1:ArrayOfX, PHP) or as SOAP-ENC:Array (NuSOAP). */
   arrayXsiType: 'declared' | 'soap-enc';
-  /** A fault's envelope declares only the envelope namespace (PHP, tuleap-facts A.1). */
+  /** A fault's envelope declares only the envelope namespace (PHP, docs/real-system.md). */
   bareFaultEnvelope: boolean;
   /** Line breaks and indentation between elements. */
   indent: boolean;

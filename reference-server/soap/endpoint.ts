@@ -1,6 +1,6 @@
 /**
  * The SOAP endpoints: {base}/soap/project/ (§4.1, the 14 operations) and {base}/soap/ (the core
- * login that gives session keys, tuleap-facts A.7). GET ?wsdl serves the WSDL; POST a call.
+ * login that gives session keys, docs/real-system.md). GET ?wsdl serves the WSDL; POST a call.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { soapOperation } from '../../spec/soap-operations.ts';

@@ -67,7 +67,10 @@ export function handleProject(
   return handler(d, args);
 }
 
-/** The core login service (tuleap-facts A.7): its parts are all xsd:string. */
+/**
+ * The core login service (docs/real-system.md, "The core login service"): its parts are all
+ * xsd:string.
+ */
 export const LOGIN_OPERATIONS = {
   login: {
     inputs: [

@@ -30,7 +30,7 @@ export interface ParsedCall {
 export interface ParseOptions {
   /**
    * The variant 'php-whitespace': drop every text node made only of spaces, tabs, CR or LF, as
-   * PHP's SoapServer::handle() does (tuleap-facts A.1): such a string part arrives as ''.
+   * PHP's SoapServer::handle() does (docs/real-system.md): such a string part arrives as ''.
    */
   dropWhitespaceText?: boolean;
 }

@@ -50,7 +50,7 @@ export const USER_INFO: Struct = {
     ['ldap_id', 'xsd:string'],
   ],
 };
-/** The core login's Session (tuleap-facts A.7). */
+/** The core login's Session (docs/real-system.md, "The core login service"). */
 export const SESSION: Struct = {
   kind: 'struct',
   name: 'Session',

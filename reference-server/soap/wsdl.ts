@@ -144,7 +144,10 @@ ${bindingOps}
 `;
 }
 
-/** The core login WSDL at {base}/soap/?wsdl (tuleap-facts A.7): tns is the base URL itself. */
+/**
+ * The core login WSDL at {base}/soap/?wsdl (docs/real-system.md, "The core login service"): tns is
+ * the base URL itself.
+ */
 export function loginWsdl(baseUrl: string): string {
   return once(JSON.stringify(['login', baseUrl]), () => writeLoginWsdl(baseUrl));
 }

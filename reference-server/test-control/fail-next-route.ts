@@ -1,5 +1,6 @@
 /**
- * design.md, test control: POST /__conformance/fail-next {"operation", "failure", "sessionKey"?}
+ * docs/running-against-a-target.md, "Test control": POST /__conformance/fail-next {"operation",
+ * "failure", "sessionKey"?}
  * → 204; the next call of that operation (made with that session key, when one is given) fails as
  * the named internal failure would, changing nothing. An unknown operation or failure → 400.
  */

@@ -1,5 +1,5 @@
 /**
- * The dimensions the specification quantifies, as data (design.md "Coverage by construction"):
+ * The dimensions the specification quantifies, as data (CONTRIBUTING.md, "The coverage matrix"):
  * each cell is one combination a check must visit. A cell's id names its coordinates, so that a
  * missing one reads as what is missing ("access GET /api/trackers/<id> outsider private").
  */

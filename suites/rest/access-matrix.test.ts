@@ -417,7 +417,10 @@ const AS: Record<AccessCell['actor'], string> = {
   'site-admin': 'by a site admin outside it',
 };
 
-/** The real system's choice in an open cell: the status it answers (tuleap-facts B.1–B.5). */
+/**
+ * The real system's choice in an open cell: the status it answers (docs/real-system.md, "Who may
+ * read").
+ */
 const REAL_SYSTEM: ReadonlyArray<{ cell: string; status: number }> = [
   { cell: accessCellId('GET /api/trackers/<id>', 'anonymous', 'public'), status: 200 },
   { cell: accessCellId('GET /api/artifacts/<id>', 'anonymous', 'public'), status: 200 },

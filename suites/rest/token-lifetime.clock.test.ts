@@ -1,5 +1,6 @@
 /**
- * §5.2.5, §7.2, §8: a token lasts 24 hours. Needs the test-control clock (design.md); moving it
+ * §5.2.5, §7.2, §8: a token lasts 24 hours. Needs the test-control clock
+ * (docs/running-against-a-target.md); moving it
  * expires every token and session, so this file runs alone after all the others (lib/runner/cli/run-suites.ts).
  */
 import { describe, expect } from 'vitest';

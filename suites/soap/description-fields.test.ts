@@ -29,7 +29,7 @@ import type { FixtureName } from '../../lib/kit/fixtures/projects.ts';
 const XML_CHAR = /^[\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]*$/u;
 /**
  * Only spaces, tabs, CR or LF: the real system's SOAP stack (PHP SoapServer) drops such a text node,
- * so the value arrives as '' (tuleap-facts A.1). The spec does not say which is right: observed.
+ * so the value arrives as '' (docs/real-system.md). The spec does not say which is right: observed.
  */
 const WHITESPACE_ONLY = /^[ \t\r\n]+$/;
 

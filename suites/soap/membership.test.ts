@@ -50,7 +50,10 @@ const NOT_MEMBER_AFTER_RESET = [
   'soap.removeUserFromUGroup.effect',
 ] as const;
 
-/** The real system's user group of the project admins (tuleap-facts A.4): where no other is known. */
+/**
+ * The real system's user group of the project admins (docs/real-system.md, "The project admins'
+ * user group"): where no other is known.
+ */
 const REAL_ADMINS_GROUP = 4;
 
 function expectBooleanPart(answer: SoapAnswer, op: string): void {

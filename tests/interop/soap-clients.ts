@@ -78,7 +78,7 @@ export const ownClient: InteropClient = {
   },
 };
 
-/** node-soap wraps every value as {attributes, $value} and collapses arrays (stack.md §2): unwrap. */
+/** node-soap wraps every value as {attributes, $value} and collapses arrays: unwrap. */
 function unwrapNodeSoap(value: unknown): unknown {
   if (value === null || typeof value !== 'object') return value;
   const record = value as Record<string, unknown>;

@@ -1,5 +1,6 @@
 /**
- * An interrupted run restores what its tests in flight changed (design.md). vitest's cancel
+ * An interrupted run restores what its tests in flight changed (docs/what-the-suites-assume.md,
+ * "Cleanup"). vitest's cancel
  * rejects a running test at once while its body goes on, and would then end the worker, the
  * test's cleanup unrun. So, once the run is interrupted, the test's own requests stop (its body
  * ends at once) and the runner waits, in an onTestFinished hook, for the cleanup, which runs on a

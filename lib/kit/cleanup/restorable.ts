@@ -1,5 +1,6 @@
 /**
- * Leave the target as found (design.md): on a project the run did not create (one the profile
+ * Leave the target as found (docs/what-the-suites-assume.md, "Cleanup"): on a project the run did
+ * not create (one the profile
  * names, `prepare`'s included), a test reads before it writes, and writes only what the
  * interfaces can restore; the cleanup (plan.ts) writes back what it read. A check that needs a
  * write no interface undoes is done on a project the run creates, or skipped there with the reason.

@@ -1,5 +1,6 @@
 /**
- * A feature the specification names is broken (design.md: a broken feature fails): its route
+ * A feature the specification names is broken (docs/what-the-suites-assume.md: a broken feature
+ * fails): its route
  * answered 5xx, or an answer its rule cannot accept. Thrown from a setup step as well as from the
  * check itself, it is a failure of the test, never an error: error (Unjudgeable, HarnessError) is
  * for what could not be judged (no answer, a timeout, a shape the spec leaves open).

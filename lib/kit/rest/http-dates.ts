@@ -1,6 +1,7 @@
 /**
  * A date long before any artifact existed, written like the Last-Modified the target sent: an
- * HTTP-date (RFC 9110 §5.6.7), ISO 8601 (the real system until 2016, tuleap-facts B.5) or a Unix
+ * HTTP-date (RFC 9110 §5.6.7), ISO 8601 (the real system until 2016, docs/real-system.md, "Etag,
+ * Last-Modified") or a Unix
  * time. Sent as If-Unmodified-Since it names no version of the artifact (§4.4.3), in a form the
  * target reads: an HTTP server may ignore an If-Unmodified-Since it cannot parse (RFC 9110 §13.1.4).
  */

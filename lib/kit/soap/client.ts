@@ -55,7 +55,10 @@ export class SoapClient {
     return new SoapClient(http, '/soap/project/', projectNamespace(soapBaseOf(http)));
   }
 
-  /** The core login service (tuleap-facts A.7): its namespace is the base itself. */
+  /**
+   * The core login service (docs/real-system.md, "The core login service"): its namespace is the
+   * base itself.
+   */
   static login(http: HttpClient): SoapClient {
     return new SoapClient(http, '/soap/', soapBaseOf(http));
   }

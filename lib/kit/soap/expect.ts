@@ -1,5 +1,5 @@
 /**
- * Assertions on SOAP answers for the suites, each with the expectation in its message (style.md 1):
+ * Assertions on SOAP answers for the suites, each with the expectation in its message:
  * a §7.1 fault (exact faultcode, HTTP 500), a successful answer, and typed reads of the §2.1 arrays.
  */
 import { expect } from 'vitest';

@@ -1,4 +1,7 @@
-/** Arms a fail-next failure on the target (design.md, test control), recorded in the transcript. */
+/**
+ * Arms a fail-next failure on the target (docs/running-against-a-target.md, "Test control"),
+ * recorded in the transcript.
+ */
 import { HarnessError } from '../clients/harness-error.ts';
 import type { HttpClient } from '../clients/http.ts';
 import { FAIL_NEXT_PATH, type FailNextRequest } from '../../../spec/test-control.ts';

@@ -3,7 +3,8 @@
  * (quota-ledger.ts) counts what the platform counts. The spec does not say at which step the
  * quota is checked; the real system checks the session (3001), the site admin (3200) and the
  * template (3100, 3104) first and counts every call that gets past them, 4000 included
- * (tuleap-facts A.6). A call refused with one of those four codes counts for nothing; every other
+ * (docs/real-system.md, "The addProject quota"). A call refused with one of those four codes counts
+ * for nothing; every other
  * outcome counts (a success, a name refused, an internal failure, 4000, and, to stay on the safe
  * side, an answer that cannot be read): a ledger that counts too much delays a run, one that counts
  * too little lets the run meet 4000.

@@ -1,6 +1,7 @@
 /**
- * The run's addProject budget, decided before the suites (design.md: "a run that would exceed it
- * is refused before it starts, with the time to wait"). It applies to targets without test
+ * The run's addProject budget, decided before the suites: a run that would exceed it is refused
+ * before it starts, with the time to wait (docs/running-against-a-target.md, "Against a real
+ * platform"). It applies to targets without test
  * control: with the clock, provisioning and the add-project suite open a new hour themselves.
  * The run needs the shared projects it provisions (those the profile does not name) and, when
  * soap/add-project is selected, the calls of that suite; the ledger says what is left this hour.

@@ -37,7 +37,7 @@ export const restRoutes = section('§4.3', {
   ),
   'rest.routes.shapes': info(
     'Response shapes of the tracker and artifact routes are observed (published JSON Schemas).',
-    'As the real system (tuleap-facts B.3, B.5); POST /artifacts answers 201 {id, uri, tracker} with Location, Etag and Last-Modified (the real system since 2016); an invalid body, an unknown tracker included, answers 400 with the reason.',
+    'As the real system (docs/real-system.md, "Tracker and artifact representations"); POST /artifacts answers 201 {id, uri, tracker} with Location, Etag and Last-Modified (the real system since 2016); an invalid body, an unknown tracker included, answers 400 with the reason.',
   ),
   'rest.pagination.accepts-limit-offset': must(
     'Paginated collections accept the query parameters limit and offset.',

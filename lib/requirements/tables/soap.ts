@@ -155,7 +155,7 @@ export const soapOperations = section('§4.2', {
   ),
   'soap.strings.whitespace-only': info(
     'What a string value made only of spaces, tabs, CR or LF reads back as (a description value) is observed.',
-    "As sent (reference server). The real system's SOAP stack (PHP SoapServer::handle() with no argument) drops such text nodes, so it reads back as ''; whitespace inside a value is kept there too (tuleap-facts A.1). The MUST round trips leave such values out.",
+    "As sent (reference server). The real system's SOAP stack (PHP SoapServer::handle() with no argument) drops such text nodes, so it reads back as ''; whitespace inside a value is kept there too (docs/real-system.md, 'Whitespace-only strings in SOAP requests'). The MUST round trips leave such values out.",
   ),
   'soap.boolean-meaning': info(
     'The meaning of the returned boolean is observed.',

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { HELP, parseRunArgs, UsageError } from './args.ts';
 
 describe('parseRunArgs', () => {
-  test('reads every option of design.md', () => {
+  test('reads every option of conformance run', () => {
     const options = parseRunArgs([
       '--target',
       'http://h:8080/',

@@ -1,4 +1,7 @@
-/** Options of `conformance run` (design.md, "Commands"); a bad option is a UsageError (exit 2). */
+/**
+ * Options of `conformance run` (docs/running-against-a-target.md, "Options"); a bad option is a
+ * UsageError (exit 2).
+ */
 import { OneLineError } from '../../errors/one-line-error.ts';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { didYouMean } from '../../did-you-mean.ts';

@@ -1,6 +1,7 @@
 /**
- * `cleanup REPORT_DIR [--profile FILE] [--timeout MS] [--insecure] [--ca FILE]` (design.md,
- * "Commands"): retries undoing what a report lists as left on its target. Each leftover whose
+ * `cleanup REPORT_DIR [--profile FILE] [--timeout MS] [--insecure] [--ca FILE]` (README.md,
+ * "The daily workflow"): retries undoing what a report lists as left on its target. Each leftover
+ * whose
  * undo the target refused during the run carries the project call that undoes it (summary.json
  * leftovers, `retry`); the command opens a session of the account that made it and sends it
  * again. It prints what it undid, what the target refused again, and the rest counted by kind

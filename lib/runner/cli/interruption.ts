@@ -1,5 +1,6 @@
 /**
- * Ctrl-C (SIGINT) and SIGTERM during a run (design.md, "Reports"): the first one stops the suites
+ * Ctrl-C (SIGINT) and SIGTERM during a run (docs/reading-the-report.md, "Reports are swapped in
+ * whole"): the first one stops the suites
  * after the tests in flight, whose cleanup runs, and the run ends with a report marked interrupted
  * and exit 130; before the suites start, the run stops at its next step (run.ts). A second one
  * quits at once, without cleanup or report.

@@ -1,6 +1,7 @@
 /**
- * design.md: "Before judging, the harness logs in with each account once and checks its role; a
- * bad one stops the run with one line naming it (exit 2)". Each account logs in once, as the
+ * Before judging, the harness logs in with each account once and checks its role; a bad one stops
+ * the run with one line naming it, exit 2 (docs/running-against-a-target.md). Each account logs in
+ * once, as the
  * profile's soapSessions says: a SOAP session (login mode), or a REST token (§5.2.3: fixed keys,
  * where the token route is the only login; and wherever a role is read over REST). Then each role:
  * the site admin's session is accepted as addProject's adminSessionKey (a template no project has

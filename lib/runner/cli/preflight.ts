@@ -70,7 +70,10 @@ async function probeGet(baseUrl: string, location: string, deadlineMs: number): 
   }
 }
 
-/** design.md: without a profile saying so, probe {"advanceSeconds": 0} → 204. */
+/**
+ * docs/running-against-a-target.md, "Test control": without a profile saying so, probe
+ * {"advanceSeconds": 0} → 204.
+ */
 export async function probeTestControl(baseUrl: string, deadlineMs: number): Promise<boolean> {
   return (await probe(baseUrl, CLOCK_PATH, '{"advanceSeconds":0}', deadlineMs)) === 204;
 }
@@ -98,7 +101,8 @@ async function probe(
 }
 
 /**
- * design.md: without a profile saying so, probe fail-next with a failure no target knows: a 400
+ * docs/running-against-a-target.md, "Test control": without a profile saying so, probe fail-next
+ * with a failure no target knows: a 400
  * means the path is served (and the request refused, so nothing is armed).
  */
 export async function probeFailNext(baseUrl: string, deadlineMs: number): Promise<boolean> {
@@ -107,7 +111,8 @@ export async function probeFailNext(baseUrl: string, deadlineMs: number): Promis
 }
 
 /**
- * design.md: the base the target knows itself by, from its WSDL's target namespace (the profile's
+ * docs/running-against-a-target.md, "The SOAP base": the base the target knows itself by, from its
+ * WSDL's target namespace (the profile's
  * wsdlUrl, else {target}/soap/project/?wsdl); the target URL, with the reason, when it cannot be.
  */
 export function learnTargetSoapBase(profile: Profile, timeoutMs: number): Promise<LearnedBase> {

@@ -1,6 +1,7 @@
 /**
  * `replay REPORT_DIR [--test ID]… [--target URL] [--profile FILE] [--timeout MS] [--report-dir DIR]`
- * (design.md, "Commands"): for the developer fixing their server, each failed test of a report is
+ * (docs/reading-the-report.md, "The request that broke the rule"): for the developer fixing their
+ * server, each failed test of a report is
  * judged again by running the test itself through the harness, with the report's seed: its own
  * setup first (artifacts, memberships, tokens), so that no write to shared state is ever sent
  * without it, and its whole check. Per test: FIXED (the check passes now), STILL FAILING (it fails

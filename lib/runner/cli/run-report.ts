@@ -1,6 +1,7 @@
 /**
  * `run`'s reports: written to the staging directory and swapped in (an interrupted run's beside
- * the last complete one, which stays: design.md), the HAR file, then the closing lines of the
+ * the last complete one, which stays: docs/reading-the-report.md), the HAR file, then the closing
+ * lines of the
  * terminal and, with --timing, what the run's time went to.
  */
 import { existsSync, writeFileSync } from 'node:fs';

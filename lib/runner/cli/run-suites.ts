@@ -75,7 +75,8 @@ export async function runSuites(
         root,
         config: false,
         watch: false,
-        // Two groups (design.md, "Isolation"): the suites in parallel, then the files that move the
+        // Two groups (docs/what-the-suites-assume.md, "What the REST suites"): the suites in
+        // parallel, then the files that move the
         // target's clock (*.clock.test.ts), alone, since moving it expires every token and session.
         // The clock group needs no shared projects: it does not run the fixtures' globalSetup.
         projects: [

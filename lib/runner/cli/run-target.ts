@@ -1,5 +1,6 @@
 /**
- * `run`'s preflight: the target, checked before anything is created on it (design.md). The
+ * `run`'s preflight: the target, checked before anything is created on it
+ * (docs/running-against-a-target.md). The
  * transport of every request, the embedded reference server when no target is given, the profile
  * with its probed capabilities, the SOAP base the target knows itself by, this hour's addProject
  * budget (refused here, exit 2), then the accounts.

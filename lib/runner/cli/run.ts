@@ -1,7 +1,7 @@
 /**
  * `conformance run`: select the tests, check the target (the embedded reference server or
  * --target URL), run the suites, take the known failures, judge, write the reports and print the
- * summary. Returns the exit code of design.md.
+ * summary. Returns the exit code (README.md, "Exit codes").
  */
 import { rm } from 'node:fs/promises';
 import { resolve } from 'node:path';

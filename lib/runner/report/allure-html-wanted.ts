@@ -1,7 +1,8 @@
 /**
  * Set to 1 in a run's environment, the run writes its allure-results but not Allure's HTML report,
  * and starts no generator: for the project's tests whose many runs no one opens in Allure
- * (tests/support/cli-pool.ts). Not a user option: design.md's reports are the contract.
+ * (tests/support/cli-pool.ts). Not a user option: the reports of docs/reading-the-report.md are the
+ * contract.
  */
 export const NO_ALLURE_HTML = 'SOAP_REST_CONFORMANCE_NO_ALLURE_HTML';
 

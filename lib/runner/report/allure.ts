@@ -1,6 +1,6 @@
 /**
  * Allure's single-file HTML report (allure 3 "awesome" plugin, offline) from allure-results/.
- * The plugin hard-codes a Google Analytics block (shared/notes/stack.md §3): it is stripped; its
+ * The plugin hard-codes a Google Analytics block: it is stripped; its
  * embedded app and data are gzipped (allure-pack.ts).
  */
 import { readFile, rm, writeFile } from 'node:fs/promises';

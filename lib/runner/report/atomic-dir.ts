@@ -1,6 +1,7 @@
 /**
  * Reports are written into a new directory beside the report directory and swapped in at the end
- * (design.md, "Reports"): a run that fails, is interrupted or selects nothing never leaves a
+ * (docs/reading-the-report.md, "Reports are swapped in whole"): a run that fails, is interrupted or
+ * selects nothing never leaves a
  * half-written report nor destroys the previous one.
  */
 import { existsSync } from 'node:fs';

@@ -2,7 +2,7 @@
  * compare.html: requirements × implementations, grouped by spec section, rows whose statuses
  * differ highlighted, and under each INFO requirement what each implementation was seen to do,
  * side by side. One self-contained file (inline CSS, no script, no network); "only differences"
- * is a CSS checkbox. A pure function of the comparison (style.md 18).
+ * is a CSS checkbox. A pure function of the comparison.
  */
 import { SECTION_TITLES } from '../../requirements/index.ts';
 import type { ComparedRequirement, ComparedStatus, Comparison } from '../results/compare.ts';

@@ -1,6 +1,6 @@
 /**
  * index.html: the compliance report, one self-contained file (inline CSS and script, no network,
- * opens from disk). A pure function of the run result (style.md 18). It reads at a glance: a
+ * opens from disk). A pure function of the run result. It reads at a glance: a
  * verdict badge with the exit code, a jump to the failures, a status filter and a search, tests
  * grouped by spec section with failures first, and links both ways between requirement, test and
  * failure card (ids: req-<id>, test-<anchor>, card-<anchor>).

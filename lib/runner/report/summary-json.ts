@@ -1,5 +1,6 @@
 /**
- * summary.json: the machine-readable result (design.md). Wire transcripts are kept, as plain text,
+ * summary.json: the machine-readable result (docs/reading-the-report.md, "The files"). Wire
+ * transcripts are kept, as plain text,
  * for the tests that did not pass or skip (what a reader and `merge` need to explain them),
  * dropped for the rest.
  */

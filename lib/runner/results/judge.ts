@@ -6,7 +6,7 @@
 import type { HarnessErrorEntry, JudgedRun, RunResult } from '../../run-result.ts';
 import { exitCode, judgeVerdict } from './verdict.ts';
 
-/** design.md: a run stopped by a signal exits 130. */
+/** README.md, "Exit codes": a run stopped by a signal exits 130. */
 const INTERRUPTED: JudgedRun['exitCode'] = 130;
 
 /**

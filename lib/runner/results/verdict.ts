@@ -1,5 +1,6 @@
 /**
- * From test results to requirement statuses, the verdict and the exit code (design.md). A
+ * From test results to requirement statuses, the verdict and the exit code
+ * (docs/reading-the-report.md, "Verdicts"). A
  * requirement takes the worst status of its tests: fail > error > blocked > expected-fail >
  * observed > skip > pass. It is 'pass' only when every test of it passed: one skipped test (a missing capability)
  * leaves it 'skip', never 'pass'. With no test result it is 'not-run' when tests of it exist (the
@@ -30,7 +31,8 @@ const SEVERITY: Record<TestStatus, number> = {
 };
 
 /**
- * The capabilities of test control (design.md, "Test control"), by the profile's name: a MUST
+ * The capabilities of test control (docs/running-against-a-target.md, "Test control"), by the
+ * profile's name: a MUST
  * skipped for want of one alone still allows "Conforming on every MUST that can be judged without
  * test control".
  */

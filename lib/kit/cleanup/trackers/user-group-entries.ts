@@ -10,7 +10,7 @@ import type { CleanupPart } from '../types.ts';
 import type { WireAction } from '../wire-actions.ts';
 import { partsOf, projectCall, type SoapCall } from './soap-call.ts';
 
-/** The user group that holds a project's admins in the real system (design.md, target profile). */
+/** The user group that holds a project's admins in the real system (docs/real-system.md). */
 const PROJECT_ADMINS = '4';
 /** The real system's dynamic group of a project's members: membership.ts restores it. */
 const PROJECT_MEMBERS = '3';

@@ -1,7 +1,7 @@
 /**
  * §5.2.4: to use a token the client sends two headers on each call, X-Auth-Token and
  * X-Auth-UserId. One without the other is no token authentication (the real system treats the
- * call as anonymous, tuleap-facts B.1).
+ * call as anonymous, docs/real-system.md, "REST tokens").
  */
 import type { RuleFactory } from '../../rule.ts';
 import { requestName } from './request-facts.ts';

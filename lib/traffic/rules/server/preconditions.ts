@@ -12,7 +12,8 @@
  * A value the traffic does not prove (an Etag never shown, a «redacted» one, a date in a form other
  * than the server's) is not judged: the suites' own stale values are judged where they replace a
  * version the traffic saw. The If-match is compared as sent: the real system compares the raw
- * string (tuleap-facts B.5), so a quoted copy of a bare Etag is not the same value.
+ * string (docs/real-system.md, "Etag, Last-Modified"), so a quoted copy of a bare Etag is not the
+ * same value.
  */
 import { REDACTED } from '../../../kit/clients/redact.ts';
 import { timestampOf } from '../../../kit/rest/http-dates.ts';

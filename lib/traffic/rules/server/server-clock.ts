@@ -1,6 +1,7 @@
 /**
  * The server's time as the traffic shows it: its own timestamps, moved on by the test-control
- * clock (design.md "Test control": POST /__conformance/clock {advanceSeconds} answered 204 moves
+ * clock (docs/running-against-a-target.md, "Test control": POST /__conformance/clock
+ * {advanceSeconds} answered 204 moves
  * the server's clock). An advance whose exchange overlaps a moment may or may not have applied
  * then: the bounds take each side.
  */
