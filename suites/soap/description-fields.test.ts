@@ -21,7 +21,7 @@ import { requireSomeField, restorableFields } from '../../lib/kit/cleanup/restor
 import { successMessageTests } from './answer-messages.ts';
 import { readingPublicProject, soapFaultTests, type Caller } from './fault-scenarios.ts';
 import { inTurn } from '../../lib/kit/fixtures/in-turn.ts';
-import { failFrame, frameChanges, readFrame } from '../../lib/kit/frame/frame.ts';
+import { expectUnchanged, readFrame } from '../../lib/kit/frame/frame.ts';
 import { neighbourSoapFrame } from '../../lib/kit/frame/places.ts';
 import type { FixtureName } from '../../lib/kit/fixtures/projects.ts';
 
@@ -239,15 +239,13 @@ describe.concurrent('setProjectDescriptionFieldValue and getProjectDescriptionFi
         id: 'int',
         value: 'string',
       });
-      ctx.judging('soap.setProjectDescriptionFieldValue.effect');
-      const changes = frameChanges(frameBefore, await readFrame(frame.parts));
-      if (changes.length > 0)
-        failFrame(
-          changes,
-          'soap.setProjectDescriptionFieldValue.effect',
-          `setProjectDescriptionFieldValue on project ${project}`,
-          frame.sampled,
-        );
+      await expectUnchanged(
+        ctx,
+        frame,
+        frameBefore,
+        'soap.setProjectDescriptionFieldValue.effect',
+        `setProjectDescriptionFieldValue on project ${project}`,
+      );
     },
     { cells: frameCells('setProjectDescriptionFieldValue') },
   );

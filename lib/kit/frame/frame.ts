@@ -5,6 +5,7 @@
  * and after their writes and judge every change the writes do not account for.
  */
 import { ConformanceFailure } from '../conformance-failure.ts';
+import type { ConformanceContext } from '../conformance-test.ts';
 import type { RequirementId } from '../../requirements/index.ts';
 
 /** One place of the frame and how to read it: its entries, or undefined when it is unreadable. */
@@ -86,4 +87,20 @@ export function failFrame(
     rule,
     reliesOn,
   );
+}
+
+/**
+ * Reads `parts` again and fails `rule` (judged in a scope of its own, after the test's other
+ * checks) when anything changed since `before`: the frame of one write.
+ */
+export async function expectUnchanged(
+  ctx: ConformanceContext,
+  frame: { parts: readonly FramePart[]; sampled: string },
+  before: FrameState,
+  rule: RequirementId,
+  what: string,
+): Promise<void> {
+  ctx.judging(rule);
+  const changes = frameChanges(before, await readFrame(frame.parts));
+  if (changes.length > 0) failFrame(changes, rule, what, frame.sampled);
 }

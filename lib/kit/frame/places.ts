@@ -173,8 +173,9 @@ export async function neighbourSoapFrame(
 /** Every user group of each neighbour project (neighbourProjects), every user, as parts. */
 export async function neighbourGroupParts(
   ctx: ConformanceContext,
-): Promise<{ ids: number[]; parts: FramePart[] }> {
+): Promise<{ ids: number[]; parts: FramePart[]; sampled: string }> {
   const ids = await neighbourProjects(ctx);
   const parts = (await Promise.all(ids.map((id) => userGroupParts(ctx, id)))).flat();
-  return { ids, parts };
+  const sampled = `the user groups of projects ${ids.join(', ') || '(none)'} (every user: the template and projects no suite writes)`;
+  return { ids, parts, sampled };
 }
