@@ -4,7 +4,8 @@
  * change one user's membership of one group of one project (§4.2 #3, #4, #10, #11), nothing
  * more. Read through the real system's user-group routes (§4.2 lists no group's users):
  * - after each write, the project's members and project-admins groups, for the four accounts,
- *   against the model (another member removed, the user taken out of the other group);
+ *   against the model (another member removed, the user taken out of the other group): in every
+ *   fixed sequence, and in a sample of the properties' runs (membership-model.ts);
  * - at the end of each run, every user group of the project (the four accounts) and of the
  *   neighbour projects (every user): the template and other projects no suite writes, a sample of
  *   every project the run may read (another project changed, the user in another group).
