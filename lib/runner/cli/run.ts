@@ -51,7 +51,7 @@ export async function run(given: RunOptions, argv: readonly string[]): Promise<E
     const collected = await runAndCollect(options, target, staging, interruption);
     const nothing = nothingJudged(options, target, collected, interruption);
     if (nothing !== undefined) return nothing;
-    const interruptedBy = interruption.signal();
+    const interruptedBy = interruption.judging();
     const known = knownFailures(
       options,
       expectations,
@@ -69,7 +69,7 @@ export async function run(given: RunOptions, argv: readonly string[]): Promise<E
     });
     const staged = { dir: staging, allure, swapped: () => (staging = undefined) };
     const reported = await reportRun(options, judged, staged, collected, interruption, startedAt);
-    return interruption.signal() === undefined ? reported.exitCode : INTERRUPTED_EXIT;
+    return interruption.reported(reported.exitCode);
   } finally {
     allure?.stop();
     interruption.dispose();
