@@ -52,6 +52,23 @@ export function limitRate(perSecond: number | undefined, shared?: SharedArrayBuf
         };
 }
 
+/**
+ * The requests that wait for their slot now, over every thread, and when the last of them is sent
+ * (the run's terminal says it: lib/runner/cli/collector.ts); undefined without --rate-limit.
+ */
+export function rateBacklog(): { perSecond: number; queued: number; lastInMs: number } | undefined {
+  const limit = slot[SLOT];
+  if (limit === undefined) return undefined;
+  const aheadUs = Atomics.load(limit.schedule, 0) - nowUs();
+  const ahead = aheadUs > 0n ? Number(aheadUs) : 0;
+  const interval = Number(limit.intervalUs);
+  return {
+    perSecond: 1_000_000 / interval,
+    queued: Math.ceil(ahead / interval),
+    lastInMs: Math.max(0, ahead - interval) / 1000,
+  };
+}
+
 /** Resolves when this request's slot comes; every request of a run passes here once. */
 export async function awaitTurn(): Promise<void> {
   const counter = counterSlot[COUNTER];
