@@ -13,6 +13,7 @@ import { blockedReason, rootCauseFailure } from '../../kit/blocked.ts';
 import type { BrokenPrecondition, HarnessErrorEntry, TestResult } from '../../run-result.ts';
 import { observedIfInfo } from '../results/verdict.ts';
 import { inDomainWords, valuesInWords } from '../../kit/failure-words.ts';
+import { STOPPED_BY_INTERRUPTION } from '../../kit/cleanup/in-flight.ts';
 
 /** What the heartbeat says besides the tests (run-suites.ts): the requests sent, the rate's queue. */
 export interface HeartbeatFacts {
@@ -84,7 +85,7 @@ export class Collector implements Reporter {
 
   /** `… 12/412 tests done, 1,234 requests sent; waiting for …`. */
   waitingLine(): string {
-    const done = `${this.tests.length}/${this.total} tests done`;
+    const done = `${this.tests.length}${this.total > 0 ? `/${this.total}` : ''} tests done`;
     const requests = this.facts
       ? `, ${this.facts.requests().toLocaleString('en')} requests sent`
       : '';
@@ -329,6 +330,9 @@ function toTestResult(
     if (setup) return { ...base, status: 'error', message: setup };
     return { ...base, status: 'skip', message: 'skipped without a reason' };
   }
+  // Stopped in the middle by an interruption (its cleanup ran): not run to its end, no result,
+  // as the tests vitest's cancel reached.
+  if (result.errors.some((e) => e.message.includes(STOPPED_BY_INTERRUPTION))) return undefined;
   // A property's failure carries the failed check as its cause: that check's expected and actual.
   const first = withValues(result.errors[0]);
   const message = result.errors.map(explain).join('\n');

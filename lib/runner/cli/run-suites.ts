@@ -10,7 +10,7 @@ import { Collector, testsToRun } from './collector.ts';
 import { LongestChainsFirst } from './file-order.ts';
 import { withoutTheirSignalListeners, type Interruption } from './interruption.ts';
 import { TestCounts } from './test-counts.ts';
-import { rateBacklog, requestsCounted } from '../../kit/clients/rate-limit.ts';
+import { rateBacklog, requestsCounted, stopTestRequests } from '../../kit/clients/rate-limit.ts';
 import { MODULE_EXT, runnable } from '../../layout.ts';
 import { AllureReporter } from '../report/allure-reporter.ts';
 
@@ -151,6 +151,7 @@ async function runWith(
   vitest.config.sequence.sequencer = LongestChainsFirst;
   try {
     interruption?.whileRunning(() => {
+      stopTestRequests();
       collector.interruptedNow();
       return vitest.cancelCurrentRun('keyboard-input');
     });
