@@ -330,9 +330,17 @@ function toTestResult(
     if (setup) return { ...base, status: 'error', message: setup };
     return { ...base, status: 'skip', message: 'skipped without a reason' };
   }
-  // Stopped in the middle by an interruption (its cleanup ran): not run to its end, no result,
-  // as the tests vitest's cancel reached.
-  if (result.errors.some((e) => e.message.includes(STOPPED_BY_INTERRUPTION))) return undefined;
+  // Stopped in the middle by an interruption (its cleanup ran): not judged. No result, as the
+  // tests vitest's cancel reached, unless it changed the target: then a skip, whose cleanup (what
+  // it undid, what remains) the report's leftovers list.
+  if (result.errors.some((e) => e.message.includes(STOPPED_BY_INTERRUPTION)))
+    return meta.cleanup
+      ? {
+          ...base,
+          status: 'skip',
+          message: 'stopped by the interruption before its end: not judged; its cleanup ran',
+        }
+      : undefined;
   // A property's failure carries the failed check as its cause: that check's expected and actual.
   const first = withValues(result.errors[0]);
   const message = result.errors.map(explain).join('\n');
