@@ -278,6 +278,22 @@ function firstLine(text: string): string {
   return text.split('\n')[0] ?? '';
 }
 
+/**
+ * A test an interruption stopped: no result, unless it changed the target; then a skip, whose
+ * cleanup (what it undid, what remains) the report's leftovers list.
+ */
+function stoppedByInterruption(
+  base: Omit<TestResult, 'status'>,
+  meta: ReturnType<TestCase['meta']>,
+): TestResult | undefined {
+  if (!meta.cleanup) return undefined;
+  return {
+    ...base,
+    status: 'skip',
+    message: 'stopped by the interruption before its end: not judged; its cleanup ran',
+  };
+}
+
 function toTestResult(
   testCase: TestCase,
   root: string,
@@ -307,8 +323,9 @@ function toTestResult(
   };
   if (result.state === 'passed') return { ...base, status: 'pass' };
   if (result.state === 'skipped') {
-    // Not started before an interruption (vitest's cancel): not run, no result (run.ts).
-    if (result.note === ABORTED_NOTE) return undefined;
+    // Not started before an interruption (vitest's cancel), or stopped by it: not run, no result
+    // (run.ts), unless it changed the target (below).
+    if (result.note === ABORTED_NOTE) return stoppedByInterruption(base, meta);
     // ctx.precondition: a rule its setup depends on was read back broken.
     if (meta.blockedBy)
       return {
@@ -330,17 +347,9 @@ function toTestResult(
     if (setup) return { ...base, status: 'error', message: setup };
     return { ...base, status: 'skip', message: 'skipped without a reason' };
   }
-  // Stopped in the middle by an interruption (its cleanup ran): not judged. No result, as the
-  // tests vitest's cancel reached, unless it changed the target: then a skip, whose cleanup (what
-  // it undid, what remains) the report's leftovers list.
+  // Stopped in the middle by an interruption (its cleanup ran): not judged.
   if (result.errors.some((e) => e.message.includes(STOPPED_BY_INTERRUPTION)))
-    return meta.cleanup
-      ? {
-          ...base,
-          status: 'skip',
-          message: 'stopped by the interruption before its end: not judged; its cleanup ran',
-        }
-      : undefined;
+    return stoppedByInterruption(base, meta);
   // A property's failure carries the failed check as its cause: that check's expected and actual.
   const first = withValues(result.errors[0]);
   const message = result.errors.map(explain).join('\n');
