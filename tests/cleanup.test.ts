@@ -139,6 +139,12 @@ describe('cleanup on a shared target', () => {
           named.map((id) => [id, false]),
         );
         expect(leftovers.undone, 'changes undone').toBeGreaterThan(0);
+        // The terminal says it in one line, and where each is listed.
+        const said = run.stdout.split('\n').filter((l) => /left on the target/.test(l));
+        expect(said, run.stdout).toHaveLength(1);
+        expect(said[0]).toMatch(
+          /^conformance: left on the target: .*\d+ artifacts.*index\.html lists them/,
+        );
       } finally {
         await server.close();
       }
@@ -200,10 +206,13 @@ describe('cleanup REPORT_DIR', () => {
         expect(first.stdout).toContain(
           'undone: description field 2 of project 102 back to its earlier value',
         );
-        expect(first.stdout).toMatch(/remains: artifact 7 in tracker 1 \(no interface undoes it\)/);
-        expect(first.stdout).toMatch(
-          /remains: service 21 of project 999999 .*\(again refused: fault 3000/,
+        expect(first.stdout).toContain(
+          `remain: 1 artifact, which no interface undoes ("Left on the target" in ${join(report, 'index.html')} lists each)`,
         );
+        expect(first.stdout).toMatch(
+          /again refused: service 21 of project 999999 active again \(fault 3000/,
+        );
+        expect(first.stdout.trimEnd().split('\n')).toHaveLength(5);
         expect(existsSync(join(report, 'cleanup.json')), 'what it undid is recorded').toBe(true);
 
         // Once the refused one is gone from the report, nothing the interfaces can undo remains;

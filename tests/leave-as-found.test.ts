@@ -16,6 +16,10 @@ import { startReferenceServer, type RunningServer } from '../reference-server/li
 import { CLI, childEnv, newReportDir, ROOT, runCli, runCommand } from './support/cli.ts';
 import { StateObserver, type StateSnapshot } from './support/state-snapshot.ts';
 
+// prepare sets the shared projects' generic users with it, so that the generic-user checks run on
+// them and are set back (README, `prepare`); read by the child processes.
+process.env['CONFORMANCE_GENERIC_USER_PASSWORD'] = 'Leave-as-found-generic';
+
 /** Enough for prepare and every run here: the quota is not what these runs are about. */
 const QUOTA = 100;
 /** The interrupted run is stopped once this many tests ended: others are then in flight. */

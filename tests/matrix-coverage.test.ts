@@ -14,6 +14,7 @@ const DIMENSIONS: readonly Dimension[] = [
   'message',
   'fault',
   'credential',
+  'frame',
 ];
 
 /** The cells no test judged, by dimension: the message lists what is missing. */

@@ -254,12 +254,15 @@ async function cleanUp(
   transcript: Transcript,
   settings: RunSettings,
 ): Promise<Transcript | undefined> {
+  const { genericUserPassword } = settings.target.fixtures;
   const plan = planCleanup(
     wireActions(transcript.exchanges),
     runCreatedProjectIds(inject('fixtures'), settings.target),
+    genericUserPassword,
   );
   if (plan.undo.length === 0 && plan.remaining.length === 0) return undefined;
   const own = new Transcript();
+  if (genericUserPassword !== undefined) own.secrets.add(genericUserPassword);
   const outcome = await runCleanup(plan, targetClient(settings, own));
   const redact = (text: string) => transcript.secrets.redact(own.secrets.redact(text));
   context.task.meta.cleanup = {

@@ -29,6 +29,8 @@ export interface RunSettings {
   rateLimit?: { perSecond: number; schedule: SharedArrayBuffer };
   /** Counts every request of the run, in every thread (lib/kit/clients/rate-limit.ts). */
   requestCounter?: SharedArrayBuffer;
+  /** Counts the seconds the run moved the target's clock, to set it back (lib/kit/target/clock.ts). */
+  clockMoved?: SharedArrayBuffer;
   /** --insecure, --ca (lib/kit/clients/transport.ts); the proxy comes from the environment. */
   transport?: TransportOptions;
 }

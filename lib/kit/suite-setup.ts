@@ -6,6 +6,7 @@
 import fc from 'fast-check';
 import { chai, inject } from 'vitest';
 import { countRequests, limitRate } from './clients/rate-limit.ts';
+import { countClockMoves } from './target/clock.ts';
 import { Transcript } from './clients/transcript.ts';
 import { Judging } from './judging.ts';
 import { configureTransport, freshConnections } from './clients/transport.ts';
@@ -35,12 +36,13 @@ prototype.assert = function (this: Chai.AssertionStatic, ...args: unknown[]) {
   }
 } as typeof assert;
 
-const { seed, runs, rateLimit, requestCounter, transport } = inject('settings');
+const { seed, runs, rateLimit, requestCounter, clockMoved, transport } = inject('settings');
 configureTransport(transport ?? {});
 // Each file on connections of its own, as in a worker of its own.
 freshConnections();
 limitRate(rateLimit?.perSecond, rateLimit?.schedule);
 countRequests(requestCounter);
+countClockMoves(clockMoved);
 // The failed check is kept as the report's cause: its requirement is data (lib/kit/judging.ts).
 fc.configureGlobal({ seed, numRuns: runs, includeErrorInReport: false });
 

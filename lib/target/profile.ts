@@ -51,6 +51,11 @@ export interface Profile {
      * second group lets them see that a removal from one leaves the other as it was.
      */
     staticUgroups?: StaticUgroups;
+    /**
+     * The password `prepare` gave the generic user of the soapProject and the foreignProject
+     * (§4.2 #13): a test that changes or unsets it sets it back with this one (lib/kit/cleanup).
+     */
+    genericUserPassword?: string;
   };
   /** addProject quota of the whole platform (§8): projects per hour. */
   projectQuotaPerHour: number;
@@ -106,6 +111,9 @@ export function parseProfile(
     const name = fromEnv(account, 'password', `accounts.${role}.password`);
     if (name !== undefined) account['passwordEnv'] = name;
   }
+  const fixtures = profile.fixtures as Record<string, unknown> | undefined;
+  if (fixtures !== undefined)
+    fromEnv(fixtures, 'genericUserPassword', 'fixtures.genericUserPassword');
   const keys = (profile.soapSessions as { keys?: Record<string, unknown> } | undefined)?.keys;
   for (const role of Object.keys(keys ?? {})) fromEnv(keys!, role, `soapSessions.keys.${role}`);
   if (missing.length > 0)

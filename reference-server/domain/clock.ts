@@ -1,4 +1,8 @@
-/** The server's clock: real time plus an offset that only test control may move (design.md). */
+/**
+ * The server's clock: real time plus an offset that only test control may move
+ * (docs/running-against-a-target.md, "Test control"): forward, or back by at most what it was
+ * moved forward (never behind real time).
+ */
 export interface Clock {
   /** Milliseconds since the epoch, as the server sees it. */
   now(): number;
@@ -10,7 +14,7 @@ export function systemClock(): Clock {
   return {
     now: () => Date.now() + offsetMs,
     advance: (seconds) => {
-      offsetMs += seconds * 1000;
+      offsetMs = Math.max(0, offsetMs + seconds * 1000);
     },
   };
 }

@@ -137,6 +137,15 @@ describe('addProject', () => {
     expect(code(() => add({ short: 'quota4' }))).toBe('no error');
   });
 
+  test('calls made while the clock was ahead count in no hour once it is set back', () => {
+    clock.advance(1800);
+    for (const short of ['ahead1', 'ahead2', 'ahead3'])
+      expect(code(() => add({ short }))).toBe('no error');
+    expect(code(() => add({ short: 'ahead4' }))).toBe(4000);
+    clock.advance(-1800);
+    expect(code(() => add({ short: 'back1' }))).toBe('no error');
+  });
+
   test("privacy 'public' → public; any other value → private (the real system)", () => {
     expect(state.projects.get(add({ short: 'pubproj', privacy: 'public' }))!.privacy).toBe(
       'public',

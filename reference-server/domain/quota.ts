@@ -17,7 +17,8 @@ export class Quota {
   /** Records a call; true when it is within the quota. */
   take(): boolean {
     const now = this.clock.now();
-    this.calls = this.calls.filter((at) => at > now - WINDOW_MS);
+    // A call made while the clock was ahead, once it is set back, is in no hour yet: dropped.
+    this.calls = this.calls.filter((at) => at > now - WINDOW_MS && at <= now);
     const earlier = this.calls.length;
     this.calls.push(now);
     return earlier < this.perHour;

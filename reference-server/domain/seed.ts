@@ -74,8 +74,12 @@ export const TEMPLATE_SERVICES: ReadonlyArray<readonly [string, boolean]> = [
  * member — one public, one private — for the REST side and the permission cases, and a private
  * one administered by bob (a profile's foreignProjectId: an admin of another project, §5.1.2).
  * Each has the static user group 'developers' (ids from 101, in this order); the public project
- * has 'testers' too.
+ * has 'testers' too. The template's second static group, 'reviewers' (106), is made after the
+ * others (the ids above stay): a project created from it has two, as `prepare` needs for the
+ * static user group checks (fixtures.staticUgroups).
  */
+export const TEMPLATE_LATER_UGROUPS = ['reviewers'] as const;
+
 export const SEEDED_PROJECTS = [
   {
     id: 100,

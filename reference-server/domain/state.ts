@@ -7,7 +7,13 @@ import { SEEDED_DESCRIPTION_FIELDS, type DescriptionField } from './description-
 import { ProjectAdmin, type ProjectAdminDeps } from './project-admin.ts';
 import { PROJECT_ADMINS_UGROUP, Projects } from './projects.ts';
 import { Quota } from './quota.ts';
-import { ISSUES_TRACKER, SEEDED_PROJECTS, SEEDED_USERS, TEMPLATE_SERVICES } from './seed.ts';
+import {
+  ISSUES_TRACKER,
+  SEEDED_PROJECTS,
+  SEEDED_USERS,
+  TEMPLATE_LATER_UGROUPS,
+  TEMPLATE_SERVICES,
+} from './seed.ts';
 import { Sessions } from './sessions.ts';
 import { TOKEN_LIFETIME_MS, Tokens } from './tokens.ts';
 import { Trackers } from './trackers.ts';
@@ -80,6 +86,16 @@ export function createState(clock: Clock, options: StateOptions = {}): DomainSta
 }
 
 function seedProjects(): Projects {
+  const projects = seedEachProject();
+  const template = projects.get(SEEDED_PROJECTS[0].id)!;
+  for (const name of TEMPLATE_LATER_UGROUPS) {
+    const id = projects.ugroupId();
+    template.ugroups.set(id, { id, name, members: new Set<number>() });
+  }
+  return projects;
+}
+
+function seedEachProject(): Projects {
   const projects = new Projects();
   for (const seed of SEEDED_PROJECTS) {
     projects.add({

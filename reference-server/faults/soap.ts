@@ -592,6 +592,89 @@ export const SOAP_FAULTS = [
       },
     },
   }),
+  fault({
+    name: 'soap-add-project-renames-template',
+    does: "addProject gives the template the new project's public name too: the template is changed by a creation that only reads it (§4.2 #2)",
+    breaks: ['soap.addProject.creates'],
+    operations: {
+      addProject(
+        deps,
+        call,
+        sessionKey,
+        adminSessionKey,
+        shortName,
+        publicName,
+        privacy,
+        templateId,
+      ) {
+        const id = call(sessionKey, adminSessionKey, shortName, publicName, privacy, templateId);
+        const template = deps.projects.get(templateId);
+        if (template) template.publicName = publicName.trim();
+        return id;
+      },
+    },
+  }),
+  fault({
+    name: 'soap-deactivate-also-in-template',
+    does: 'deactivateService also switches off the service of the same short name in every template project: another project changes (§4.2 #5)',
+    breaks: ['soap.deactivateService.effect'],
+    operations: {
+      setServiceUsage(deps, call, sessionKey, groupId, serviceId, isUsed) {
+        const answer = call(sessionKey, groupId, serviceId, isUsed);
+        const name = serviceOf(deps, serviceId)?.shortName;
+        if (!isUsed && name !== undefined)
+          for (const project of deps.projects.all())
+            if (project.isTemplate)
+              for (const service of project.services)
+                if (service.shortName === name) service.isUsed = false;
+        return answer;
+      },
+    },
+  }),
+  fault({
+    name: 'soap-ugroup-remove-drops-membership',
+    does: 'removeUserFromUGroup of the project-admins group also takes the user out of the project members: another group of the same user changes (§4.2 #11)',
+    breaks: ['soap.removeUserFromUGroup.effect'],
+    operations: {
+      removeUserFromUGroup(deps, call, sessionKey, groupId, ugroupId, userId) {
+        const answer = call(sessionKey, groupId, ugroupId, userId);
+        if (ugroupId === deps.adminsUgroupId) deps.projects.get(groupId)?.members.delete(userId);
+        return answer;
+      },
+    },
+  }),
+  fault({
+    name: 'soap-member-remove-takes-next',
+    does: 'removeProjectMember also removes the member with the next higher user id who is no project admin: another member goes (§4.2 #10)',
+    breaks: ['soap.removeProjectMember.effect'],
+    operations: {
+      removeProjectMember(deps, call, sessionKey, groupId, userLogin) {
+        const answer = call(sessionKey, groupId, userLogin);
+        const project = deps.projects.get(groupId);
+        const removed = deps.users.byUsername(userLogin)?.id;
+        if (project && removed !== undefined) {
+          const next = [...project.members]
+            .filter((id) => id > removed && !project.admins.has(id))
+            .sort((a, b) => a - b)[0];
+          if (next !== undefined) project.members.delete(next);
+        }
+        return answer;
+      },
+    },
+  }),
+  fault({
+    name: 'soap-description-value-also-in-template',
+    does: 'setProjectDescriptionFieldValue also writes the value in every template project: another project changes (§4.2 #12)',
+    breaks: ['soap.setProjectDescriptionFieldValue.effect'],
+    operations: {
+      setProjectDescriptionFieldValue(deps, call, sessionKey, groupId, fieldId, value) {
+        const answer = call(sessionKey, groupId, fieldId, value);
+        for (const project of deps.projects.all())
+          if (project.isTemplate) project.descriptionValues.set(fieldId, value);
+        return answer;
+      },
+    },
+  }),
 ] as const;
 
 /**

@@ -1,4 +1,8 @@
-/** design.md, test control: POST /__conformance/clock {"advanceSeconds": n} → 204. */
+/**
+ * Test control (docs/running-against-a-target.md): POST /__conformance/clock {"advanceSeconds": n}
+ * → 204. A negative n sets the clock back (a run undoes its own advances when it ends), never
+ * behind real time.
+ */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Clock } from '../domain/clock.ts';
 import { readBody, send, sendJson } from '../http-io.ts';
@@ -18,8 +22,8 @@ export async function advanceClock(
   } catch {
     seconds = undefined;
   }
-  if (typeof seconds !== 'number' || !Number.isFinite(seconds) || seconds < 0) {
-    return sendJson(res, 400, { error: 'advanceSeconds must be a finite number ≥ 0' });
+  if (typeof seconds !== 'number' || !Number.isFinite(seconds)) {
+    return sendJson(res, 400, { error: 'advanceSeconds must be a finite number' });
   }
   clock.advance(seconds);
   send(res, 204, '');

@@ -2,6 +2,7 @@
 import { ACCESS_CELLS } from './access.ts';
 import { CREDENTIAL_CELLS } from './credentials.ts';
 import { FAULT_CELLS } from './faults.ts';
+import { FRAME_CELLS } from './frame.ts';
 import { MESSAGE_CELLS } from './messages.ts';
 import { REPRESENTATION_CELLS } from './representations.ts';
 import type { MatrixCell } from './types.ts';
@@ -15,6 +16,7 @@ export const MATRIX: readonly MatrixCell[] = [
   ...MESSAGE_CELLS,
   ...FAULT_CELLS,
   ...CREDENTIAL_CELLS,
+  ...FRAME_CELLS,
 ];
 
 const BY_ID = new Map(MATRIX.map((cell) => [cell.id, cell]));

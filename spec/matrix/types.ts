@@ -3,7 +3,7 @@
  * each cell is one combination a check must visit. A cell's id names its coordinates, so that a
  * missing one reads as what is missing ("access GET /api/trackers/<id> outsider private").
  */
-export type Dimension = 'access' | 'representation' | 'message' | 'fault' | 'credential';
+export type Dimension = 'access' | 'representation' | 'message' | 'fault' | 'credential' | 'frame';
 
 export interface MatrixCell {
   /** Stable, unique: `<dimension> <coordinates…>` separated by single spaces. */

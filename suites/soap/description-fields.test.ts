@@ -16,10 +16,13 @@ import { armFailure } from '../../lib/kit/target/fail-next.ts';
 import { descriptionValuesOf, expectFault, expectSuccess } from '../../lib/kit/soap/expect.ts';
 import { untypedValues, xsiType } from '../../lib/kit/soap/wire.ts';
 import { faultCell } from '../../spec/matrix/faults.ts';
+import { frameCells } from '../../spec/matrix/frame.ts';
 import { requireSomeField, restorableFields } from '../../lib/kit/cleanup/restorable.ts';
 import { successMessageTests } from './answer-messages.ts';
 import { readingPublicProject, soapFaultTests, type Caller } from './fault-scenarios.ts';
 import { inTurn } from '../../lib/kit/fixtures/in-turn.ts';
+import { failFrame, frameChanges, readFrame } from '../../lib/kit/frame/frame.ts';
+import { neighbourSoapFrame } from '../../lib/kit/frame/places.ts';
 import type { FixtureName } from '../../lib/kit/fixtures/projects.ts';
 
 /** XML 1.0 cannot carry C0 controls other than tab, LF and CR, nor U+FFFE and U+FFFF. */
@@ -197,6 +200,9 @@ describe.concurrent('setProjectDescriptionFieldValue and getProjectDescriptionFi
       const field = requireSomeField(ctx, project, writable.fields).at(-1)!;
       const before = writable.values;
       const value = `set by the conformance run ${inject('runTag')} at ${Date.now()}`;
+      // Frame conditions: no other project's values change (docs/what-the-suites-assume.md).
+      const frame = await neighbourSoapFrame(ctx, 'getProjectDescriptionFieldsValue');
+      const frameBefore = await readFrame(frame.parts);
       ctx.judging('soap.setProjectDescriptionFieldValue.effect');
       expectSuccess(
         await soap.call('setProjectDescriptionFieldValue', {
@@ -229,11 +235,20 @@ describe.concurrent('setProjectDescriptionFieldValue and getProjectDescriptionFi
       expect(Object.fromEntries(after), 'the values of the other fields').toEqual(
         Object.fromEntries(before),
       );
+      const changes = frameChanges(frameBefore, await readFrame(frame.parts));
+      if (changes.length > 0)
+        failFrame(
+          changes,
+          'soap.setProjectDescriptionFieldValue.effect',
+          `setProjectDescriptionFieldValue on project ${project}`,
+          frame.sampled,
+        );
       expectMemberTypes(ctx, answer, 'soap.types.desc-field-value', 'DescFieldValue', {
         id: 'int',
         value: 'string',
       });
     },
+    { cells: frameCells('setProjectDescriptionFieldValue') },
   );
 
   conformanceTest(

@@ -20,7 +20,7 @@ import {
 } from '../../lib/kit/soap/expect.ts';
 import { untypedValues, xsiType } from '../../lib/kit/soap/wire.ts';
 import { faultCell } from '../../spec/matrix/faults.ts';
-import { requireUndoableOn } from '../../lib/kit/cleanup/restorable.ts';
+import { requireGenericUserRestorable } from '../../lib/kit/cleanup/restorable.ts';
 import { successMessageTests } from './answer-messages.ts';
 import { declaredNamespace } from './declared-namespace.ts';
 
@@ -49,13 +49,11 @@ async function setUp(ctx: ConformanceContext) {
 
 /**
  * A generic user, once set, stays the project's (unsetGenericUser drops only its membership, the
- * real system), and its password cannot be read: set only on a project the run created.
+ * real system), and its password cannot be read: set on a project the run created, or on one whose
+ * generic user `prepare` set with the password the profile keeps, which the cleanup sets back.
  */
-const SET_GENERIC_USER =
-  'setProjectGenericUser (a generic user stays set; its password is not readable)';
-
 async function setGenericUser(ctx: ConformanceContext) {
-  requireUndoableOn(ctx, ctx.fixtures.soapProject.id, SET_GENERIC_USER);
+  requireGenericUserRestorable(ctx, ctx.fixtures.soapProject.id);
   const s = await setUp(ctx);
   const answer = await s.soap.call('setProjectGenericUser', {
     session_key: s.keys.projectAdmin,
@@ -236,7 +234,7 @@ const GENERIC_OPS: readonly GenericOp[] = [
 /** The foreign project with a generic user its admin (the projectMember) set, and a password. */
 async function foreignGenericUser(ctx: ConformanceContext) {
   const project = ctx.fixtures.foreignProject.id;
-  requireUndoableOn(ctx, project, SET_GENERIC_USER);
+  requireGenericUserRestorable(ctx, project);
   const s = await setUp(ctx);
   const owner = s.keys.projectMember;
   // A setup step: its failure breaks setProjectGenericUser, not the rule the test judges.

@@ -27,6 +27,16 @@ import {
   type Other,
   type World,
 } from './membership-world.ts';
+import {
+  expectAround,
+  expectModelGroups,
+  neighbourParts,
+  projectFrame,
+  type ProjectFrame,
+  type Write,
+} from './membership-frame.ts';
+import { readFrame, type FrameState } from '../../lib/kit/frame/frame.ts';
+import type { RequirementId } from '../../lib/requirements/index.ts';
 
 interface Model {
   members: Set<Role>;
@@ -36,9 +46,11 @@ interface Real {
   ctx: ConformanceContext;
   w: World;
   project: number;
+  frame: ProjectFrame;
+  /** The run's writes, which the frame at its end accounts changes to. */
+  writes: Write[];
 }
 type Cmd = fc.AsyncCommand<Model, Real>;
-import type { RequirementId } from '../../lib/requirements/index.ts';
 
 /**
  * What a prediction of the model relies on (lib/kit/judging.ts): that a user is a member, the
@@ -55,6 +67,22 @@ const RELIES = {
 
 /** No member after the reset: its removals, from the project-admins user group first. */
 const NOT_MEMBER: readonly RequirementId[] = [RELIES.notMember, RELIES.notAdmin];
+
+/**
+ * After a write the model has taken in: records it, and reads the project's members and
+ * project-admins groups back against the model (membership-frame.ts).
+ */
+async function readBack(
+  r: Real,
+  m: Readonly<Model>,
+  write: Write,
+  reliesOn: readonly RequirementId[],
+  what: string,
+): Promise<void> {
+  r.writes.push(write);
+  const relied = write.effective ? reliesOn : [RELIES.notAdmin, 'soap.auth.project-admin' as const];
+  await expectModelGroups(r.frame, r.w.ids, m, write, relied, what);
+}
 
 /**
  * A call by an actor the model says administers the project must succeed (the rule `allowed`,
@@ -107,7 +135,15 @@ class AddMember implements Cmd {
       'soap.addProjectMember.fault.3201',
       this.toString(),
     );
-    if (m.admins.has(this.actor)) m.members.add(this.user);
+    const effective = m.admins.has(this.actor);
+    if (effective) m.members.add(this.user);
+    const write = {
+      rule: RELIES.member,
+      user: String(r.w.ids[this.user]),
+      direction: 'add',
+      effective,
+    } as const;
+    await readBack(r, m, write, allowed.reliesOn, this.toString());
   }
   toString = () => `addProjectMember(${this.user}) by ${this.actor}`;
 }
@@ -130,6 +166,13 @@ class RemoveMember implements Cmd {
       // Not a member: relies on the removals (the reset's included) that made them none.
       r.ctx.judging('soap.removeProjectMember.fault.3203', { reliesOn: NOT_MEMBER });
       expectFault(answer, 3203, this.toString());
+      const refused = {
+        rule: RELIES.notMember,
+        user: String(r.w.ids[this.user]),
+        direction: 'remove',
+        effective: false,
+      } as const;
+      await readBack(r, m, refused, NOT_MEMBER, this.toString());
       return;
     }
     const allowed = { rule: RELIES.notMember, reliesOn: [RELIES.member] };
@@ -142,7 +185,16 @@ class RemoveMember implements Cmd {
       'soap.removeProjectMember.fault.3201',
       this.toString(),
     );
-    if (m.admins.has(this.actor)) m.members.delete(this.user);
+    const effective = m.admins.has(this.actor);
+    if (effective) m.members.delete(this.user);
+    const write = {
+      rule: RELIES.notMember,
+      user: String(r.w.ids[this.user]),
+      direction: 'remove',
+      effective,
+      membership: true,
+    } as const;
+    await readBack(r, m, write, allowed.reliesOn, this.toString());
   }
   toString = () => `removeProjectMember(${this.user}) by ${this.actor}`;
 }
@@ -173,7 +225,15 @@ class AddAdmin implements Cmd {
       'soap.addUserToUGroup.fault.3201',
       this.toString(),
     );
-    if (m.admins.has(this.actor)) m.admins.add(this.user);
+    const effective = m.admins.has(this.actor);
+    if (effective) m.admins.add(this.user);
+    const write = {
+      rule: RELIES.admin,
+      user: String(r.w.ids[this.user]),
+      direction: 'add',
+      effective,
+    } as const;
+    await readBack(r, m, write, allowed.reliesOn, this.toString());
   }
   toString = () => `addUserToUGroup(${this.group}, ${this.user}) by ${this.actor}`;
 }
@@ -198,7 +258,15 @@ class RemoveAdmin implements Cmd {
     const allowed = { rule: RELIES.notAdmin, reliesOn: [RELIES.admin] };
     const code = 'soap.removeUserFromUGroup.fault.3201';
     expectPredicted(r, m, this.actor, answer, allowed, code, this.toString());
-    if (m.admins.has(this.actor)) m.admins.delete(this.user);
+    const effective = m.admins.has(this.actor);
+    if (effective) m.admins.delete(this.user);
+    const write = {
+      rule: RELIES.notAdmin,
+      user: String(r.w.ids[this.user]),
+      direction: 'remove',
+      effective,
+    } as const;
+    await readBack(r, m, write, allowed.reliesOn, this.toString());
   }
   toString = () => `removeUserFromUGroup(${this.group}, ${this.user}) by ${this.actor}`;
 }
@@ -229,6 +297,22 @@ export async function runModel(ctx: ConformanceContext, withGroups: boolean): Pr
   const projects = soapAndMembershipProjects(ctx.fixtures);
   await Promise.all(projects.map((p) => reset(w, p.id)));
   const group = withGroups ? await requireAdminsGroup(ctx, w, projects[0]!.id) : undefined;
+  const neighbours = await neighbourParts(ctx);
+  const frames = new Map(
+    await Promise.all(
+      projects.map(
+        async (p) =>
+          [p.id, await projectFrame(ctx, w, p.id, neighbours.parts, neighbours.ids)] as const,
+      ),
+    ),
+  );
+  ctx.observe(`frame read: ${[...frames.values()].map((f) => f.sampled).join('; ')}`);
+  // The frame around each project as the last run left it: one reading per run, at its end.
+  const lastAround = new Map(
+    await Promise.all(
+      [...frames].map(async ([id, frame]) => [id, await readFrame(frame.around)] as const),
+    ),
+  );
   const actor = fc.constantFrom(...ACTORS);
   const user = fc.constantFrom(...OTHERS);
   const commands: Array<fc.Arbitrary<Cmd>> = [
@@ -253,11 +337,65 @@ export async function runModel(ctx: ConformanceContext, withGroups: boolean): Pr
             members: new Set(['projectAdmin']),
             admins: new Set(['projectAdmin']),
           };
-          await fc.asyncModelRun(() => ({ model, real: { ctx, w, project } }), cmds);
+          const frame = frames.get(project)!;
+          const real: Real = { ctx, w, project, frame, writes: [] };
+          const before = lastAround.get(project)!;
+          let after: FrameState | undefined;
+          try {
+            await fc.asyncModelRun(() => ({ model, real }), cmds);
+            after = await readFrame(frame.around);
+          } finally {
+            // A run that failed leaves its changes out of the next run's account.
+            lastAround.set(project, after ?? (await readFrame(frame.around)));
+          }
+          expectAround(frame, project, before, after, real.writes);
         }),
       (p) => `project ${p.id} '${p.shortName}'`,
     );
   } finally {
     await Promise.all(projects.map((p) => reset(w, p.id)));
+  }
+}
+
+/** One write of a fixed sequence (runSteps), by the project admin. */
+export type Step = readonly ['addMember' | 'removeMember' | 'addAdmin' | 'removeAdmin', Other];
+
+/**
+ * A fixed sequence of writes by the project admin on the membership project, each read back
+ * against the model and the frame (membership-frame.ts): the frame condition of each write in one
+ * scenario, where the properties meet it only by chance. Skipped when the target lists no user
+ * group (nothing to read back but the answers, which the properties judge).
+ */
+export async function runSteps(ctx: ConformanceContext, steps: readonly Step[]): Promise<void> {
+  const w = await world(ctx);
+  const project = ctx.fixtures.membershipProject.id;
+  await reset(w, project);
+  const needsGroup = steps.some(([op]) => op.endsWith('Admin'));
+  const group = needsGroup ? await requireAdminsGroup(ctx, w, project) : 0;
+  const neighbours = await neighbourParts(ctx);
+  const frame = await projectFrame(ctx, w, project, neighbours.parts, neighbours.ids);
+  if (frame.members === undefined || (needsGroup && frame.admins === undefined))
+    ctx.skip(
+      `these checks read a project's members and project-admins back through the real system's routes GET /api/projects/${project}/user_groups and GET /api/user_groups/<id>/users, which this target does not answer (${frame.sampled})`,
+    );
+  ctx.observe(`frame read: ${frame.sampled}`);
+  const model: Model = { members: new Set(['projectAdmin']), admins: new Set(['projectAdmin']) };
+  const real: Real = { ctx, w, project, frame, writes: [] };
+  const before = await readFrame(frame.around);
+  try {
+    for (const [op, user] of steps) {
+      const command =
+        op === 'addMember'
+          ? new AddMember('projectAdmin', user)
+          : op === 'removeMember'
+            ? new RemoveMember('projectAdmin', user)
+            : op === 'addAdmin'
+              ? new AddAdmin('projectAdmin', user, group)
+              : new RemoveAdmin('projectAdmin', user, group);
+      await command.run(model, real);
+    }
+    expectAround(frame, project, before, await readFrame(frame.around), real.writes);
+  } finally {
+    await reset(w, project);
   }
 }

@@ -11,18 +11,11 @@
  */
 import type { ConformanceContext } from '../../lib/kit/conformance-test.ts';
 import { userId } from '../../lib/kit/fixtures/sessions.ts';
-import { scalarText } from '../../lib/kit/scalar-text.ts';
-import type { HttpResponse } from '../../lib/kit/clients/http.ts';
+import { LARGEST_PAGE, readWhole } from '../../lib/kit/rest/whole-collection.ts';
 import { ConformanceFailure } from '../../lib/kit/conformance-failure.ts';
 import type { SoapAnswer } from '../../lib/kit/soap/client.ts';
 import type { StaticUgroups } from '../../lib/target/profile.ts';
 import type { RequirementId } from '../../lib/requirements/index.ts';
-
-/**
- * The largest page the real system gives (§8): asked for when the default page does not hold the
- * whole collection (a target whose maximum is lower refuses it, and the collection is not read).
- */
-const PAGE = 50;
 
 export interface StaticWorld {
   ctx: ConformanceContext;
@@ -41,55 +34,14 @@ const NO_GROUPS =
   'administers and one or two of its static user groups; docs/running-against-a-target.md says ' +
   'how to find them); these checks need one';
 
-function authorization(ctx: ConformanceContext): string {
-  const { username, password } = ctx.target.accounts.projectAdmin;
-  return `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`;
-}
-
-function get(ctx: ConformanceContext, path: string): Promise<HttpResponse> {
-  return ctx.http.send({ path, headers: { authorization: authorization(ctx) } });
-}
-
-/** The ids in a JSON array of objects with an id, or undefined when the answer is no such array. */
-function idsIn(answer: HttpResponse): string[] | undefined {
-  if (answer.status !== 200) return undefined;
-  let value: unknown;
-  try {
-    value = JSON.parse(answer.text);
-  } catch {
-    return undefined;
-  }
-  if (!Array.isArray(value)) return undefined;
-  const ids: string[] = [];
-  for (const item of value as unknown[]) {
-    const id =
-      typeof item === 'object' && item !== null
-        ? scalarText((item as { id?: unknown }).id)
-        : undefined;
-    if (id === undefined) return undefined;
-    ids.push(id);
-  }
-  return ids;
-}
-
-/**
- * The ids of a collection read whole in one answer (X-PAGINATION-SIZE items: the cleanup takes
- * only such a read as the state before), with the default page, else with the largest; undefined
- * when neither gives it.
- */
-async function readWhole(ctx: ConformanceContext, path: string): Promise<string[] | undefined> {
-  for (const query of ['', `?limit=${PAGE}`]) {
-    const answer = await get(ctx, `${path}${query}`);
-    const ids = idsIn(answer);
-    if (ids === undefined) return undefined;
-    if (Number(answer.headers['x-pagination-size'] ?? ids.length) === ids.length) return ids;
-  }
-  return undefined;
+/** A collection of the real system's user-group routes, read whole as the projectAdmin. */
+function readWholeAs(ctx: ConformanceContext, path: string): Promise<string[] | undefined> {
+  return readWhole(ctx.http, ctx.target, path);
 }
 
 /** The users of a static group (their ids), or undefined when the route does not give them all. */
 function readUsers(ctx: ConformanceContext, group: number): Promise<string[] | undefined> {
-  return readWhole(ctx, `/api/user_groups/${group}/users`);
+  return readWholeAs(ctx, `/api/user_groups/${group}/users`);
 }
 
 /**
@@ -107,7 +59,7 @@ export async function staticWorld(ctx: ConformanceContext, count: 1 | 2): Promis
     );
   const { projectId: project } = named;
   const groups = named.ugroupIds.slice(0, count);
-  const listed = await readWhole(ctx, `/api/projects/${project}/user_groups`);
+  const listed = await readWholeAs(ctx, `/api/projects/${project}/user_groups`);
   if (listed === undefined)
     ctx.skip(
       `GET /api/projects/${project}/user_groups (the real system's route, which the static user ` +
@@ -125,7 +77,7 @@ export async function staticWorld(ctx: ConformanceContext, count: 1 | 2): Promis
     if ((await readUsers(ctx, group)) === undefined)
       ctx.skip(
         `GET /api/user_groups/${group}/users (the real system's route, which the static user ` +
-          `group checks read back through) does not give the ${PAGE} or fewer users of the ` +
+          `group checks read back through) does not give the ${LARGEST_PAGE} or fewer users of the ` +
           `profile's static user group ${group}`,
       );
   const [keys, user] = await Promise.all([

@@ -19,8 +19,9 @@ import type { SoapAnswer } from '../../lib/kit/soap/client.ts';
 import { expectFault, expectSuccess, expectTrue } from '../../lib/kit/soap/expect.ts';
 import { xsiType } from '../../lib/kit/soap/wire.ts';
 import { faultCell } from '../../spec/matrix/faults.ts';
+import { frameCells } from '../../spec/matrix/frame.ts';
 import { successMessageTests } from './answer-messages.ts';
-import { runModel } from './membership-model.ts';
+import { runModel, runSteps } from './membership-model.ts';
 import { isAdmin, requireAdminsGroup, reset, world, type World } from './membership-world.ts';
 import {
   soapFaultTests,
@@ -627,6 +628,40 @@ describe.concurrent('the admin of another project gets no rights here (§5.1.2)'
   soapFaultTests([addingMember, removingMember, addingAdmin, removingAdmin], ['foreign-admin']);
 });
 
+describe.concurrent('frame conditions: a write changes one membership, nothing more', () => {
+  // On the membership project, read back through the real system's user-group routes
+  // (membership-frame.ts): the other members, the user's other group, the neighbour projects.
+  inTurn(() => [membersOf('membershipProject')]);
+  conformanceTest(
+    ['soap.removeProjectMember.effect'],
+    "removeProjectMember must take that user out of the project's members only: the other members stay, and no other project's user groups change",
+    // The site admin first: every other account has a higher user id on the reference server,
+    // so a removal that also takes "the next" member is seen at once.
+    async (ctx) =>
+      runSteps(ctx, [
+        ['addMember', 'siteAdmin'],
+        ['addMember', 'projectMember'],
+        ['addMember', 'nonMember'],
+        ['removeMember', 'siteAdmin'],
+        ['removeMember', 'nonMember'],
+        ['removeMember', 'projectMember'],
+      ]),
+    { cells: frameCells('removeProjectMember') },
+  );
+  conformanceTest(
+    ['soap.removeUserFromUGroup.effect'],
+    'removeUserFromUGroup of the project-admins user group must take the user out of that group only: the user stays a project member, and no other user group changes',
+    async (ctx) =>
+      runSteps(ctx, [
+        ['addMember', 'projectMember'],
+        ['addAdmin', 'projectMember'],
+        ['removeAdmin', 'projectMember'],
+        ['removeMember', 'projectMember'],
+      ]),
+    { cells: frameCells('removeUserFromUGroup') },
+  );
+});
+
 describe.concurrent('properties: random sequences by random actors', () => {
   // Their runs spread over the SOAP project and the membership project (membership-model.ts).
   inTurn(() => [membersOf('soapProject'), membersOf('membershipProject')]);
@@ -641,6 +676,7 @@ describe.concurrent('properties: random sequences by random actors', () => {
     ],
     'any sequence of addProjectMember and removeProjectMember calls by the admin, a member or an outsider must answer as a model of the members predicts',
     async (ctx) => runModel(ctx, false),
+    { cells: [...frameCells('addProjectMember'), ...frameCells('removeProjectMember')] },
   );
 
   conformanceTest(
@@ -653,5 +689,6 @@ describe.concurrent('properties: random sequences by random actors', () => {
     ],
     'any sequence of member and project-admins user group changes by random actors must answer as a model of members and admins predicts, admin rights included',
     async (ctx) => runModel(ctx, true),
+    { cells: [...frameCells('addUserToUGroup'), ...frameCells('removeUserFromUGroup')] },
   );
 });

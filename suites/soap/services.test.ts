@@ -24,6 +24,7 @@ import {
 } from '../../lib/kit/soap/expect.ts';
 import { untypedValues, xsiType } from '../../lib/kit/soap/wire.ts';
 import { faultCell } from '../../spec/matrix/faults.ts';
+import { frameCells } from '../../spec/matrix/frame.ts';
 import { successMessageTests, type AnswerMaker } from './answer-messages.ts';
 import {
   readingPublicProject,
@@ -33,6 +34,14 @@ import {
 } from './fault-scenarios.ts';
 import { NO_SUCH_SERVICE } from '../../lib/kit/no-such-ids.ts';
 import { inTurn } from '../../lib/kit/fixtures/in-turn.ts';
+import {
+  failFrame,
+  frameChanges,
+  readFrame,
+  type FramePart,
+  type FrameState,
+} from '../../lib/kit/frame/frame.ts';
+import { neighbourSoapFrame } from '../../lib/kit/frame/places.ts';
 
 /**
  * What the tests take in turn: the services of a shared project, by its id (a profile may name one
@@ -387,9 +396,10 @@ function activationProperty(
   key: string,
   project: number,
   candidates: ServiceValue[],
+  frame: { parts: readonly FramePart[]; sampled: string },
 ) {
   type Model = Map<number, { used: number; by?: Switch }>;
-  type Real = { last?: Switch };
+  type Real = { last?: Switch; switched: Set<Switch> };
   const read = async () => usage(await servicesOf(soap, key, project));
 
   class SetUsage implements fc.AsyncCommand<Model, Real> {
@@ -409,6 +419,7 @@ function activationProperty(
       expectTrue(answer, `${op} ${this.service.short_name}`);
       model.set(this.service.id, { used: this.on ? 1 : 0, by: op });
       real.last = op;
+      real.switched.add(op);
     }
     toString = () => `${this.on ? 'activate' : 'deactivate'}(${this.service.short_name})`;
   }
@@ -449,8 +460,42 @@ function activationProperty(
     const model: Model = new Map(
       Object.entries(await read()).map(([id, used]) => [Number(id), { used }]),
     );
-    await fc.asyncModelRun(() => ({ model, real: {} }), [...cmds, new Check()]);
+    const before = await readFrame(frame.parts);
+    const real: Real = { switched: new Set() };
+    await fc.asyncModelRun(() => ({ model, real }), [...cmds, new Check()]);
+    expectServicesFrame(frame, before, await readFrame(frame.parts), real.switched);
   });
+}
+
+/**
+ * The neighbour projects' services as at the run's start (frame conditions: a switch changes its
+ * project's service alone). A service switched off elsewhere fails deactivateService, one switched
+ * on activateService, when the run made such calls, else every switch of the run; a change in a
+ * run that switched nothing is another test's.
+ */
+function expectServicesFrame(
+  frame: { parts: readonly FramePart[]; sampled: string },
+  before: FrameState,
+  after: FrameState,
+  switched: ReadonlySet<Switch>,
+): void {
+  const changes = frameChanges(before, after);
+  const rules = new Set<`soap.${Switch}.effect`>();
+  for (const change of changes)
+    for (const entry of change.came) {
+      const op = entry.endsWith(':0') ? 'deactivateService' : 'activateService';
+      if (switched.has(op)) rules.add(`soap.${op}.effect`);
+    }
+  // A change of the other direction (or unreadable): every switch of the run.
+  if (changes.length > 0 && rules.size === 0)
+    for (const op of switched) rules.add(`soap.${op}.effect`);
+  if (rules.size > 0)
+    failFrame(
+      changes,
+      [...rules],
+      `the switches of this run (${[...switched].join(', ')})`,
+      frame.sampled,
+    );
 }
 
 describe.concurrent('property: sequences of activations and deactivations', () => {
@@ -476,11 +521,13 @@ describe.concurrent('property: sequences of activations and deactivations', () =
           candidates: switchable(await servicesOf(soap, key, id)).slice(0, 4),
         })),
       );
+      const frame = await neighbourSoapFrame(ctx, 'getProjectServicesUsage');
       try {
         await spreadProperty(
           places,
           propertyRun(20),
-          ({ project, candidates }) => activationProperty(ctx, soap, key, project, candidates),
+          ({ project, candidates }) =>
+            activationProperty(ctx, soap, key, project, candidates, frame),
           ({ project }) => `project ${project}`,
         );
       } finally {
@@ -496,5 +543,6 @@ describe.concurrent('property: sequences of activations and deactivations', () =
         );
       }
     },
+    { cells: [...frameCells('activateService'), ...frameCells('deactivateService')] },
   );
 });

@@ -18,9 +18,11 @@ import { UserGroupEntryTracker } from './trackers/user-group-entries.ts';
 import type { CleanupPlan } from './types.ts';
 import type { WireAction } from './wire-actions.ts';
 
+/** `genericUserPassword`: the profile's (fixtures.genericUserPassword), to set generic users back. */
 export function planCleanup(
   actions: readonly WireAction[],
   runProjects: ReadonlySet<string>,
+  genericUserPassword?: string,
 ): CleanupPlan {
   const sessions = new SessionTracker();
   const tokens = new TokenTracker();
@@ -56,7 +58,7 @@ export function planCleanup(
     entryPart,
     services.plan(),
     values.plan(),
-    genericUsers.plan(created),
+    genericUsers.plan(created, genericUserPassword),
   ];
   // Newest first, as a stack: group entries before the membership that holds them.
   const undo = changes.flatMap((part) => part.undo).reverse();

@@ -26,6 +26,31 @@ export function requireUndoableOn(ctx: ConformanceContext, project: number, writ
     );
 }
 
+/** The environment variable `prepare` reads the generic users' password from, by default. */
+export const GENERIC_USER_PASSWORD_ENV = 'CONFORMANCE_GENERIC_USER_PASSWORD';
+
+/**
+ * Skips, with the reason (its fix first), a check that sets or unsets the generic user (§4.2 #13,
+ * #14) of a project the run did not create, unless the profile keeps the password `prepare` gave
+ * it (fixtures.genericUserPassword): the cleanup then sets it back with that password, which
+ * restores its membership too (generic-users.ts).
+ */
+export function requireGenericUserRestorable(ctx: ConformanceContext, project: number): void {
+  if (createdByRun(ctx, project) || ctx.target.fixtures.genericUserPassword !== undefined) return;
+  ctx.skip(genericUserSkipReason(project));
+}
+
+/** The fix first: the terminal shows a reason's first 160 characters (lib/runner/cli/failure-list.ts). */
+export function genericUserSkipReason(project: number): string {
+  return (
+    `to run on project ${project}, set ${GENERIC_USER_PASSWORD_ENV} and run \`prepare\` again: ` +
+    `it gives the generic user of the profile's projects that password and keeps it in the ` +
+    `profile (fixtures.genericUserPassword), so that a run sets it back. Without it the ` +
+    `generic user cannot be restored (its password is not readable), and project ${project} is ` +
+    `not one this run created (the profile names it)`
+  );
+}
+
 /**
  * The description fields a test may set on the project, read first (the read is in the test's
  * transcript, so its cleanup writes each value back): every field on a project the run created;

@@ -10,6 +10,8 @@ export interface UndoStep {
   call: UndoCall;
   /** The login whose session the call's key was (a project call), to send it again later. */
   as?: string;
+  /** The call carries a secret (a password): never kept in a report to send again. */
+  secret?: boolean;
 }
 
 /**

@@ -77,3 +77,67 @@ test('a refused project call is kept, without its session key, for cleanup REPOR
   });
   expect(JSON.stringify(outcome.remaining)).not.toContain('secret-key');
 });
+
+test('an undo the target answers false is not done: it is listed as remaining, never as undone', async () => {
+  const answeringFalse = {
+    send: () =>
+      Promise.resolve({
+        status: 200,
+        headers: { 'content-type': 'text/xml' },
+        text:
+          '<SOAP-ENV:Envelope xmlns:SOAP-ENV="http://schemas.xmlsoap.org/soap/envelope/" xmlns:ns1="urn:x" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"><SOAP-ENV:Body>' +
+          '<ns1:removeUserFromUGroupResponse><return xsi:type="xsd:boolean">false</return></ns1:removeUserFromUGroupResponse></SOAP-ENV:Body></SOAP-ENV:Envelope>',
+      }),
+  } as unknown as HttpClient;
+  const outcome = await runCleanup(
+    {
+      undo: [
+        {
+          kind: 'user-group-entry',
+          what: 'user 104 in user group 4 of project 105',
+          call: {
+            kind: 'soap',
+            service: 'project',
+            operation: 'removeUserFromUGroup',
+            args: ['key', 105, 4, 104],
+          },
+        },
+      ],
+      remaining: [],
+    },
+    answeringFalse,
+  );
+  expect(outcome.undone).toEqual([]);
+  expect(outcome.remaining).toEqual([
+    expect.objectContaining({
+      what: 'user 104 in user group 4 of project 105: not undone (answered false)',
+    }),
+  ]);
+});
+
+test('an undo that carries a secret (a password) is never kept to be sent again', async () => {
+  const refusing = {
+    send: () => Promise.resolve({ status: 503, headers: {}, text: '' }),
+  } as unknown as HttpClient;
+  const outcome = await runCleanup(
+    {
+      undo: [
+        {
+          kind: 'generic-user',
+          what: 'generic user of project 101 set back',
+          call: {
+            kind: 'soap',
+            service: 'project',
+            operation: 'setProjectGenericUser',
+            args: ['key', 101, 'the-password'],
+          },
+          secret: true,
+        },
+      ],
+      remaining: [],
+    },
+    refusing,
+  );
+  expect(outcome.remaining).toHaveLength(1);
+  expect(JSON.stringify(outcome.remaining)).not.toContain('the-password');
+});

@@ -66,9 +66,11 @@ async function attempt(step: UndoStep, http: HttpClient): Promise<string | undef
               value: call.args[i]!,
             })),
           );
-    return answer.fault
-      ? `fault ${answer.fault.faultcode} ${answer.fault.faultstring.slice(0, 100)}`
-      : undefined;
+    if (answer.fault)
+      return `fault ${answer.fault.faultcode} ${answer.fault.faultstring.slice(0, 100)}`;
+    // §4.2: the meaning of a false answer is not shown, and the real system answers true when
+    // the change is made: a false one is not taken for done.
+    return answer.value === false ? 'answered false' : undefined;
   } catch (error) {
     return (error as Error).message.slice(0, 200);
   }
@@ -77,7 +79,7 @@ async function attempt(step: UndoStep, http: HttpClient): Promise<string | undef
 /** A refused project call, kept for `cleanup REPORT_DIR` (tokens and sessions expire by themselves). */
 function retryOf(step: UndoStep): { retry?: RetryCall } {
   const call = step.call;
-  if (call.kind !== 'soap' || call.service !== 'project') return {};
+  if (call.kind !== 'soap' || call.service !== 'project' || step.secret) return {};
   return {
     retry: {
       operation: call.operation,

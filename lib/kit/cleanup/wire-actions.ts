@@ -21,7 +21,8 @@ export type WireAction =
     }
   | { kind: 'token'; userId: string; token: string }
   | { kind: 'token-deleted'; token: string }
-  | { kind: 'artifact'; id: string; tracker: string }
+  /** `tracker`: from the request's JSON, else the answer's; absent when neither says. */
+  | { kind: 'artifact'; id: string; tracker?: string }
   /** A user group's users read (GET /api/user_groups/<id>/users, the real system's route). */
   | { kind: 'user-group-read'; group: string; users: Array<{ id: string; username: string }> };
 
@@ -65,8 +66,10 @@ function actionOf(e: Exchange): WireAction | undefined {
       e.responseHeaders?.['location']?.match(/(\d+)\/?$/)?.[1] ??
       scalarText(json(e.responseBody)?.['id']) ??
       '?';
-    const tracker = json(e.requestBody)?.['tracker'] as { id?: unknown } | undefined;
-    return { kind: 'artifact', id, tracker: scalarText(tracker?.id) ?? '?' };
+    const trackerOf = (body: string | undefined) =>
+      scalarText((json(body)?.['tracker'] as { id?: unknown } | undefined)?.id);
+    const tracker = trackerOf(e.requestBody) ?? trackerOf(e.responseBody);
+    return { kind: 'artifact', id, ...(tracker === undefined ? {} : { tracker }) };
   }
   return undefined;
 }

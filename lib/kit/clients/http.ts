@@ -15,6 +15,7 @@ import { awaitTurn } from './rate-limit.ts';
 import { MAX_WAITS, retryDelayMs } from './retry-after.ts';
 import { dispatcher } from './transport.ts';
 import type { Transcript } from './transcript.ts';
+import { noteClockMove } from '../target/clock.ts';
 
 export interface HttpRequest {
   method?: string;
@@ -86,7 +87,10 @@ export class HttpClient {
     let answer = await this.once(method, url, headers, body);
     for (let waits = 0; ; waits++) {
       const delay = retryDelayMs(answer.status, answer.headers, waits);
-      if (delay === undefined) return answer.response;
+      if (delay === undefined) {
+        noteClockMove(method, url, body, answer.status);
+        return answer.response;
+      }
       this.transcript.annotate(
         answer.index,
         `answered ${answer.status} with Retry-After: waited ${delay} ms and sent again (${waits + 1} of at most ${MAX_WAITS})`,

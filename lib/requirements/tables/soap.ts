@@ -71,13 +71,13 @@ export const soapOperations = section('§4.2', {
   'soap.unsetGenericUser.parts': parts('unsetGenericUser'),
   'soap.unsetGenericUser.output': output('unsetGenericUser'),
   'soap.activateService.effect': must(
-    'activateService activates the service in the project (read back with getProjectServicesUsage).',
+    'activateService activates the service in the project (read back with getProjectServicesUsage), and changes no other project.',
   ),
   'soap.deactivateService.effect': must(
-    'deactivateService deactivates the service in the project (read back with getProjectServicesUsage).',
+    'deactivateService deactivates the service in the project (read back with getProjectServicesUsage), and changes no other project.',
   ),
   'soap.addProject.creates': must(
-    'addProject creates a project, visible afterwards (REST project list or by id).',
+    'addProject creates a project, visible afterwards (REST project list or by id), and changes nothing of its template.',
   ),
   'soap.addProject.short-and-public-name': must(
     'shortName is the Unix name and publicName the full name of the created project (REST shortname and label).',
@@ -120,16 +120,16 @@ export const soapOperations = section('§4.2', {
     'The id of the created project (its group_id), as the real system.',
   ),
   'soap.addProjectMember.effect': must(
-    'addProjectMember adds the user with that login as a project member.',
+    'addProjectMember adds the user with that login as a project member, and changes no other membership.',
   ),
   'soap.removeProjectMember.effect': must(
-    'removeProjectMember removes the user from the project members.',
+    'removeProjectMember removes the user from the project members (and may take them out of its user groups), and changes no other membership.',
   ),
   'soap.addUserToUGroup.effect': must(
-    'addUserToUGroup adds the user to the user group defined in the project groupId.',
+    'addUserToUGroup adds the user to the user group defined in the project groupId, and changes no other membership.',
   ),
   'soap.removeUserFromUGroup.effect': must(
-    'removeUserFromUGroup removes the user from the user group.',
+    'removeUserFromUGroup removes the user from the user group, and changes no other membership.',
   ),
   'soap.getPlateformProjectDescriptionFields.effect': must(
     'getPlateformProjectDescriptionFields returns all description fields of the platform.',

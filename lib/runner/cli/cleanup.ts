@@ -3,7 +3,8 @@
  * "Commands"): retries undoing what a report lists as left on its target. Each leftover whose
  * undo the target refused during the run carries the project call that undoes it (summary.json
  * leftovers, `retry`); the command opens a session of the account that made it and sends it
- * again. It prints what it undid and what remains; what it undid is recorded beside the report
+ * again. It prints what it undid, what the target refused again, and the rest counted by kind
+ * (the report's "Left on the target" lists each); what it undid is recorded beside the report
  * (cleanup.json), so a second `cleanup` does not send it again. Exit 0 when nothing the
  * interfaces can undo remains, 1 else, 2 when it could not be done.
  */
@@ -23,6 +24,7 @@ import { loadProfileFile, type Profile, type Role } from '../../target/profile.t
 import { UsageError } from './args.ts';
 import { checkReachable, learnTargetSoapBase } from './preflight.ts';
 import { transportOptions } from './transport-options.ts';
+import { countByKind, LEFTOVERS_SECTION } from './leftovers-line.ts';
 
 type Leftover = NonNullable<RunResult['leftovers']>['remaining'][number];
 
@@ -104,11 +106,15 @@ export async function cleanup(argv: readonly string[]): Promise<0 | 1> {
     );
   }
   for (const l of undone) out.write(`undone: ${undoneText(l)}\n`);
-  for (const l of remaining)
-    if (!undone.includes(l))
-      out.write(
-        `remains: ${l.what}${refused.has(l) ? ` (again refused: ${refused.get(l)})` : l.retry ? '' : ' (no interface undoes it)'} [${l.kind}]\n`,
-      );
+  for (const [l, why] of refused) out.write(`again refused: ${undoneText(l)} (${why})\n`);
+  // Those no interface undoes (projects, artifacts, accounts…): counted, not listed one a line.
+  const untouched = remaining.filter((l) => !undone.includes(l) && !refused.has(l));
+  if (untouched.length > 0)
+    out.write(
+      `remain: ${countByKind(untouched).join(', ')}${
+        untouched.some((l) => l.retry !== undefined) ? '' : ', which no interface undoes'
+      } ("${LEFTOVERS_SECTION}" in ${join(dirname(summaryFile), 'index.html')} lists each)\n`,
+    );
   const left = retryable.length - undone.length;
   out.write(
     `cleanup: ${undone.length} undone; ${remaining.length - undone.length} remain, of which ` +

@@ -1,8 +1,10 @@
 /**
- * `conformance prepare --target URL --profile FILE` (design.md): creates the shared projects once
- * (those the profile does not name) and writes their ids into the profile, so that daily runs
- * create only what soap/add-project needs. The file keeps everything else as written (an
- * `{"env": NAME}` password stays a reference); the quota ledger counts the creations.
+ * `conformance prepare --target URL --profile FILE` (README, `prepare`): creates the shared
+ * projects once (those the profile does not name) and writes their ids into the profile, so that
+ * daily runs create only what soap/add-project needs; names static user groups; and, with
+ * CONFORMANCE_GENERIC_USER_PASSWORD set, sets the generic users runs set back
+ * (prepare-generic-users.ts). Only the profile's `fixtures` text changes (an `{"env": NAME}`
+ * password stays a reference); the quota ledger counts the creations.
  */
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -32,6 +34,13 @@ import {
 import { preflightAccounts } from './preflight-accounts.ts';
 import { giveDescriptionValues } from './prepare-values.ts';
 import { findStaticUgroups, NO_STATIC_UGROUP } from './prepare-ugroups.ts';
+import { setFixturesText } from './prepare-profile-text.ts';
+import {
+  genericUserPassword,
+  NO_GENERIC_USER_PASSWORD,
+  setGenericUsers,
+  type GenericUserPassword,
+} from './prepare-generic-users.ts';
 
 const PROFILE_KEYS = {
   publicProject: 'publicProjectId',
@@ -75,10 +84,13 @@ export async function prepare(argv: readonly string[]): Promise<0 | 1 | 2> {
   if (file.capabilities?.failNext === undefined)
     profile.capabilities.failNext = await probeFailNext(profile.baseUrl, timeoutMs);
   const staticNamed = file.fixtures?.staticUgroups !== undefined;
+  const generic = genericUserPassword(file);
   if (provisionedProjectCount(profile) === 0) {
-    if (staticNamed) {
+    // A password the profile keeps: the generic users were set by the prepare that wrote it.
+    if (staticNamed && generic?.reference === undefined) {
       process.stdout.write(
-        `prepare: ${values.profile} already names every shared project and its static user groups; nothing to do\n`,
+        `prepare: ${values.profile} already names every shared project and its static user groups` +
+          `${generic === undefined ? `; ${NO_GENERIC_USER_PASSWORD}` : '; nothing to do'}\n`,
       );
       return 0;
     }
@@ -86,9 +98,14 @@ export async function prepare(argv: readonly string[]): Promise<0 | 1 | 2> {
     const { publicProjectId, privateProjectId, soapProjectId, membershipProjectId } =
       profile.fixtures;
     const named = [privateProjectId, publicProjectId, soapProjectId, membershipProjectId];
+    const said = [
+      ...(staticNamed
+        ? []
+        : [await nameStaticUgroups(http, profile, values.profile, named as number[])]),
+      await giveGenericUsers(profile, values.profile, generic, timeoutMs),
+    ];
     process.stdout.write(
-      `prepare: ${values.profile} already names every shared project; ` +
-        `${await nameStaticUgroups(http, profile, values.profile, named as number[])}\n`,
+      `prepare: ${values.profile} already names every shared project; ${said.join('; ')}\n`,
     );
     return 0;
   }
@@ -138,11 +155,15 @@ export async function prepare(argv: readonly string[]): Promise<0 | 1 | 2> {
         values.profile,
         [privateProject, publicProject, soapProject, membershipProject].map((p) => p.id),
       )}`;
+  const genericSaid = await giveGenericUsers(profile, values.profile, generic, timeoutMs, {
+    soapProjectId: fixtures.soapProject.id,
+    foreignProjectId: fixtures.foreignProject.id,
+  });
   process.stdout.write(
     `prepare: created ${created.map((p) => `${p.name} ${p.id} '${p.shortName}'`).join(', ')} on ` +
       `${profile.baseUrl}${valuesSet === 0 ? '' : ` (with a value in each description field: ${valuesSet} values)`} ` +
       `and wrote their ids into ${values.profile} (fixtures); runs with this ` +
-      `profile now create only what soap/add-project needs${ugroups}\n`,
+      `profile now create only what soap/add-project needs${ugroups}; ${genericSaid}\n`,
   );
   return 0;
 }
@@ -177,6 +198,38 @@ async function nameStaticUgroups(
   );
 }
 
+/**
+ * Sets the generic users of the SOAP and foreign projects with the password (prepare-generic-users.ts)
+ * and writes its reference into the profile; says what it did, or how to have it done.
+ */
+async function giveGenericUsers(
+  profile: Profile,
+  path: string,
+  generic: GenericUserPassword | undefined,
+  timeoutMs: number,
+  ids: { soapProjectId?: number; foreignProjectId?: number } = profile.fixtures,
+): Promise<string> {
+  if (generic === undefined) return NO_GENERIC_USER_PASSWORD;
+  const projects = [
+    { id: ids.soapProjectId, admin: 'projectAdmin' as const },
+    { id: ids.foreignProjectId, admin: 'projectMember' as const },
+  ].filter((p): p is { id: number; admin: 'projectAdmin' | 'projectMember' } =>
+    Number.isInteger(p.id),
+  );
+  const soapBase = await learnTargetSoapBase(profile, timeoutMs);
+  const transcript = secretsOf(profile);
+  transcript.secrets.add(generic.password);
+  const http = withSoapBase(new HttpClient(profile.baseUrl, transcript, timeoutMs), soapBase.base);
+  await setGenericUsers(http, profile, projects, generic.password);
+  if (generic.reference !== undefined)
+    writeProfileIds(path, { genericUserPassword: generic.reference });
+  return (
+    `set the generic user of project(s) ${projects.map((p) => p.id).join(' and ')} with the ` +
+    `password of ${generic.reference?.env ?? 'fixtures.genericUserPassword'}` +
+    `${generic.reference === undefined ? '' : ' (fixtures.genericUserPassword)'}: runs set it back after changing it`
+  );
+}
+
 /** The target broke a rule the shared projects rely on (a MUST: exit 1); no id is written. */
 function brokeRule(broken: readonly SetupBreak[]): 1 {
   for (const b of broken)
@@ -188,16 +241,16 @@ function brokeRule(broken: readonly SetupBreak[]): 1 {
 }
 
 /**
- * Sets fixtures.<key> in the profile file as written (the parsed text, not the resolved profile:
- * environment references stay references), keeping its other fields, their order and its indent.
+ * Sets fixtures.<key> in the profile file as written (the text, not the resolved profile:
+ * environment references stay references); every byte outside those members stays
+ * (prepare-profile-text.ts).
  */
-export function writeProfileIds(path: string, ids: Record<string, number | StaticUgroups>): void {
+export function writeProfileIds(
+  path: string,
+  ids: Record<string, number | StaticUgroups | { env: string }>,
+): void {
   const text = readFileSync(path, 'utf8');
-  const raw = JSON.parse(text) as Record<string, unknown>;
-  const fixtures = (raw['fixtures'] ?? {}) as Record<string, unknown>;
-  raw['fixtures'] = { ...fixtures, ...ids };
-  const indent = /^[ \t]+(?=")/m.exec(text)?.[0] ?? '  ';
   const aside = `${path}.${process.pid}.tmp`;
-  writeFileSync(aside, `${JSON.stringify(raw, null, indent)}\n`);
+  writeFileSync(aside, setFixturesText(text, ids));
   renameSync(aside, path);
 }

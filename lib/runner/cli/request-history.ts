@@ -1,12 +1,35 @@
 /**
- * How many requests a run sends, remembered per target and selection beside the quota ledger, so
- * that `--rate-limit` says before the run what it will cost: the count of the last run against
- * that target with the same selection, else of a full run against another target, else the
- * suites' own estimate (a full run, checked against a measured run by tests/request-estimate).
+ * How many requests a run sends, remembered per target and selection beside the quota ledger
+ * (requests.json; docs/running-against-a-target.md, "What the harness keeps in your cache
+ * folder"), so that `--rate-limit` says before the run what it will cost: the count of the last
+ * run against that target with the same selection, else of a full run against another target,
+ * else the suites' own estimate (a full run, checked against a measured run by
+ * tests/request-estimate). A target is its origin and path; the embedded reference server, on a
+ * new port each run, is one target. The file keeps the HISTORY_ENTRIES most recent entries.
  */
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { ledgerPath, targetKey } from '../../kit/target/quota-ledger.ts';
+
+/** The key of the embedded reference server (a run without --target), whatever its port. */
+export const EMBEDDED_TARGET = 'embedded reference server';
+
+/** Entries kept: the most recently written. */
+export const HISTORY_ENTRIES = 50;
+
+/**
+ * What a run's count is kept under: the target's origin and path (no credentials, query or
+ * trailing slash), or EMBEDDED_TARGET for the embedded reference server.
+ */
+export function historyTarget(baseUrl: string, embedded: boolean): string {
+  if (embedded) return EMBEDDED_TARGET;
+  try {
+    const url = new URL(baseUrl);
+    return targetKey(`${url.origin}${url.pathname}`);
+  } catch {
+    return targetKey(baseUrl);
+  }
+}
 
 /** Requests of a full default run (every suite), as measured on the reference server. */
 export const FULL_RUN_REQUESTS = 3500;
@@ -42,6 +65,7 @@ function read(path: string): History {
   }
 }
 
+/** `target`: historyTarget(…) of the run's target. */
 export function recordRequests(
   target: string,
   selection: Selection,
@@ -49,13 +73,15 @@ export function recordRequests(
   path = historyPath(),
 ): void {
   const history = read(path);
-  history[`${targetKey(target)} ${selectionKey(selection)}`] = {
-    requests,
-    at: new Date().toISOString(),
-  };
+  const key = `${targetKey(target)} ${selectionKey(selection)}`;
+  // Written last, so that the entries are in the order they were written.
+  delete history[key];
+  history[key] = { requests, at: new Date().toISOString() };
+  const kept = Object.fromEntries(Object.entries(history).slice(-HISTORY_ENTRIES));
   mkdirSync(dirname(path), { recursive: true });
-  writeFileSync(`${path}.partial`, JSON.stringify(history, null, 2));
-  renameSync(`${path}.partial`, path);
+  const aside = `${path}.${process.pid}.partial`;
+  writeFileSync(aside, JSON.stringify(kept, null, 2));
+  renameSync(aside, path);
 }
 
 export interface Estimate {

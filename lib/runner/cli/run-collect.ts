@@ -49,6 +49,7 @@ export async function runAndCollect(
       ...(options.keepTranscripts ? { keepTranscripts: true } : {}),
       ...(target.rateLimit === undefined ? {} : { rateLimit: target.rateLimit }),
       requestCounter: target.requestCounter,
+      clockMoved: target.clockMoved,
       transport: target.transport,
     },
     interruption,

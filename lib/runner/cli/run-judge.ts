@@ -13,7 +13,7 @@ import { withEvidenceOfFailuresOnly } from '../report/evidence.ts';
 import { assembleRun, type KnownFailures } from '../results/assemble.ts';
 import { NOT_RUN_REASONS } from '../results/verdict.ts';
 import type { RunOptions } from './args.ts';
-import { recordRequests } from './request-history.ts';
+import { historyTarget, recordRequests } from './request-history.ts';
 import type { Collected } from './run-collect.ts';
 import type { Target } from './run-target.ts';
 
@@ -61,7 +61,12 @@ export function judgeCollected(input: JudgeInput): JudgedRun {
     hasTests,
   );
   // What --rate-limit estimates the next run's requests from: complete runs only.
-  if (interruptedBy === undefined) recordRequests(profile.baseUrl, options, result.requests ?? 0);
+  if (interruptedBy === undefined)
+    recordRequests(
+      historyTarget(profile.baseUrl, server !== undefined),
+      options,
+      result.requests ?? 0,
+    );
   return { ...result, durationMs: Date.now() - input.startedAt.getTime() };
 }
 

@@ -12,6 +12,7 @@ import {
 } from '../../kit/clients/rate-limit.ts';
 import { configureTransport, type TransportOptions } from '../../kit/clients/transport.ts';
 import type { LearnedBase } from '../../kit/soap/learn-base.ts';
+import { countClockMoves, newClockMoves } from '../../kit/target/clock.ts';
 import { ledgerPath } from '../../kit/target/quota-ledger.ts';
 import { planQuota, type QuotaPlan } from '../../kit/target/quota-plan.ts';
 import { resolveProfile } from '../../target/default-profile.ts';
@@ -25,7 +26,7 @@ import {
   probeTestControl,
 } from './preflight.ts';
 import { preflightAccounts } from './preflight-accounts.ts';
-import { describeRateLimitCost, estimateRequests } from './request-history.ts';
+import { describeRateLimitCost, estimateRequests, historyTarget } from './request-history.ts';
 import { transportOptions } from './transport-options.ts';
 
 const REACHABILITY_DEADLINE_MS = 8000;
@@ -38,6 +39,8 @@ export interface Target {
   rateLimit?: { perSecond: number; schedule: SharedArrayBuffer };
   /** Counts every request of the run, in every thread. */
   requestCounter: SharedArrayBuffer;
+  /** Counts the seconds the run moved the target's clock, in every thread (set back at its end). */
+  clockMoved: SharedArrayBuffer;
   /** The embedded reference server, started here: the caller closes it. */
   server?: RunningServer;
 }
@@ -66,6 +69,8 @@ export async function prepareTarget(
   limitRate(rateLimit?.perSecond, rateLimit?.schedule);
   const requestCounter = newRequestCounter();
   countRequests(requestCounter);
+  const clockMoved = newClockMoves();
+  countClockMoves(clockMoved);
   let baseUrl = options.target ?? profileFile?.baseUrl;
   let server: RunningServer | undefined;
   if (baseUrl === undefined) {
@@ -78,7 +83,7 @@ export async function prepareTarget(
   const profile: Profile = resolveProfile(baseUrl, profileFile);
   if (options.rateLimit !== undefined)
     process.stdout.write(
-      `conformance: ${describeRateLimitCost(options.rateLimit, estimateRequests(profile.baseUrl, options))}\n`,
+      `conformance: ${describeRateLimitCost(options.rateLimit, estimateRequests(historyTarget(profile.baseUrl, server !== undefined), options))}\n`,
     );
   await checkReachable(
     profile.baseUrl,
@@ -101,6 +106,7 @@ export async function prepareTarget(
     transport,
     ...(rateLimit === undefined ? {} : { rateLimit }),
     requestCounter,
+    clockMoved,
     ...(server === undefined ? {} : { server }),
   };
 }

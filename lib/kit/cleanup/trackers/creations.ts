@@ -29,7 +29,7 @@ export class CreationTracker {
   observeArtifact(action: Extract<WireAction, { kind: 'artifact' }>): void {
     this.remaining.push({
       kind: 'artifact',
-      what: `artifact ${action.id} in tracker ${action.tracker}`,
+      what: `artifact ${action.id}${action.tracker === undefined ? '' : ` in tracker ${action.tracker}`}`,
     });
   }
 

@@ -63,4 +63,33 @@ describe('GenericUserTracker', () => {
       ],
     });
   });
+
+  test("with the profile's password, a generic user of a project the run did not create is set back (set or unset): nothing listed", () => {
+    const generic = new GenericUserTracker();
+    generic.observe(set('101', 'p101-gen'));
+    generic.observe(set('103', 'p103-gen'));
+    generic.observe(unset('103'));
+    const plan = generic.plan(new Set(), 'prepared-pw');
+    expect(plan.remaining).toEqual([]);
+    expect(plan.undo.map((s) => [s.call, s.secret])).toEqual([
+      [
+        {
+          kind: 'soap',
+          service: 'project',
+          operation: 'setProjectGenericUser',
+          args: ['k', 101, 'prepared-pw'],
+        },
+        true,
+      ],
+      [
+        {
+          kind: 'soap',
+          service: 'project',
+          operation: 'setProjectGenericUser',
+          args: ['k2', 103, 'prepared-pw'],
+        },
+        true,
+      ],
+    ]);
+  });
 });

@@ -1,7 +1,10 @@
 /**
- * Generic users (setProjectGenericUser, unsetGenericUser). The account stays (no interface deletes
- * one) and is listed; a generic user left set is unset in a project the run created, and listed
- * as a remaining membership elsewhere.
+ * Generic users (setProjectGenericUser, unsetGenericUser). On a project the run created the
+ * account stays (no interface deletes one) and is listed, and a generic user left set is unset.
+ * Elsewhere, with the password the profile keeps (fixtures.genericUserPassword, which `prepare`
+ * gave it), the generic user is set again with it: the account was there before, and
+ * setProjectGenericUser gives back both its password and its membership (§4.2 #13, the real
+ * system). Without it, the change is listed.
  */
 import type { CleanupPart } from '../types.ts';
 import { partsOf, projectCall, type SoapCall } from './soap-call.ts';
@@ -31,10 +34,22 @@ export class GenericUserTracker {
     }
   }
 
-  /** `created`: the projects this run created (CreationTracker). */
-  plan(created: ReadonlySet<string>): CleanupPart {
+  /**
+   * `created`: the projects this run created (CreationTracker); `password`: the one the profile
+   * keeps for the generic users of the others.
+   */
+  plan(created: ReadonlySet<string>, password?: string): CleanupPart {
     const part: CleanupPart = { undo: [], remaining: [] };
     for (const [project, { username, last, key }] of this.users) {
+      if (!created.has(project) && password !== undefined) {
+        part.undo.push({
+          kind: 'generic-user',
+          what: `generic user ${username} of project ${project} set back with the profile's password (fixtures.genericUserPassword), a member again`,
+          call: projectCall('setProjectGenericUser', [key, Number(project), password]),
+          secret: true,
+        });
+        continue;
+      }
       part.remaining.push({
         kind: 'generic-user',
         what: `generic user account ${username} of project ${project}; no interface deletes an account`,

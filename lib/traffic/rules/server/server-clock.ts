@@ -42,14 +42,17 @@ export class ServerClock {
     return true;
   }
 
-  /** The earliest server time at traffic time `ms`: only advances answered before count. */
+  /**
+   * The earliest server time at traffic time `ms`: forward advances answered before count, and
+   * every move back begun before (a run sets the clock back by a negative advance when it ends).
+   */
   earliest(ms: number): number {
-    return ms + this.#sum((a) => a.endedMs <= ms, ms);
+    return ms + this.#sum((a) => (a.ms >= 0 ? a.endedMs <= ms : a.startedMs < ms), ms);
   }
 
-  /** The latest server time at traffic time `ms`: every advance begun before counts. */
+  /** The latest server time at traffic time `ms`: forward advances begun before, moves back answered before. */
   latest(ms: number): number {
-    return ms + this.#sum((a) => a.startedMs < ms, ms);
+    return ms + this.#sum((a) => (a.ms >= 0 ? a.startedMs < ms : a.endedMs <= ms), ms);
   }
 
   #sum(applies: (a: Advance) => boolean, ms: number): number {
