@@ -24,6 +24,19 @@ test('the k-th request never goes before k × 1000/N ms (timers may fire late, n
   times.forEach((t, k) => expect(t, `request ${k}`).toBeGreaterThanOrEqual(k * 50 - 2));
 });
 
+test("the same with the run's shared counter (the wait an interruption can cut short)", async () => {
+  limitRate(20, newRateSchedule());
+  countRequests(newRequestCounter());
+  const started = performance.now();
+  const times: number[] = [];
+  for (let i = 0; i < 6; i++) {
+    await awaitTurn();
+    times.push(performance.now() - started);
+  }
+  countRequests(undefined);
+  times.forEach((t, k) => expect(t, `request ${k}`).toBeGreaterThanOrEqual(k * 50 - 2));
+});
+
 describe('an interrupted run (Ctrl-C): the tests stop at once, the cleanups go on at the rate', () => {
   afterEach(() => countRequests(undefined));
 

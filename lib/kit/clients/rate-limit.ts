@@ -145,6 +145,9 @@ async function slotOf(limit: Limit, stoppable: boolean): Promise<void> {
       if (stoppable) throw new HarnessError(STOPPED_BY_INTERRUPTION);
       continue; // a slot of the schedule given back (stopTestRequests)
     }
+    // Never before the slot (a timer fires late, never early; Atomics' timeout is not bound so).
+    const early = Number(at - nowUs()) / 1000;
+    if (early > 0) await new Promise((resolve) => setTimeout(resolve, early));
     sent(schedule, at);
     return;
   }
