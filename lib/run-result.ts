@@ -249,6 +249,11 @@ export interface TrafficSummary {
   judged: number;
   /** Exchanges that could not be read (malformed HTTP, a body that does not parse), with why. */
   unjudgeable: { count: number; kept: Array<{ seq: number; reason: string }> };
+  /**
+   * The exchanges read but judged by no rule (exchanges − judged − unjudgeable), by operation, each
+   * with why. Absent in a report written before it was kept.
+   */
+  notJudged?: Array<{ operation: string; count: number; reason: string }>;
   /** `analyze` of a malformed or truncated HAR: where the reading stopped (what came before is judged). */
   stoppedAt?: string;
 }

@@ -26,7 +26,10 @@ describe('analyze', () => {
     const { code, stdout, stderr } = await runCommand(['analyze', har, '--report-dir', out]);
     expect(stderr).toBe('');
     expect(stdout).toMatch(
-      new RegExp(`^traffic: ${entries} exchanges, \\d+ judged, 0 unjudgeable$`, 'm'),
+      new RegExp(
+        `^traffic: ${entries} exchanges, \\d+ judged, 0 unjudgeable(, \\d+ that no rule judges:)?$`,
+        'm',
+      ),
     );
     expect(stdout).toMatch(/^server: \d+ requirements judged/m);
     expect(stdout).toMatch(/^client: \d+ requirements judged/m);
@@ -37,6 +40,10 @@ describe('analyze', () => {
       sides: ['server', 'client'],
     });
     expect(summary.requirements.some((r) => r.side === 'client')).toBe(true);
+    // Every exchange is judged, unjudgeable, or listed with why no rule judged it.
+    const t = summary.traffic!;
+    const notJudged = (t.notJudged ?? []).reduce((n, x) => n + x.count, 0);
+    expect(t.judged + t.unjudgeable.count + notJudged).toBe(t.exchanges);
     expect(code, stdout).toBe(summary.exitCode);
     const index = readFileSync(join(out, 'index.html'), 'utf8');
     expect(index).toContain(`${entries} exchanges recorded in`);

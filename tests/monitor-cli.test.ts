@@ -54,9 +54,15 @@ describe('the monitor stops, reports and exits', () => {
       );
     const { code, stdout } = await monitor.ended;
     expect(stdout).toMatch(/monitor stopped after 3 exchanges: monitor: 3 exchanges \(/);
-    expect(stdout).toMatch(/requirements judged, failures so far: server \d+, client \d+/);
+    expect(stdout).toMatch(
+      /requirements judged, MUST requirements failing so far: server \d+, client \d+/,
+    );
     const summary = expectReports(reportDir, 3);
     expect(code).toBe(summary.exitCode);
+    // The command that ran (tests/support/monitor-cli.ts: node and the script), not a reconstruction.
+    expect(summary.command).toBe(
+      `node scripts/conformance-from-source.js monitor --upstream ${server.url} --port 0 --exchanges 3 --report-dir ${reportDir}`,
+    );
   });
 
   test('after --duration S', async () => {

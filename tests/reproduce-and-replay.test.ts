@@ -9,11 +9,12 @@
  */
 import { execFile, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { TestResult } from '../lib/run-result.ts';
 import {
   newReportDir,
+  ROOT,
   runCli,
   runCommand,
   startServerProcess,
@@ -68,8 +69,11 @@ describe('a planted 412 fault (If-match ignored)', () => {
     expect(run.code).toBe(1);
     const list = run.stdout.slice(run.stdout.indexOf('failing MUST requirements ('));
     expect(list).toMatch(
-      /^ {2}rest\.concurrency\.if-match-stale \(§4\.4\)\n {4}test: suites\/rest\/concurrency\.test\.ts > .*If-match.*\n {4}why: {2}.*412.*\n {4}reproduce: .*curl /m,
+      /^ {2}rest\.concurrency\.if-match-stale \(§4\.4\)\n {4}test: suites\/rest\/concurrency\.test\.ts > .*If-match.*\n {4}why: {2}.*412.*\n {4}reproduce: bash \S+\.sh {2}# needs ALICE_PASSWORD in the environment$/m,
     );
+    // The line runs as copied (from the repository's root, where the run was started).
+    const file = /^ {4}reproduce: bash (\S+\.sh)/m.exec(list)![1]!;
+    expect(readFileSync(resolve(ROOT, file), 'utf8')).toBe(`${stale.reproduce}\n`);
   });
 
   test('the requirements of the suites left out are not-run, with the reason, never not-covered', () => {

@@ -18,6 +18,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { format, resolveConfig } from 'prettier';
 import { afterAll, describe, expect, test } from 'vitest';
+import { failureWordsProblems, runnerWords } from '../lib/kit/failure-words.ts';
 import { CATALOGUE } from '../lib/requirements/index.ts';
 import type { FaultEvidence } from '../lib/runner/results/evidence.ts';
 import { PLANTED_FAULTS, type PlantedFault } from '../reference-server/faults/index.ts';
@@ -49,6 +50,8 @@ interface Verdict extends Diagnosis {
   passive: PassiveVerdict;
   /** Report files that show a stack frame (none may). */
   frames: string[];
+  /** Failures whose words are the runner's or a parser's (lib/kit/failure-words.ts; none may). */
+  words: string[];
 }
 
 const verdicts: Verdict[] = [];
@@ -124,6 +127,13 @@ async function judge(fault: PlantedFault & FaultCatch): Promise<Verdict> {
     const frames = filesWithStackFrames(
       Object.fromEntries(['summary.json', 'junit.xml', 'index.html'].map((n) => [n, report(n)])),
     );
+    const words = summary.tests.flatMap((t) =>
+      t.status === 'pass' || t.status === 'skip'
+        ? []
+        : [t, ...(t.failures ?? [])].flatMap((f) =>
+            failureWordsProblems(f).map((p) => `${t.name}: ${p}`),
+          ),
+    );
     const failed = summary.requirements.filter((r) => r.status === 'fail');
     const named = failed.find((r) => fault.breaks.some((id) => id === r.id)) ?? failed[0];
     return {
@@ -136,6 +146,16 @@ async function judge(fault: PlantedFault & FaultCatch): Promise<Verdict> {
       breaks: fault.breaks,
       passive,
       frames,
+      // The monitor's judgement of the same traffic: its failures' messages too.
+      words: [
+        ...new Set([
+          ...words,
+          ...Object.entries(passive.failing).flatMap(([id, message]) => {
+            const found = runnerWords(message);
+            return found === undefined ? [] : [`monitor, ${id}: ${found}`];
+          }),
+        ]),
+      ],
     };
   } finally {
     await server.close();
@@ -156,6 +176,7 @@ describe('every planted fault is caught by the requirement it breaks', () => {
         `${fault.name} (${fault.does}) survived: failing requirements [${verdict.failing.join(', ')}], expected one of [${fault.breaks.join(', ')}]; ${verdict.evidence}`,
       ).toBe(true);
       expect(verdict.frames, `${fault.name}: stack frames in the reports`).toEqual([]);
+      expect(verdict.words, `${fault.name}: the runner's words in a failure`).toEqual([]);
       expect(verdict.exitCode, `${fault.name}: the exit code`).toBe(1);
       if (NOT_YET_EXACT[fault.name] !== undefined) return;
       // Exact diagnosis: exactly the requirements it breaks fail, nothing is left unjudged.

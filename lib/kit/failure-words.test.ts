@@ -1,6 +1,12 @@
 import { describe, expect, test } from 'vitest';
 import { ConformanceFailure, expectListed } from './conformance-failure.ts';
-import { inDomainWords, valuesInWords } from './failure-words.ts';
+import {
+  failureWordsProblems,
+  inDomainWords,
+  runnerWords,
+  valuesInWords,
+  type ErrorParts,
+} from './failure-words.ts';
 
 /** vitest's errors as the collector gets them (messages copied from real runs' summary.json). */
 describe("the runner's wrappers said in the domain's words", () => {
@@ -63,21 +69,21 @@ describe("the runner's wrappers said in the domain's words", () => {
     ).toBe('x listed: holds, and must not');
   });
 
-  test('toHaveLength: items counted', () => {
+  test("toHaveLength: the counts, the custom message naming what is counted (not 'items')", () => {
     const error = {
       message: 'successful PUTs: expected [ Array(25) ] to have a length of 1 but got 25',
       expected: '1',
       actual: '25',
     };
-    expect(inDomainWords(error)).toBe('successful PUTs: expected 1 item, got 25');
-    expect(valuesInWords(error)).toEqual({ expected: '1 item', actual: '25 items' });
+    expect(inDomainWords(error)).toBe('successful PUTs: expected 1, got 25');
+    expect(valuesInWords(error)).toEqual({ expected: '1', actual: '25' });
     const none = {
       message: 'x: expected [] to have a length of 1 but got +0',
       expected: '1',
       actual: '0',
     };
-    expect(inDomainWords(none)).toBe('x: expected 1 item, got 0');
-    expect(valuesInWords(none)).toEqual({ expected: '1 item', actual: '0 items' });
+    expect(inDomainWords(none)).toBe('x: expected 1, got 0');
+    expect(valuesInWords(none)).toEqual({ expected: '1', actual: '0' });
   });
 
   test('expect.arrayContaining: "a list holding …", not its serialised { inverse, sample }', () => {
@@ -156,10 +162,10 @@ describe("the runner's wrappers said in the domain's words", () => {
       'x: expected anything but 200, got 200',
     );
     expect(inDomainWords({ message: "x: expected 'ab' not to contain 'a'" })).toBe(
-      "x: expected 'ab' not to contain 'a'",
+      "x: 'a' is in 'ab', and must not be",
     );
     expect(inDomainWords({ message: 'x: expected 0 to be truthy' })).toBe(
-      'x: expected 0 to be truthy',
+      'x: expected a value, got 0',
     );
   });
 
@@ -171,7 +177,7 @@ describe("the runner's wrappers said in the domain's words", () => {
       inDomainWords({
         message: "the WSDL declares getX: expected [ 'login', 'logout', …(11) ] to include 'getX'",
       }),
-    ).toBe("the WSDL declares getX: 'getX' is not in [ 'login', 'logout', … (11 more) ]");
+    ).toBe("the WSDL declares getX: 'getX' is not in ['login', 'logout', … (11 more)]");
   });
 });
 
@@ -206,5 +212,117 @@ describe('values vitest did not serialise as text', () => {
     };
     expect(valuesInWords(parts)).toEqual({ expected: 'b', actual: '["a"]' });
     expect(() => inDomainWords(parts)).not.toThrow();
+  });
+});
+
+/** Errors as real runs under planted faults gave them (summary.json), each with its runner words. */
+describe('no runner words in a failure: the classes seen under planted faults', () => {
+  const cases: Array<[string, ErrorParts, string, { expected?: string; actual?: string }]> = [
+    [
+      'toBeGreaterThan: the bound is not the expected value',
+      {
+        message:
+          'X-PAGINATION headers (integers): expected 0 to be greater than 0 // Object.is equality',
+        expected: '0',
+        actual: '0',
+      },
+      'X-PAGINATION headers (integers): expected a value greater than 0, got 0',
+      { expected: 'a value greater than 0', actual: '0' },
+    ],
+    [
+      'not.toBe: anything but the value, whole where chai abridges it',
+      {
+        message:
+          "answered fault 3001, yet the value was written: expected 'written with a session key in another…' not to be 'written with a session key in another…' // Object.is equality",
+        expected: 'written with a session key in another form k1',
+        actual: 'written with a session key in another form k1',
+      },
+      "answered fault 3001, yet the value was written: expected anything but 'written with a session key in another form k1', got 'written with a session key in another form k1'",
+      {
+        expected: 'anything but written with a session key in another form k1',
+        actual: 'written with a session key in another form k1',
+      },
+    ],
+    [
+      'toBeTruthy: a value, not "to be truthy"',
+      { message: 'Etag after creation: expected undefined to be truthy', expected: 'true' },
+      'Etag after creation: expected a value, got nothing',
+      { expected: 'a value' },
+    ],
+    [
+      'toMatch: a value matching the pattern, not the RegExp serialised as {}',
+      {
+        message: "faultcode: the §7.1 number: expected 'SOAP-ENV:Server' to match /^\\d+$/",
+        expected: '{}',
+        actual: 'SOAP-ENV:Server',
+      },
+      "faultcode: the §7.1 number: expected a value matching /^\\d+$/, got 'SOAP-ENV:Server'",
+      { expected: 'a value matching /^\\d+$/', actual: 'SOAP-ENV:Server' },
+    ],
+    [
+      "toContain: the list whole, not chai's '[ Array(1) ]'",
+      {
+        message: "soap:address: 'http://h/soap/project/' is not in [ Array(1) ]"
+          .replace("'http", "expected [ Array(1) ] to include 'http")
+          .replace(' is not in [ Array(1) ]', ''),
+        actual: '[\n  "http://other.invalid/soap/project/",\n]',
+      },
+      'soap:address: \'http://h/soap/project/\' is not in ["http://other.invalid/soap/project/"]',
+      { actual: '[\n  "http://other.invalid/soap/project/",\n]' },
+    ],
+    [
+      "toBe(true) of a string 'true': Expected and Actual tell them apart",
+      {
+        message:
+          "deactivateService of a service already in that state: expected 'true' to be true // Object.is equality",
+        expected: 'true',
+        actual: 'true',
+      },
+      "deactivateService of a service already in that state: expected true, got 'true'",
+      { expected: 'true', actual: "'true'" },
+    ],
+    [
+      'toBeTypeOf: a number, not "to be type of \'number\'"',
+      {
+        message:
+          "X-PAGINATION-SIZE is no such header, expected an integer: expected undefined to be type of 'number'",
+        expected: 'number',
+        actual: 'undefined',
+      },
+      'X-PAGINATION-SIZE is no such header, expected an integer: expected a number, got nothing',
+      { expected: 'a number', actual: 'nothing' },
+    ],
+    [
+      "toContain of a list chai writes '[ +0, 1 ]'",
+      { message: "is_used of summary: expected [ +0, 1 ] to include '1'", actual: '[0,1]' },
+      "is_used of summary: '1' is not in [0,1]",
+      { actual: '[0,1]' },
+    ],
+  ];
+  test.each(cases)('%s', (_, error, words, values) => {
+    expect(inDomainWords(error)).toBe(words);
+    expect(valuesInWords(error)).toEqual(values);
+    const problems = failureWordsProblems({ message: words, ...values });
+    expect(problems).toEqual([]);
+    // What the report said before, for the record of the class: the detector names it.
+    expect(
+      failureWordsProblems(error as Parameters<typeof failureWordsProblems>[0]).length,
+    ).toBeGreaterThan(0);
+  });
+
+  test('the detector: runner and parser words, an Expected equal to its Actual', () => {
+    expect(runnerWords('successful PUTs: expected 1 item, got 25')).toMatch(/items/);
+    expect(runnerWords("not well-formed XML: char '{' is not expected. (line 1)")).toMatch(
+      /parser/,
+    );
+    expect(runnerWords("x: expected 'a' to match /b/")).toMatch(/chai/);
+    expect(
+      runnerWords(
+        "y: expected the services, got fault 3203 'Permission denied: need to be project admin'",
+      ),
+    ).toBeUndefined();
+    expect(failureWordsProblems({ expected: '0', actual: '0' })).toEqual([
+      "Expected and Actual are the same, '0'",
+    ]);
   });
 });

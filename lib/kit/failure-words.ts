@@ -80,25 +80,55 @@ function assertionInWords(
   if (cut < 0) return withoutRunnerSuffix(text);
   const custom = text.slice(0, cut);
   const negated = NOT_TAIL.exec(text.slice(cut + 2));
-  if (negated)
-    return withoutRunnerSuffix(`${custom}: expected anything but ${negated[2]}, got ${negated[1]}`);
+  if (negated) {
+    // The error's own values, whole, where chai abridges a long string ('…').
+    const but = typeof expected === 'string' ? quotedAs(negated[2]!, expected) : negated[2]!;
+    const got = typeof actual === 'string' ? quotedAs(negated[1]!, actual) : negated[1]!;
+    return withoutRunnerSuffix(
+      `${custom}: expected anything but ${oneLine(but)}, got ${oneLine(got)}`,
+    );
+  }
+  const match = MATCH_TAIL.exec(text.slice(cut + 2));
+  if (match) return `${custom}: expected a value matching ${match[2]}, got ${match[1]}`;
+  const notContain =
+    /^expected ([\s\S]*) not to (?:include|contain|deep equally contain) ([\s\S]*)$/.exec(
+      text.slice(cut + 2),
+    );
+  if (notContain)
+    return withoutRunnerSuffix(
+      `${custom}: ${chaiList(notContain[2]!)} is in ${chaiList(notContain[1]!)}, and must not be`,
+    );
   // Other negated matchers: chai's words stay.
   if (/^expected [\s\S]* (not to|to not) /.test(text.slice(cut + 2)))
     return withoutRunnerSuffix(text);
   const contain = CONTAIN_TAIL.exec(text.slice(cut + 2));
-  if (contain) return withoutRunnerSuffix(`${custom}: ${contain[2]} is not in ${contain[1]}`);
+  if (contain) {
+    // chai abridges the list ('[ Array(1) ]', '…(11)'): the error's actual holds it whole.
+    const list = typeof actual === 'string' ? oneLine(actual) : chaiList(contain[1]!);
+    return withoutRunnerSuffix(`${custom}: ${chaiList(contain[2]!)} is not in ${list}`);
+  }
   const tail = CHAI_TAIL.exec(text.slice(cut + 2));
   if (!tail) return withoutRunnerSuffix(text);
   const matcher = tail[2]!;
   if (matcher === 'have a length of') {
+    // The custom message names what is counted ('successful PUTs'): the counts alone.
     const lengths = /^ (\d+) but got \+?(\d+)/.exec(tail[3]!);
-    if (lengths) return `${custom}: expected ${items(lengths[1]!)}, got ${lengths[2]}`;
+    if (lengths) return `${custom}: expected ${lengths[1]}, got ${lengths[2]}`;
   }
   if (matcher === 'be undefined')
     return withoutRunnerSuffix(
       `${custom}: expected nothing, got ${typeof actual === 'string' ? oneLine(actual) : tail[1]!}`,
     );
   if (matcher === 'be defined') return `${custom}: expected a value, got nothing`;
+  const type = matcher === 'be' ? /^ type of '(\w+)'$/.exec(tail[3]!) : null;
+  if (type) {
+    const got = tail[1] === 'undefined' ? 'nothing' : oneLine(actualShown(tail[1]!, actual));
+    return `${custom}: expected ${article(type[1]!)}, got ${got}`;
+  }
+  if (matcher === 'be' && /^ (truthy|falsy)$/.test(tail[3]!)) {
+    const got = tail[1] === 'undefined' ? 'nothing' : oneLine(actualShown(tail[1]!, actual));
+    return `${custom}: expected ${tail[3] === ' truthy' ? 'a value' : 'no value'}, got ${got}`;
+  }
   if (matcher === 'be' && /^ (greater|less) than /.test(tail[3]!))
     return withoutRunnerSuffix(`${custom}: expected a value${tail[3]!}, got ${tail[1]!}`);
   // Other "to be …" matchers (truthy, one of, a string, close to, NaN…): chai's words stay.
@@ -116,15 +146,26 @@ function assertionInWords(
   return `${custom}: expected ${oneLine(valueInWords(want))}, got ${oneLine(valueInWords(got))}`;
 }
 
+/** The actual value as the message shows it: the error's own (whole), quoted as chai quotes it. */
+function actualShown(chai: string, actual: string | undefined): string {
+  return typeof actual === 'string' && actual !== 'nothing' ? quotedAs(chai, actual) : chai;
+}
+
+/** 'a number', 'an object'. */
+function article(type: string): string {
+  return `${/^[aeiou]/.test(type) ? 'an' : 'a'} ${type}`;
+}
+
+/** chai's rendering of a list, '[ +0, 1 ]', as the report writes one: '[0, 1]'. */
+function chaiList(text: string): string {
+  return text.replace(/^\[ ([\s\S]*) \]$/, '[$1]').replace(/(^|[\s[,])\+0(?=[,\s\]]|$)/g, '$10');
+}
+
 function isBooleanPair(expected: string, actual: string): boolean {
   return /^(true|false)$/.test(expected) && /^(true|false)$/.test(actual) && expected !== actual;
 }
 
 const HOLDS: Record<string, string> = { true: 'holds', false: 'does not hold' };
-
-function items(count: string): string {
-  return `${count} item${count === '1' ? '' : 's'}`;
-}
 
 /** A raw string value (vitest keeps a string's expected and actual unquoted) as chai showed it. */
 function quotedAs(chai: string, value: string): string {
@@ -156,7 +197,36 @@ export function valuesInWords(parts: ErrorParts): { expected?: string; actual?: 
   const length = /: expected [\s\S]* to have a length of (\d+) but got \+?(\d+)$/.exec(
     error.message,
   );
-  if (length) return { expected: items(length[1]!), actual: items(length[2]!) };
+  if (length) return { expected: length[1]!, actual: length[2]! };
+  // Matchers whose expected is a bound, a pattern or a negation, not a value: said as such (chai
+  // gives the bound as the expected: 'Expected 0 / Actual 0' for 'greater than 0, got 0').
+  const cut = error.message.lastIndexOf(': expected ');
+  const chai = cut < 0 ? '' : error.message.slice(cut + 2);
+  const actualWords = error.actual === undefined ? {} : { actual: valueInWords(error.actual) };
+  const bound = /^expected [\s\S]* to be ((?:greater|less) than (?:or equal to )?\S+)/.exec(chai);
+  if (bound) return { expected: `a value ${bound[1]!}`, ...actualWords };
+  const pattern = MATCH_TAIL.exec(chai);
+  if (pattern) return { expected: `a value matching ${pattern[2]!}`, ...actualWords };
+  const negated = NOT_TAIL.exec(chai);
+  if (negated && error.expected !== undefined)
+    return { expected: `anything but ${valueInWords(error.expected)}`, ...actualWords };
+  const type = /^expected [\s\S]* to be type of '(\w+)'$/.exec(chai);
+  if (type) return { expected: article(type[1]!), ...actualWords };
+  const truthy = /^expected [\s\S]* to be (truthy|falsy)$/.exec(chai);
+  if (truthy) return { expected: truthy[1] === 'truthy' ? 'a value' : 'no value', ...actualWords };
+  const tail = CHAI_TAIL.exec(chai);
+  if (
+    tail &&
+    error.expected !== undefined &&
+    error.actual !== undefined &&
+    error.expected === error.actual
+  ) {
+    // The same text, different values (true and 'true'): as chai quoted each.
+    return {
+      expected: quotedAs(tail[3]!.trim(), error.expected),
+      actual: quotedAs(tail[1]!, error.actual),
+    };
+  }
   if (
     error.expected !== undefined &&
     error.actual !== undefined &&
@@ -172,6 +242,9 @@ export function valuesInWords(parts: ErrorParts): { expected?: string; actual?: 
 /** `.not.toBe(x)` and `.not.toEqual(x)`, in chai's words. */
 const NOT_TAIL =
   /^expected ([\s\S]*) not to (?:be|equal|deeply equal|strictly equal) ([\s\S]*?)(?: \/\/ Object\.is equality)?$/;
+
+/** toMatch, in chai's words. */
+const MATCH_TAIL = /^expected ([\s\S]*) to match (\/[\s\S]*\/[a-z]*)$/;
 
 /** chai's words of toContain and toContainEqual (no expected or actual of their own). */
 const CONTAIN_TAIL = /^expected ([\s\S]*) to (?:include|contain|deep equally contain) ([\s\S]*)$/;
@@ -221,4 +294,66 @@ function propertyFailure(message: string, cause: unknown): string | undefined {
     check,
     `(replayed by fast-check seed ${seed}, path "${path}"${note === '' ? '' : `; ${note}`})`,
   ].join('\n');
+}
+
+/**
+ * The test runner's or a parser's vocabulary, which no report may show (a failure says what was
+ * checked, what was expected and what came back, in the spec's words): each pattern with what it
+ * is. Self-validation runs every check that fails under a planted fault through `runnerWords`.
+ */
+const RUNNER_VOCABULARY: ReadonlyArray<readonly [RegExp, string]> = [
+  [/\/\/ Object\.is equality|\bObject\.is\b/, "chai's '// Object.is equality'"],
+  [/\b(?:AssertionError|TypeError|RangeError|SyntaxError|ReferenceError)\b/, 'an error class'],
+  [
+    /: expected (?:(?!, got )[^\n])*? (?:not )?to (?:be|equal|deeply equal|strictly equal|have a length of|have property|include|contain|deep equally contain|match|satisfy|throw)\b/,
+    "chai's 'expected … to be …'",
+  ],
+  [/…\(\d+\)/, "chai's abridged '…(N)'"],
+  [
+    /\b(?:Array|Object)(?:Not)?Containing\b|"inverse":|\[Object\]|\[Array\]|\bArray\(\d+\)|\[Function\b|\[ [^\]\n]* \]|(?:^|[\s[,])\+0[,\s\]]/,
+    "vitest's serialisation of a value",
+  ],
+  [
+    /\bis not expected\.|\bUnexpected token\b|\bInvalid(?:Char|Tag|Attr|Xml)\b|\bin JSON at position\b|\bUnexpected end of JSON\b|\bchar '.' is not\b/,
+    "a parser's error words",
+  ],
+  [/\bexpected \d+ items?, got \d+/, "a count of 'items': the harness's word, not what is counted"],
+  [/\b(?:toBe|toEqual|toStrictEqual|toHaveLength|toContain|toMatch|toThrow)\w*\(/, 'a matcher'],
+];
+
+/** The runner's or a parser's words in a failure's text: what they are, or undefined. */
+export function runnerWords(text: string): string | undefined {
+  for (const [pattern, what] of RUNNER_VOCABULARY) {
+    const found = pattern.exec(text);
+    if (found) return `${what}: "${found[0].slice(0, 80)}"`;
+  }
+  return undefined;
+}
+
+/**
+ * What is wrong with the words of a failure (its message, expected and actual), one line each:
+ * the runner's vocabulary, or an Expected equal to its Actual ("Expected 0 / Actual 0" says
+ * nothing of what was due).
+ */
+export function failureWordsProblems(failure: {
+  message?: string;
+  expected?: string;
+  actual?: string;
+}): string[] {
+  const problems: string[] = [];
+  for (const [part, text] of [
+    ['message', failure.message],
+    ['expected', failure.expected],
+    ['actual', failure.actual],
+  ] as const) {
+    const words = text === undefined ? undefined : runnerWords(text);
+    if (words !== undefined) problems.push(`${part}: ${words}`);
+  }
+  if (
+    failure.expected !== undefined &&
+    failure.expected !== '' &&
+    failure.expected === failure.actual
+  )
+    problems.push(`Expected and Actual are the same, '${failure.expected.slice(0, 80)}'`);
+  return problems;
 }

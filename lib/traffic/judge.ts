@@ -34,11 +34,34 @@ export interface TrafficOutcome {
   /** Exchanges no rule could read (a body that does not parse, a cut body), with why. */
   unjudgeable: { count: number; kept: Array<{ seq: number; reason: string }> };
   findings: Map<string, RequirementFindings>;
+  /**
+   * The exchanges read but judged by no rule, by operation (most first), each with why: what the
+   * reports say of the gap between the exchanges and the judged ones.
+   */
+  notJudged: NotJudged[];
   /** Problems of the judge itself (a rule that threw): harness errors of the run. */
   ruleErrors: Map<string, number>;
   /** The requirements the rules can judge: the others are not judged from traffic at all. */
   judgeable: ReadonlySet<string>;
 }
+
+export interface NotJudged {
+  operation: string;
+  count: number;
+  reason: string;
+}
+
+/** Operations told apart among the exchanges no rule judged; the others are counted together. */
+const NOT_JUDGED_OPERATIONS = 50;
+const OTHER_OPERATIONS = 'other operations';
+
+/** Why no rule judged an exchange, from what it is. */
+export const NOT_JUDGED_REASONS = {
+  interface:
+    'no traffic rule of the sides judged applies to this operation as it was sent (the rules read other routes, statuses or headers; what needs a read-back or a provoked fault, the suites judge)',
+  other:
+    'not a request of either interface (§4.1 the SOAP endpoint and its WSDL, §4.3 the REST routes): nothing of the spec to judge',
+} as const;
 
 interface Deviations {
   accepted: Examples;
@@ -54,6 +77,7 @@ export class TrafficJudge {
   readonly #rightKinds = new Set<string>();
   readonly #unjudgeable: TrafficOutcome['unjudgeable'] = { count: 0, kept: [] };
   readonly #ruleErrors = new Map<string, number>();
+  readonly #notJudged = new Map<string, NotJudged>();
   #exchanges = 0;
   #judged = 0;
   #ended = false;
@@ -91,6 +115,25 @@ export class TrafficJudge {
     if (judged) this.#judged += 1;
     else if (exchange.truncated || problem)
       this.#noteUnjudgeable(exchange.seq, problem ?? 'a body was cut at the cap the judge keeps');
+    else this.#noteNotJudged(view);
+  }
+
+  #noteNotJudged(view: ExchangeView): void {
+    const reason = view.ofTheInterfaces ? NOT_JUDGED_REASONS.interface : NOT_JUDGED_REASONS.other;
+    let operation = view.operation;
+    if (!this.#notJudged.has(operation) && this.#notJudged.size >= NOT_JUDGED_OPERATIONS)
+      operation = OTHER_OPERATIONS;
+    const entry = this.#notJudged.get(operation);
+    if (entry) entry.count += 1;
+    else
+      this.#notJudged.set(operation, {
+        operation,
+        count: 1,
+        reason:
+          operation === OTHER_OPERATIONS
+            ? `operations beyond the first ${NOT_JUDGED_OPERATIONS}, counted together`
+            : reason,
+      });
   }
 
   /** An exchange that could not be read at all (malformed HTTP, a broken HAR entry). */
@@ -153,6 +196,9 @@ export class TrafficJudge {
       judged: this.#judged,
       unjudgeable: { count: this.#unjudgeable.count, kept: [...this.#unjudgeable.kept] },
       findings,
+      notJudged: [...this.#notJudged.values()]
+        .map((n) => ({ ...n }))
+        .sort((a, b) => b.count - a.count || a.operation.localeCompare(b.operation)),
       ruleErrors: new Map(this.#ruleErrors),
       judgeable: new Set(this.#rules.flatMap((r) => r.requirements).filter(this.#include)),
     };

@@ -77,6 +77,29 @@ export class ExchangeView {
     return this.#once('rest', () => restRoute(this.url.pathname));
   }
 
+  /** Whether the request is one of the interfaces': the SOAP endpoint or its WSDL (§4.1), a REST route (§4.3). */
+  get ofTheInterfaces(): boolean {
+    return this.isSoapCall || this.isWsdl || this.rest !== undefined;
+  }
+
+  /**
+   * The operation, in words, for the reports: 'GET /trackers/<id>', 'SOAP addProject', 'GET the
+   * WSDL'; anything else as its method and path.
+   */
+  get operation(): string {
+    return this.#once('operation', () => {
+      if (this.isWsdl) return 'GET the WSDL';
+      if (this.isSoapCall) {
+        const call = this.soapRequest();
+        return 'value' in call ? `SOAP ${call.value.operation}` : 'SOAP (an unreadable call)';
+      }
+      const rest = this.rest;
+      if (rest) return `${this.method} ${rest.shape}`;
+      const path = this.url.pathname;
+      return `${this.method} ${path.length > 60 ? `${path.slice(0, 59)}…` : path}`;
+    });
+  }
+
   /** The SOAP request's operation and parts, or why it cannot be read. */
   soapRequest(): Parsed<SoapRequest> {
     return this.#once('soapRequest', () => readSoapRequest(this.exchange.requestBody));

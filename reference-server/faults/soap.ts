@@ -675,6 +675,21 @@ export const SOAP_FAULTS = [
       },
     },
   }),
+  fault({
+    name: 'soap-generic-user-joins-admin-projects',
+    does: "setProjectGenericUser also makes the generic user a member of every other project the caller administers: other projects' members change (§4.2 #13)",
+    breaks: ['soap.setProjectGenericUser.effect'],
+    operations: {
+      setProjectGenericUser(deps, call, sessionKey, groupId, password) {
+        const user = call(sessionKey, groupId, password);
+        const caller = deps.sessions.userOf(sessionKey);
+        for (const project of deps.projects.all())
+          if (caller !== undefined && project.admins.has(caller))
+            project.members.add(Number(user.id));
+        return user;
+      },
+    },
+  }),
 ] as const;
 
 /**

@@ -1,8 +1,9 @@
 /**
  * Frame conditions (§4.2): a write changes only what the spec says it changes. Each cell is one
  * write × one neighbour of what it writes that must stay as it was, read back after the write
- * (docs/what-the-suites-assume.md, "Frame conditions"). The generic-user writes (§4.2 #13, #14)
- * have no cells yet: their effect on the members is the real system's, not shown in §4.2.
+ * (docs/what-the-suites-assume.md, "Frame conditions"). setProjectGenericUser is judged on the
+ * other projects only: the project's own members are the real system's business (the generic
+ * user joins them) and change meanwhile; unsetGenericUser's effect is not shown (§4.2 #14).
  */
 import { cellId, type MatrixCell } from './types.ts';
 
@@ -26,7 +27,7 @@ const MEMBERSHIP: readonly Neighbour[] = ['other-member', 'same-user-other-group
 
 /** Each write of §4.2 with the neighbours its checks read back, and its section. */
 export const FRAME_WRITES = {
-  addProject: { section: '§4.2 #2', neighbours: ['template'] },
+  addProject: { section: '§4.2 #2', neighbours: ['template', 'other-project'] },
   addProjectMember: { section: '§4.2 #3', neighbours: MEMBERSHIP },
   addUserToUGroup: { section: '§4.2 #4', neighbours: MEMBERSHIP },
   removeProjectMember: { section: '§4.2 #10', neighbours: MEMBERSHIP },
@@ -37,6 +38,7 @@ export const FRAME_WRITES = {
     section: '§4.2 #12',
     neighbours: ['other-field', 'other-project'],
   },
+  setProjectGenericUser: { section: '§4.2 #13', neighbours: ['other-project'] },
 } as const satisfies Record<string, { section: string; neighbours: readonly Neighbour[] }>;
 
 export type FrameWrite = keyof typeof FRAME_WRITES;

@@ -15,7 +15,7 @@ import { propertyRun } from '../../lib/kit/property-run.ts';
 import { lanes, spreadProperty } from '../../lib/kit/property-spread.ts';
 import { conformanceTest, type ConformanceContext } from '../../lib/kit/conformance-test.ts';
 import { failFrame, frameChanges, readFrame } from '../../lib/kit/frame/frame.ts';
-import { wholeProjectParts } from '../../lib/kit/frame/places.ts';
+import { neighbourProjects, wholeProjectParts } from '../../lib/kit/frame/places.ts';
 import { frameCells } from '../../spec/matrix/frame.ts';
 import { provisionedProjectCount } from '../../lib/kit/fixtures/projects.ts';
 import { findProject, LISTED_OVER_REST } from '../../lib/kit/fixtures/rest-projects.ts';
@@ -198,8 +198,12 @@ describe('addProject creates projects', () => {
       await reserve(ctx, 1);
       const name = shortName('pub');
       const publicName = `Conformance ${name}`;
-      // Frame conditions: the template is read, not written (docs/what-the-suites-assume.md).
-      const templateParts = await wholeProjectParts(ctx, template);
+      // Frame conditions: the template is read, not written, and no other project changes
+      // (docs/what-the-suites-assume.md).
+      const around = [...new Set([template, ...(await neighbourProjects(ctx))])];
+      const templateParts = (
+        await Promise.all(around.map((p) => wholeProjectParts(ctx, p)))
+      ).flat();
       const templateBefore = await readFrame(templateParts);
       const answer = await addProject(ctx, newProject({ keys, template }, name, { publicName }));
       ctx.judging('soap.addProject.creates');
@@ -226,13 +230,14 @@ describe('addProject creates projects', () => {
       ctx.judging('soap.addProject.short-and-public-name');
       expect(listed?.label, 'its label is the publicName').toBe(publicName);
       created = { id: listed!.id, shortName: name, publicName, answer };
+      ctx.judging('soap.addProject.creates');
       const changes = frameChanges(templateBefore, await readFrame(templateParts));
       if (changes.length > 0)
         failFrame(
           changes,
           'soap.addProject.creates',
           `addProject '${name}' from template ${template}`,
-          `template ${template}: ${templateParts.map((p) => p.place.replace(/^project \d+, /, '')).join('; ') || 'nothing readable'}`,
+          `the representation, services, description values and user groups of template ${template} and of projects ${around.join(', ')} (what answered: ${templateParts.length} places)`,
         );
     },
     { cells: frameCells('addProject') },

@@ -235,6 +235,11 @@ describe.concurrent('setProjectDescriptionFieldValue and getProjectDescriptionFi
       expect(Object.fromEntries(after), 'the values of the other fields').toEqual(
         Object.fromEntries(before),
       );
+      expectMemberTypes(ctx, answer, 'soap.types.desc-field-value', 'DescFieldValue', {
+        id: 'int',
+        value: 'string',
+      });
+      ctx.judging('soap.setProjectDescriptionFieldValue.effect');
       const changes = frameChanges(frameBefore, await readFrame(frame.parts));
       if (changes.length > 0)
         failFrame(
@@ -243,10 +248,6 @@ describe.concurrent('setProjectDescriptionFieldValue and getProjectDescriptionFi
           `setProjectDescriptionFieldValue on project ${project}`,
           frame.sampled,
         );
-      expectMemberTypes(ctx, answer, 'soap.types.desc-field-value', 'DescFieldValue', {
-        id: 'int',
-        value: 'string',
-      });
     },
     { cells: frameCells('setProjectDescriptionFieldValue') },
   );

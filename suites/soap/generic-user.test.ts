@@ -20,6 +20,9 @@ import {
 } from '../../lib/kit/soap/expect.ts';
 import { untypedValues, xsiType } from '../../lib/kit/soap/wire.ts';
 import { faultCell } from '../../spec/matrix/faults.ts';
+import { frameCells } from '../../spec/matrix/frame.ts';
+import { failFrame, frameChanges, readFrame } from '../../lib/kit/frame/frame.ts';
+import { neighbourGroupParts } from '../../lib/kit/frame/places.ts';
 import { requireGenericUserRestorable } from '../../lib/kit/cleanup/restorable.ts';
 import { successMessageTests } from './answer-messages.ts';
 import { declaredNamespace } from './declared-namespace.ts';
@@ -84,6 +87,9 @@ describe.concurrent('setProjectGenericUser and getProjectGenericUser', () => {
     ['soap.setProjectGenericUser.effect', 'soap.getProjectGenericUser.effect'],
     'setProjectGenericUser must create the generic user with the given password, and getProjectGenericUser must return it',
     async (ctx) => {
+      // Frame conditions: no other project's user groups change (docs/what-the-suites-assume.md).
+      const neighbours = await neighbourGroupParts(ctx);
+      const before = await readFrame(neighbours.parts);
       const { soap, keys, project, user, password } = await setGenericUser(ctx);
       expect(user.username, 'username of the generic user').toBeTruthy();
       const read = expectSuccess(
@@ -102,7 +108,17 @@ describe.concurrent('setProjectGenericUser and getProjectGenericUser', () => {
           await canLogIn(ctx, user.username, password),
           `the generic user ${user.username} logs in with the password given`,
         ).toBe(true);
+      ctx.judging('soap.setProjectGenericUser.effect');
+      const changes = frameChanges(before, await readFrame(neighbours.parts));
+      if (changes.length > 0)
+        failFrame(
+          changes,
+          'soap.setProjectGenericUser.effect',
+          `setProjectGenericUser on project ${project}`,
+          `the user groups of projects ${neighbours.ids.join(', ') || '(none)'} (every user: the template and projects no suite writes)`,
+        );
     },
+    { cells: frameCells('setProjectGenericUser') },
   );
 
   for (const op of ['setProjectGenericUser', 'getProjectGenericUser'] as const) {

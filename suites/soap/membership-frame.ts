@@ -18,7 +18,7 @@ import {
   type FramePart,
   type FrameState,
 } from '../../lib/kit/frame/frame.ts';
-import { neighbourProjects, userGroupParts } from '../../lib/kit/frame/places.ts';
+import { userGroupParts } from '../../lib/kit/frame/places.ts';
 import { blameWrites, type Write } from '../../lib/kit/frame/blame.ts';
 
 export type { Write };
@@ -70,14 +70,6 @@ export async function projectFrame(
     (Object.keys(w.ids) as Role[]).map((role) => [String(w.ids[role]), w.login(role)]),
   );
   return { sampled, names, members, admins, around };
-}
-
-export async function neighbourParts(
-  ctx: ConformanceContext,
-): Promise<{ ids: number[]; parts: FramePart[] }> {
-  const ids = await neighbourProjects(ctx);
-  const parts = (await Promise.all(ids.map((id) => userGroupParts(ctx, id)))).flat();
-  return { ids, parts };
 }
 
 /**

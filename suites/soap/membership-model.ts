@@ -30,12 +30,12 @@ import {
 import {
   expectAround,
   expectModelGroups,
-  neighbourParts,
   projectFrame,
   type ProjectFrame,
   type Write,
 } from './membership-frame.ts';
 import { readFrame, type FrameState } from '../../lib/kit/frame/frame.ts';
+import { neighbourGroupParts } from '../../lib/kit/frame/places.ts';
 import type { RequirementId } from '../../lib/requirements/index.ts';
 
 interface Model {
@@ -297,7 +297,7 @@ export async function runModel(ctx: ConformanceContext, withGroups: boolean): Pr
   const projects = soapAndMembershipProjects(ctx.fixtures);
   await Promise.all(projects.map((p) => reset(w, p.id)));
   const group = withGroups ? await requireAdminsGroup(ctx, w, projects[0]!.id) : undefined;
-  const neighbours = await neighbourParts(ctx);
+  const neighbours = await neighbourGroupParts(ctx);
   const frames = new Map(
     await Promise.all(
       projects.map(
@@ -372,7 +372,7 @@ export async function runSteps(ctx: ConformanceContext, steps: readonly Step[]):
   await reset(w, project);
   const needsGroup = steps.some(([op]) => op.endsWith('Admin'));
   const group = needsGroup ? await requireAdminsGroup(ctx, w, project) : 0;
-  const neighbours = await neighbourParts(ctx);
+  const neighbours = await neighbourGroupParts(ctx);
   const frame = await projectFrame(ctx, w, project, neighbours.parts, neighbours.ids);
   if (frame.members === undefined || (needsGroup && frame.admins === undefined))
     ctx.skip(

@@ -3,6 +3,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startReferenceServer, type RunningServer } from '../../../reference-server/listen.ts';
 import { HttpClient } from './http.ts';
+import { REDACTED } from './redact.ts';
 import { reproduceScript } from './reproduce.ts';
 import { Transcript } from './transcript.ts';
 import { SoapClient } from '../soap/client.ts';
@@ -127,11 +128,76 @@ describe('reproduceScript', () => {
       group_id: 101,
     });
     const script = reproduceScript(transcript.exchanges, 1, transcript.secrets);
-    expect(await runScript(script, {})).toMatch(
-      /^exit 1\n.*BOB_PASSWORD: set BOB_PASSWORD to the password of bob/,
+    const unset = await runScript(script, {});
+    expect(unset).toMatch(/^exit 1\n.*BOB_PASSWORD: set BOB_PASSWORD to the password of bob\n$/);
+    expect(unset, 'one hint: the variable, not a refused login too').not.toContain(
+      'check the password',
+    );
+    expect(script).toContain(
+      '# Needs BOB_PASSWORD in the environment (BOB_PASSWORD: the password of bob).',
     );
     expect(await runScript(script, { BOB_PASSWORD: 'wrong' })).toMatch(
       /^exit 1\nreproduce: the SOAP login of 'bob' gave no session: check the password/,
     );
+  });
+
+  test('a token whose login the transcript does not show (traffic): read from a variable the script names, not left redacted', async () => {
+    const transcript = new Transcript();
+    const http = new HttpClient(server.url, new Transcript(), 5000);
+    const token = (
+      await http.send({
+        method: 'POST',
+        path: '/api/tokens',
+        json: { username: 'alice', password: 'alice-pass' },
+      })
+    ).json<{ token: string; user_id: string }>();
+    await new HttpClient(server.url, transcript, 5000).send({
+      path: '/api/projects/102',
+      headers: { 'X-Auth-Token': token.token, 'X-Auth-UserId': token.user_id },
+    });
+    transcript.secrets.add(token.token);
+    const script = reproduceScript(transcript.exchanges, 0, transcript.secrets);
+    expect(script).not.toContain(token.token);
+    expect(script).not.toContain(REDACTED);
+    expect(script).toContain(
+      `# Needs AUTH_TOKEN_1 in the environment (AUTH_TOKEN_1: a token of user ${token.user_id} (POST /api/tokens, §5.2.3)).`,
+    );
+    expect(await runScript(script, { AUTH_TOKEN_1: token.token })).toMatch(/^HTTP\/1.1 200/);
+    const unset = await runScript(script, {});
+    expect(unset).toMatch(/^exit 1\n.*AUTH_TOKEN_1: set AUTH_TOKEN_1 to a token of user/);
+    expect(unset.trim().split('\n')).toHaveLength(2);
+  });
+
+  test("a login sent in the request itself: its password read from the account's variable", async () => {
+    const transcript = new Transcript();
+    transcript.secrets.add('alice-pass');
+    await new HttpClient(server.url, transcript, 5000).send({
+      method: 'POST',
+      path: '/api/tokens',
+      json: { username: 'alice', password: 'alice-pass' },
+    });
+    const script = reproduceScript(transcript.exchanges, 0, transcript.secrets);
+    expect(script).not.toContain(REDACTED);
+    expect(script).toContain('ALICE_PASSWORD');
+    expect(await runScript(script)).toMatch(/^HTTP\/1.1 200/);
+  });
+
+  test('a SOAP session key whose login the transcript does not show: read from SESSION_KEY_1', () => {
+    const transcript = new Transcript();
+    const envelope = (key: string) =>
+      `<?xml version="1.0"?><soapenv:Envelope xmlns:soapenv="http://schemas.xmlsoap.org/soap/envelope/"><soapenv:Body><getProjectServicesUsage><sessionKey>${key}</sessionKey><group_id>101</group_id></getProjectServicesUsage></soapenv:Body></soapenv:Envelope>`;
+    transcript.record({
+      method: 'POST',
+      url: 'http://h/soap/project/',
+      requestHeaders: { 'content-type': 'text/xml' },
+      requestBody: envelope('0123456789abcdef'),
+      status: 200,
+      durationMs: 1,
+    });
+    const script = reproduceScript(transcript.exchanges, 0, transcript.secrets);
+    expect(script).not.toContain('0123456789abcdef');
+    expect(script).not.toContain(REDACTED);
+    expect(script).toContain('# Needs SESSION_KEY_1 in the environment');
+    expect(script).toContain(`<sessionKey>'"\${SESSION_KEY_1:?set SESSION_KEY_1 to a session key`);
   });
 });

@@ -59,6 +59,16 @@ export function reproduceScript(
         headers.push('-H', `"x-auth-token: \${${credential.variable}}"`);
         continue;
       }
+      // Its login is not in the transcript: the token is read from a variable the script names.
+      const user = exchange.requestHeaders['x-auth-userid'];
+      const variable = `AUTH_TOKEN_${credentials.length + 1}`;
+      const whose = user === undefined ? 'a token' : `a token of user ${user}`;
+      headers.push(
+        '-H',
+        `"x-auth-token: \${${variable}:?set ${variable} to ${whose} (POST /api/tokens, §5.2.3)}"`,
+      );
+      credentials.push({ value, variable, setup: [] });
+      continue;
     }
     if (name === 'x-auth-userid' && credentials.some((c) => c.variable.startsWith('TOKEN'))) {
       const token = credentials.find((c) => c.variable.startsWith('TOKEN'))!;
@@ -71,28 +81,96 @@ export function reproduceScript(
   for (const value of soapSecretValues(exchange.requestBody)) {
     let credential = credentials.find((c) => c.value === value);
     if (!credential) {
-      credential = sessionCredential(earlier, value, credentials.length);
-      if (!credential) continue;
+      credential =
+        sessionCredential(earlier, value, credentials.length) ??
+        unknownSession(value, credentials.length);
       credentials.push(credential);
     }
     // Out of the single quotes, the variable, back in: '…<sessionKey>'"${SESSION_1}"'</sessionKey>…'
-    body = body.split(value).join(`'"\${${credential.variable}}"'`);
+    body = body.split(shellQuote(value).slice(1, -1)).join(`'"\${${credential.variable}}"'`);
   }
+  body = withPasswordsRead(body, exchange.requestBody);
   const setup = credentials.flatMap((credential) => credential.setup);
-  if (setup.some((line) => line.includes('json_escape'))) lines.push(JSON_ESCAPE);
-  if (setup.some((line) => line.includes('xml_escape'))) lines.push(XML_ESCAPE);
-  lines.push(...setup);
   const request = ['curl', '-sS', '-i', '-X', exchange.method, ...headers];
   if (body) request.push('--data-binary', body);
   request.push(shellQuote(exchange.url));
-  lines.push(request.join(' '));
+  const uses = [...setup, request.join(' ')];
+  if (uses.some((line) => line.includes('json_escape'))) lines.push(JSON_ESCAPE);
+  if (uses.some((line) => line.includes('xml_escape'))) lines.push(XML_ESCAPE);
+  lines.push(...uses);
   const script = secrets.redact(lines.join('\n'));
   const note = script.includes(REDACTED)
     ? [
         `# Replace each ${REDACTED} with your own value (a secret whose origin this test did not show).`,
       ]
     : [];
-  return [...PRELUDE, ...note, script].join('\n');
+  return [...PRELUDE, ...needsLines(script), ...note, script].join('\n');
+}
+
+/** A `${NAME:?set NAME to what}` of a script: the variables it reads, and what each must hold. */
+const NEED = /\$\{([A-Z_][A-Z0-9_]*):\?set \1 to ([^}]*)\}/g;
+
+/** The environment variables a script reads, in the order it first reads them. */
+export function scriptNeeds(script: string): string[] {
+  return [...new Set([...script.matchAll(NEED)].map((m) => m[1] ?? ''))];
+}
+
+/**
+ * What the script needs, said first and checked before any request: an unset variable stops it
+ * there, naming it, and nothing runs with an empty password.
+ */
+function needsLines(script: string): string[] {
+  const needs = new Map<string, string>();
+  for (const m of script.matchAll(NEED)) if (!needs.has(m[1]!)) needs.set(m[1]!, m[2]!);
+  if (needs.size === 0) return [];
+  return [
+    `# Needs ${[...needs.keys()].join(', ')} in the environment (${[...needs].map(([name, what]) => `${name}: ${what}`).join('; ')}).`,
+    ...[...needs].map(([name, what]) => `: "\${${name}:?set ${name} to ${what}}"`),
+  ];
+}
+
+/** A session key whose login the transcript does not show: read from a variable of its own. */
+function unknownSession(value: string, n: number): Credential {
+  const variable = `SESSION_KEY_${n + 1}`;
+  return {
+    value,
+    variable: `${variable}:?set ${variable} to a session key (the SOAP login of the account, §5.1.1)`,
+    setup: [],
+  };
+}
+
+/**
+ * A login sent in the request itself (POST /api/tokens, a SOAP login): its password read from the
+ * variable of the account, not left redacted. Only a password the quoting leaves as it is.
+ */
+function withPasswordsRead(quoted: string, body: string): string {
+  let json: unknown;
+  try {
+    json = JSON.parse(body);
+  } catch {
+    json = undefined;
+  }
+  if (json !== null && typeof json === 'object' && !Array.isArray(json)) {
+    const { username, password: secret } = json as Record<string, unknown>;
+    if (typeof username === 'string' && typeof secret === 'string' && /^[^"\\']+$/.test(secret))
+      return quoted.replace(
+        new RegExp(`("password"\\s*:\\s*")${escapeRegExp(secret)}"`),
+        (_, key: string) => `${key}'"$(json_escape "${password(username)}")"'"`,
+      );
+    return quoted;
+  }
+  const elements = xmlElements(body);
+  const loginname = elements.find(([name]) => name === 'loginname')?.[1];
+  const secret = elements.find(([name]) => name === 'passwd')?.[1];
+  if (loginname === undefined || secret === undefined || !/^[^<&']+$/.test(secret)) return quoted;
+  return quoted.replace(
+    new RegExp(`(<(?:\\w+:)?passwd\\b[^>]*>)${escapeRegExp(secret)}<`),
+    (_, open: string) => `${open}'"$(xml_escape "${password(loginname)}")"'<`,
+  );
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 /** The token's origin: an earlier POST …/api/tokens that answered it; its username. */

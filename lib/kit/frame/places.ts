@@ -169,3 +169,12 @@ export async function neighbourSoapFrame(
   ctx.observe(`frame read: ${sampled}`);
   return { parts, sampled };
 }
+
+/** Every user group of each neighbour project (neighbourProjects), every user, as parts. */
+export async function neighbourGroupParts(
+  ctx: ConformanceContext,
+): Promise<{ ids: number[]; parts: FramePart[] }> {
+  const ids = await neighbourProjects(ctx);
+  const parts = (await Promise.all(ids.map((id) => userGroupParts(ctx, id)))).flat();
+  return { ids, parts };
+}

@@ -58,7 +58,12 @@ describe('an answer asked in XML', () => {
     [
       'not well-formed',
       answer(200, '<response><id>7</response>', 'application/xml'),
-      /not well-formed/,
+      /asked for XML, got a document that is not well-formed XML \(at line 1\) labelled application\/xml: <response><id>7<\/response> \(rest.xml.put-answer\)$/,
+    ],
+    [
+      "JSON labelled XML: said as such, not in the parser's words",
+      answer(200, '{"id":7}', 'application/xml'),
+      /asked for XML, got JSON labelled application\/xml: \{"id":7\} \(rest.xml.put-answer\)$/,
     ],
     [
       'of another artifact',

@@ -93,7 +93,7 @@ export function judgeXmlAnswer(answer: HttpResponse, asked: Asked, written: Writ
   } catch (error) {
     if (!(error instanceof XmlError)) throw error;
     throw new BrokenFeature(
-      `${asked.what}: the answer is labelled ${XML_TYPE} but is ${error.message}: ${excerpt(answer)} (${asked.rule})`,
+      `${asked.what}: asked for XML, got ${notXml(error)} labelled ${XML_TYPE}: ${excerpt(answer)} (${asked.rule})`,
       asked.rule,
     );
   }
@@ -103,6 +103,17 @@ export function judgeXmlAnswer(answer: HttpResponse, asked: Asked, written: Writ
   if (written.valuesRequired || root.children.some((c) => c.name === 'values'))
     agreeOnValues(readValuesXml(answer.text), asked, written, 'its XML answer');
   return id === undefined ? {} : { id };
+}
+
+/**
+ * What a body labelled XML that does not parse is, in the domain's words (tree.ts): JSON, HTML,
+ * text, or a document that is not well-formed XML (at which line).
+ */
+function notXml(error: XmlError): string {
+  const words = error.message.replace(/, not XML$/, '');
+  return words.startsWith('not well-formed')
+    ? `a document that is ${words.replace(/\(line (\d+)\)$/, '(at line $1)')}`
+    : words;
 }
 
 /**

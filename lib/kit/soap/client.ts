@@ -117,9 +117,7 @@ export function readAnswer(http: HttpResponse, operation: string): SoapAnswer {
   try {
     root = parseXml(http.text);
   } catch (error) {
-    throw new SoapProtocolError(
-      `the answer (HTTP ${http.status}) is not XML: ${(error as Error).message}`,
-    );
+    throw new SoapProtocolError(`the answer (HTTP ${http.status}) is ${(error as Error).message}`);
   }
   if (root.name !== 'Envelope' || root.ns !== SOAP_NS.env)
     throw new SoapProtocolError(

@@ -36,8 +36,7 @@ type Ordered = Record<string, unknown> & { ':@'?: Record<string, string> };
 
 export function parseXml(text: string): XmlNode {
   const valid = XMLValidator.validate(text);
-  if (valid !== true)
-    throw new XmlError(`not well-formed XML: ${valid.err.msg} (line ${valid.err.line})`);
+  if (valid !== true) throw new XmlError(notXmlWords(text, valid.err.line));
   const doc = parser.parse(text) as Ordered[];
   const root = doc.find((n) => nameOf(n) !== undefined && !nameOf(n)!.startsWith('?'));
   if (!root) throw new XmlError('no root element');
@@ -88,4 +87,23 @@ export function resolveQName(node: XmlNode, qname: string): { ns: string; local:
   const colon = qname.indexOf(':');
   const prefix = colon < 0 ? '' : qname.slice(0, colon);
   return { ns: node.scope[prefix] ?? '', local: qname.slice(colon + 1) };
+}
+
+/**
+ * What a text that does not parse as XML is, in the report's words: 'JSON, not XML', 'an HTML
+ * page, not XML', 'not well-formed XML (line 3)'; never the parser's own ("char '{' is not
+ * expected.").
+ */
+export function notXmlWords(text: string, line?: number): string {
+  const body = text.trim();
+  if (body === '') return 'an empty body, not XML';
+  try {
+    JSON.parse(body);
+    return 'JSON, not XML';
+  } catch {
+    /* not JSON */
+  }
+  if (/^<!doctype html|^<html\b/i.test(body)) return 'an HTML page, not XML';
+  if (!body.startsWith('<')) return 'text, not XML';
+  return `not well-formed XML${line === undefined ? '' : ` (line ${line})`}`;
 }

@@ -15,9 +15,9 @@ import { FileOrder } from '../../traffic/har/file-order.ts';
 import { HarReadError, harEntries } from '../../traffic/har/stream.ts';
 import { TrafficJudge } from '../../traffic/judge.ts';
 import { TRAFFIC_RULES } from '../../traffic/rules/index.ts';
-import { CLI_COMMAND } from '../../layout.ts';
 import { UsageError } from './args.ts';
 import { renderTrafficClosing } from '../traffic/closing.ts';
+import { commandThatRan } from '../traffic/command-line.ts';
 import { runOfTraffic } from '../traffic/run-of-traffic.ts';
 import { writeTrafficReports } from '../traffic/write.ts';
 
@@ -68,7 +68,7 @@ export async function analyze(argv: string[]): Promise<number> {
       sides,
       startedAt,
       durationMs: Date.now() - startedAt.getTime(),
-      command: `${CLI_COMMAND} analyze ${argv.join(' ')}`,
+      command: commandThatRan(),
       ...(stoppedAt === undefined ? {} : { stoppedAt }),
     },
     judge.outcome(),

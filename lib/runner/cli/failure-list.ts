@@ -1,9 +1,14 @@
 /**
  * What failed, in the terminal at the end of a run: each failing MUST with its test,
- * the first line of its message and the reproduce command; then each MUST not judged (error,
+ * the first line of its message and how to reproduce it (a command to copy when it is one short
+ * line without credentials, else the script file the run wrote beside its report, with the
+ * environment variables it needs); then each MUST not judged (error,
  * skipped, not run) with its reason. It fits a screen; `verbose` prints everything.
  */
+import { isAbsolute, relative } from 'node:path';
+import { scriptNeeds } from '../../kit/clients/reproduce.ts';
 import type { RequirementResult, RunResult, TestResult } from '../../run-result.ts';
+import { reproduceFile } from '../report/reproduce-files.ts';
 
 /** Failing MUSTs shown without --verbose (4 lines each: a screen with the table above). */
 const FAILURES_SHOWN = 6;
@@ -11,7 +16,8 @@ const FAILURES_SHOWN = 6;
 const NOT_JUDGED_SHOWN = 6;
 const LINE_WIDTH = 160;
 
-export function renderFailureList(run: RunResult, verbose: boolean): string {
+/** `reportDir`: where the run wrote its reports (and the reproduce scripts beside them). */
+export function renderFailureList(run: RunResult, verbose: boolean, reportDir: string): string {
   const byId = new Map(run.tests.map((t) => [t.id, t]));
   const must = run.requirements.filter((r) => r.level === 'MUST');
   const lines: string[] = [];
@@ -27,7 +33,7 @@ export function renderFailureList(run: RunResult, verbose: boolean): string {
       if (t.status === 'blocked' && t.blockedBy)
         blockedOn.set(t.blockedBy.requirement, (blockedOn.get(t.blockedBy.requirement) ?? 0) + 1);
     for (const r of shown) {
-      lines.push(...describeFailure(r, byId, verbose, printed));
+      lines.push(...describeFailure(r, byId, verbose, printed, reportDir));
       const blocked = blockedOn.get(r.id);
       // The root cause once, with what it kept from being judged.
       if (blocked) lines.push(`    blocks: ${blocked} test(s), not judged (status blocked)`);
@@ -71,6 +77,7 @@ function describeFailure(
   byId: ReadonlyMap<string, TestResult>,
   verbose: boolean,
   printed: Set<string>,
+  reportDir: string,
 ): string[] {
   const failed = r.tests.filter((t) => t.status === 'fail');
   const test = byId.get(failed[0]?.id ?? '');
@@ -84,13 +91,41 @@ function describeFailure(
     if (verbose && printed.has(test.id)) lines.push('    reproduce: the script above (same test)');
     else if (verbose) {
       printed.add(test.id);
-      lines.push('    reproduce:', ...script.map((l) => `      ${l}`));
-    } else
       lines.push(
-        `    reproduce: ${clip(script.at(-1) ?? '', false)}${script.length > 1 ? ' (credentials: see index.html)' : ''}`,
+        `    reproduce (${scriptFile(test, reportDir)}):`,
+        ...script.map((l) => `      ${l}`),
       );
+    } else lines.push(`    reproduce: ${reproduceLine(test, reportDir)}`);
   }
   return lines;
+}
+
+/**
+ * What to run to reproduce a test, in one line that runs as it is copied: the command itself when
+ * the script is one short command that needs nothing, else the script file and what it needs.
+ */
+function reproduceLine(test: TestResult, reportDir: string): string {
+  const script = test.reproduce ?? '';
+  const commands = script
+    .split('\n')
+    .filter((l) => l.trim() !== '' && !l.startsWith('#') && l !== 'set -euo pipefail');
+  const needs = scriptNeeds(script);
+  const only = commands[0] ?? '';
+  if (commands.length === 1 && needs.length === 0 && only.length <= LINE_WIDTH) return only;
+  // What it needs as a shell comment: the whole line still runs as it is copied.
+  const env = needs.length === 0 ? '' : `  # needs ${needs.join(', ')} in the environment`;
+  return `bash ${shellWord(scriptFile(test, reportDir))}${env}`;
+}
+
+/** The script's path: from the current directory when the report is under it, else absolute. */
+function scriptFile(test: TestResult, reportDir: string): string {
+  const dir = relative(process.cwd(), reportDir);
+  const shown = dir === '' ? '.' : dir.startsWith('..') || isAbsolute(dir) ? reportDir : dir;
+  return `${shown}/${reproduceFile(test)}`;
+}
+
+function shellWord(word: string): string {
+  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`;
 }
 
 function firstLine(text: string): string {

@@ -6,12 +6,12 @@
  * reports when it stops (SIGINT or SIGTERM, the duration, the count). Stopping is its normal end:
  * the exit code is the judgement's (0, 1 or 2).
  */
-import { CLI_COMMAND } from '../../layout.ts';
 import { TrafficJudge } from '../../traffic/judge.ts';
 import { JudgeQueue } from '../../traffic/proxy/judge-queue.ts';
 import { MonitorProxy } from '../../traffic/proxy/proxy.ts';
 import { TRAFFIC_RULES } from '../../traffic/rules/index.ts';
 import { renderTrafficClosing } from '../traffic/closing.ts';
+import { commandThatRan } from '../traffic/command-line.ts';
 import { runOfTraffic } from '../traffic/run-of-traffic.ts';
 import { writeTrafficReports } from '../traffic/write.ts';
 import { includeSides } from './analyze.ts';
@@ -98,7 +98,7 @@ export async function monitor(argv: string[]): Promise<number> {
       sides: options.sides,
       startedAt,
       durationMs: Date.now() - startedAt.getTime(),
-      command: `${CLI_COMMAND} monitor ${argv.join(' ')}`,
+      command: commandThatRan(),
     },
     outcome,
   );

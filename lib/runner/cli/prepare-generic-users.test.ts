@@ -19,7 +19,7 @@ test('the terminal shows the skip reason of the generic-user checks up to its fi
       },
     ],
   } as unknown as RunResult;
-  const printed = renderFailureList(run, false);
+  const printed = renderFailureList(run, false, 'reports/latest');
   expect(printed).toContain(`set ${GENERIC_USER_PASSWORD_ENV} and run \`prepare\` again`);
 });
 

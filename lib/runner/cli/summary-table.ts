@@ -56,7 +56,7 @@ export function renderClosing(run: JudgedRun, reportDir: string, verbose = false
       `${t.skip} skipped, ${t['expected-fail']} expected failures` +
       `${(t.blocked ?? 0) > 0 ? `, ${t.blocked} blocked (not judged: a requirement their setup depends on failed)` : ''}`,
   ];
-  const failures = renderFailureList(run, verbose);
+  const failures = renderFailureList(run, verbose, reportDir);
   if (failures) lines.push('', failures.trimEnd());
   if (run.harnessErrors.length > 0)
     lines.push(`harness errors:\n  ${run.harnessErrors.map(describeHarnessError).join('\n  ')}`);

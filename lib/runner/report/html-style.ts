@@ -44,6 +44,7 @@ pre{background:#f6f8fa;border:1px solid #d8dee4;padding:8px;overflow:auto;max-he
 .failure{background:#fff;border:1px solid #d8dee4;border-left:4px solid #cf222e;padding:8px 12px;margin:10px 0}
 .failure.error{border-left-color:#fb8500}.failure.expected-fail{border-left-color:#8250df}.failure.blocked{border-left-color:#9a6700}.failure.observed{border-left-color:#0969da}
 .failure .where{font-size:12px;color:#57606a}
+.failure-group>.failure{margin-left:12px}.failure-group .operations{margin:4px 0}
 .harness-count{font-weight:700;color:#bc4c00;margin-right:6px}
 .exchange{border-left:2px solid #d8dee4;padding-left:8px;margin:6px 0}.exchange>summary{cursor:pointer}.exchange.judged{border-left:4px solid #cf222e;background:#fff5f5}.judged-label{background:#cf222e;color:#fff;border-radius:3px;padding:0 5px;font-size:12px}
 details.raw>summary{font-size:12px;color:#57606a;cursor:pointer}

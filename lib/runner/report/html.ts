@@ -5,6 +5,8 @@
  * grouped by spec section with failures first, and links both ways between requirement, test and
  * failure card (ids: req-<id>, test-<anchor>, card-<anchor>).
  */
+import { reproduceFile } from './reproduce-files.ts';
+import { restRoute } from '../../traffic/view.ts';
 import { rootCauseId } from '../../kit/blocked.ts';
 import { describeHarnessError } from '../results/harness-errors.ts';
 import { SECTION_TITLES, SECTIONS, sectionRank, sideOf } from '../../requirements/index.ts';
@@ -82,11 +84,14 @@ export function renderHtml(run: JudgedRun): string {
     .sort(bySection);
   const excused = run.tests.filter((t) => t.status === 'expected-fail').sort(bySection);
   const observedTests = run.tests.filter((t) => t.status === 'observed').sort(bySection);
+  // Judged from traffic, a requirement's examples (one test each) share one card.
   const cards = (tests: TestResult[]) =>
-    join(
-      tests.map((t) => failure(t, at)),
-      '\n',
-    );
+    run.traffic
+      ? byRequirementCards(tests, at)
+      : join(
+          tests.map((t) => failure(t, at)),
+          '\n',
+        );
   const capabilities =
     Object.entries(run.capabilities)
       .map(([k, v]) => `${k}: ${v ? 'yes' : 'no'}`)
@@ -194,7 +199,7 @@ ${shared.length > 0 && html`<p><strong>Shared projects</strong></p><ul id="share
 function verdict(run: JudgedRun, failing: number): Html {
   const v = run.verdict;
   const code = run.exitCode;
-  const badge = VERDICT_BADGE[v.kind];
+  const badge = { ...VERDICT_BADGE[v.kind], label: badgeLabel(run) };
   const needs =
     v.needTestControl.length > 0 &&
     html`<div class="needs" id="needs-test-control"><strong>Not judged: ${v.needTestControl.length} MUST requirement(s) need test control</strong>, which the target lacks (docs/running-against-a-target.md, "Test control"):<ul>${v.needTestControl.map(
@@ -207,6 +212,19 @@ function verdict(run: JudgedRun, failing: number): Html {
       : run.harnessErrors.length > 0 &&
         html`<a class="jump" id="jump-failures" href="#harness-errors">Jump to the harness errors ↓</a>`;
   return html`<div id="verdict" data-verdict="${v.kind}" data-exit-code="${code}"><span class="verdict-badge" style="background:${badge.colour}">${badge.label}</span><span class="exit" style="color:${badge.colour}" title="the exit code of the run (README: 0 conforming, 1 a MUST failed, 2 not judged)">exit ${code}</span><p class="verdict">${v.text}</p>${jump}</div>${needs}`;
+}
+
+/**
+ * The badge's words. Judged from traffic, a failure is a side's: the badge says whose (SERVER NOT
+ * CONFORMING, CLIENT NOT CONFORMING), never the target's alone when only its client failed.
+ */
+export function badgeLabel(run: JudgedRun): string {
+  const label = VERDICT_BADGE[run.verdict.kind].label;
+  if (run.traffic === undefined || run.verdict.kind !== 'not-conforming') return label;
+  const failed = (side: 'server' | 'client') =>
+    run.requirements.some((r) => r.level === 'MUST' && r.status === 'fail' && sideOf(r) === side);
+  const whose = [...(failed('server') ? ['SERVER'] : []), ...(failed('client') ? ['CLIENT'] : [])];
+  return whose.length === 0 ? label : `${whose.join(' AND ')} ${label}`;
 }
 
 function expectations(run: RunResult): Html | '' {
@@ -397,6 +415,54 @@ function outcomeNote(t: TestResult, id: string): Html | '' {
   return html` <span class="badge s-${o.status}">${words}</span>`;
 }
 
+/**
+ * One card per requirement for the examples traffic kept of it (one test each, at one exchange):
+ * the operations they were seen at, then each example's evidence inside it.
+ */
+function byRequirementCards(tests: readonly TestResult[], at: Layout): Html {
+  const groups = new Map<string, TestResult[]>();
+  for (const t of tests) {
+    const id = t.requirements[0] ?? t.id;
+    groups.set(id, [...(groups.get(id) ?? []), t]);
+  }
+  return join(
+    [...groups].map(([id, examples]) => {
+      if (examples.length === 1) return failure(examples[0]!, at);
+      const status = examples[0]!.status;
+      const operations = new Map<string, string[]>();
+      for (const t of examples) {
+        const e = t.exchanges?.[t.judgedExchange ?? (t.exchanges?.length ?? 0) - 1];
+        const operation = e ? operationOf(e) : 'an exchange';
+        const seqs = /at exchange (.*)$/.exec(t.name)?.[1] ?? '';
+        operations.set(operation, [...(operations.get(operation) ?? []), seqs].filter(Boolean));
+      }
+      const seen = [...operations].map(
+        ([operation, seqs]) =>
+          html`<li><code>${operation}</code>${seqs.length > 0 && ` (${seqs.join(', ')})`}</li>`,
+      );
+      return html`<div class="failure-group failure${status !== 'fail' && ` ${status}`}" id="group-${anchor(id)}" data-requirement="${id}">
+<p><span class="badge s-${status}">${status}</span> <strong>${id}</strong>: ${examples.length} examples kept, at ${operations.size} operation(s):</p><ul class="operations">${seen}</ul>
+${join(
+  examples.map((t) => failure(t, at)),
+  '\n',
+)}
+</div>`;
+    }),
+    '\n',
+  );
+}
+
+/** The operation of an exchange, in words: 'SOAP addProject', 'PUT /artifacts/<id>'. */
+function operationOf(e: { method: string; url: string; requestBody: string }): string {
+  const path = URL.canParse(e.url) ? new URL(e.url).pathname : e.url;
+  if (/\/soap\/project\/?$/.test(path) && e.method.toUpperCase() === 'POST') {
+    const call = /<(?:[\w-]+:)?Body\b[^>]*>\s*<(?:[\w-]+:)?([\w-]+)/.exec(e.requestBody)?.[1];
+    return `SOAP ${call ?? '(an unreadable call)'}`;
+  }
+  const route = restRoute(path);
+  return `${e.method.toUpperCase()} ${route ? route.shape : path}`;
+}
+
 function failure(t: TestResult, at: Layout): Html {
   const a = at.testAnchor.get(t.id)!;
   const isObserved = t.status === 'observed';
@@ -410,7 +476,7 @@ function failure(t: TestResult, at: Layout): Html {
   const reproduce =
     t.reproduce !== undefined &&
     t.reproduce !== '' &&
-    html`<p><strong>Reproduce</strong> ${judgedShown && html`<a href="#card-${a}-judged">the judged exchange</a>, `}(a bash script: it reads each account's password from the environment variable it names)</p><pre class="reproduce">${t.reproduce}</pre>`;
+    html`<p><strong>Reproduce</strong> ${judgedShown && html`<a href="#card-${a}-judged">the judged exchange</a>, `}(a bash script, also in <a href="${reproduceFile(t)}"><code>${reproduceFile(t)}</code></a>: it reads the passwords and tokens it needs from the environment variables it names first)</p><pre class="reproduce">${t.reproduce}</pre>`;
   return html`<div class="failure${t.status !== 'fail' && ` ${t.status}`}" id="card-${a}" data-filter data-status="${t.status}">
 <p><span class="badge s-${t.status}">${t.status}</span> <strong>${t.name}</strong></p>
 <p class="where">${groupTitle(section)} · <code>${t.file}</code> · <a href="#test-${a}">in the test list</a></p>
@@ -504,15 +570,22 @@ function groupTitle(group: string): string {
 /** What monitor or analyze judged: the traffic, in place of seed and capabilities. */
 function trafficHeader(traffic: TrafficSummary): Html {
   const what = traffic.mode === 'monitor' ? 'monitored on its way to' : 'recorded in';
-  return html`<dt>Traffic</dt><dd id="traffic">${traffic.exchanges} exchanges ${what} <code>${traffic.source}</code>: ${traffic.judged} judged, ${traffic.unjudgeable.count} unjudgeable</dd>
+  const gap = traffic.exchanges - traffic.judged - traffic.unjudgeable.count;
+  return html`<dt>Traffic</dt><dd id="traffic">${traffic.exchanges} exchanges ${what} <code>${traffic.source}</code>: ${traffic.judged} judged, ${traffic.unjudgeable.count} unjudgeable${gap > 0 && html`, <a href="#not-judged">${gap} that no rule judges</a>`}</dd>
 <dt>Sides judged</dt><dd>${traffic.sides.join(' and ')}</dd>`;
 }
 
 /** The exchanges no rule could read, and where a recording stopped. */
 function unjudgeable(traffic: TrafficSummary): Html | '' {
   const { count, kept } = traffic.unjudgeable;
-  if (count === 0 && traffic.stoppedAt === undefined) return '';
+  const gap = traffic.exchanges - traffic.judged - count;
+  if (count === 0 && traffic.stoppedAt === undefined && gap <= 0) return '';
+  const byOperation = traffic.notJudged ?? [];
+  const notJudged =
+    gap > 0 &&
+    html`<p id="not-judged">${gap} exchange(s) were read, but no rule judged them${byOperation.length === 0 ? '.' : ', by operation:'}</p>${byOperation.length > 0 && html`<table class="not-judged"><thead><tr><th>operation</th><th>exchanges</th><th>why no rule judged them</th></tr></thead><tbody>${byOperation.map((n) => html`<tr><td><code>${n.operation}</code></td><td>${n.count}</td><td>${n.reason}</td></tr>`)}</tbody></table>`}`;
   return html`<h2 id="unjudgeable">Not judged in the traffic</h2>
+${notJudged}
 ${traffic.stoppedAt !== undefined && html`<p class="decision">The recording stopped: ${traffic.stoppedAt}. What came before it is judged; nothing after.</p>`}
 ${count > 0 && html`<p>${count} exchange(s) could not be read${count > kept.length ? html` (the first ${kept.length} shown)` : ''}:</p><ul>${kept.map((u) => html`<li>#${u.seq}: ${u.reason}</li>`)}</ul>`}`;
 }

@@ -1,4 +1,7 @@
-/** Writes every report of a run result into a directory: Allure HTML, summary.json, junit, index. */
+/**
+ * Writes every report of a run result into a directory: Allure HTML, summary.json, junit, index,
+ * and the reproduce script of each failure (reproduce-files.ts).
+ */
 import { existsSync, readdirSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -11,6 +14,7 @@ import type { StartedAllure } from './allure-process.ts';
 import { renderHtml } from './html.ts';
 import { renderJunit } from './junit.ts';
 import { renderSummaryJson } from './summary-json.ts';
+import { writeReproduceFiles } from './reproduce-files.ts';
 
 /**
  * `reportDir/allure-results/` must be in place; a failed Allure generation is a harness error.
@@ -57,4 +61,5 @@ async function writeOwnReports(reportDir: string, result: JudgedRun): Promise<vo
   await writeFile(join(reportDir, 'summary.json'), renderSummaryJson(result));
   await writeFile(join(reportDir, 'junit.xml'), renderJunit(result));
   await writeFile(join(reportDir, 'index.html'), renderHtml(result));
+  await writeReproduceFiles(reportDir, result.tests);
 }

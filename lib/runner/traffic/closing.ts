@@ -1,7 +1,7 @@
 /** What `monitor` and `analyze` print when they stop: per side, what was judged and what failed. */
 import { relative } from 'node:path';
 import { sideOf, type Side } from '../../requirements/index.ts';
-import type { JudgedRun } from '../../run-result.ts';
+import type { JudgedRun, TrafficSummary } from '../../run-result.ts';
 import { describeHarnessError } from '../results/harness-errors.ts';
 import { renderFailureList } from '../cli/failure-list.ts';
 
@@ -16,12 +16,15 @@ export function renderTrafficClosing(run: JudgedRun, reportDir: string, verbose 
   const traffic = run.traffic!;
   const lines = [
     '',
-    `traffic: ${traffic.exchanges} exchanges, ${traffic.judged} judged, ${traffic.unjudgeable.count} unjudgeable`,
+    `traffic: ${traffic.exchanges} exchanges, ${traffic.judged} judged, ${traffic.unjudgeable.count} unjudgeable` +
+      `${notJudged(traffic) > 0 ? `, ${notJudged(traffic)} that no rule judges:` : ''}`,
+    ...notJudgedLines(traffic, verbose),
     ...traffic.sides.map((side) => sideLine(run, side)),
   ];
   const failing = renderFailureList(
     { ...run, requirements: run.requirements.filter((r) => r.status === 'fail') },
     verbose,
+    reportDir,
   );
   if (failing) lines.push('', failing.trimEnd());
   if (run.harnessErrors.length > 0)
@@ -34,6 +37,28 @@ export function renderTrafficClosing(run: JudgedRun, reportDir: string, verbose 
     '',
   );
   return lines.join('\n');
+}
+
+/** Operations shown without --verbose among those no rule judged. */
+const NOT_JUDGED_SHOWN = 5;
+
+/** The exchanges read that no rule judged: the gap between the exchanges and the judged ones. */
+function notJudged(traffic: TrafficSummary): number {
+  return traffic.exchanges - traffic.judged - traffic.unjudgeable.count;
+}
+
+/** '  GET /favicon.ico: 3 exchanges: not a request of either interface (…)', most first. */
+function notJudgedLines(traffic: TrafficSummary, verbose: boolean): string[] {
+  const entries = traffic.notJudged ?? [];
+  const shown = verbose ? entries : entries.slice(0, NOT_JUDGED_SHOWN);
+  return [
+    ...shown.map(
+      (n) => `  ${n.operation}: ${n.count} exchange${n.count === 1 ? '' : 's'}: ${n.reason}`,
+    ),
+    ...(shown.length < entries.length
+      ? [`  … ${entries.length - shown.length} more operations: index.html, or --verbose`]
+      : []),
+  ];
 }
 
 /** 'server: 23 judged (21 pass, 2 fail, 1 observed), 140 not exercised, 60 not judged from traffic' */

@@ -90,7 +90,25 @@ export function mergeTrafficRuns(inputs: readonly MergeInput[]): JudgedRun {
       count: traffics.reduce((n, t) => n + t.unjudgeable.count, 0),
       kept: traffics.flatMap((t) => t.unjudgeable.kept).slice(0, EXAMPLES_KEPT),
     },
+    ...(traffics.some((t) => t.notJudged !== undefined)
+      ? { notJudged: mergedNotJudged(traffics) }
+      : {}),
     ...(stopped.length > 0 ? { stoppedAt: stopped.join('; ') } : {}),
   };
   return asTrafficRun(assembled, traffic);
+}
+
+/** The exchanges no rule judged, of every source, added up by operation. */
+function mergedNotJudged(
+  traffics: readonly TrafficSummary[],
+): NonNullable<TrafficSummary['notJudged']> {
+  const byOperation = new Map<string, { operation: string; count: number; reason: string }>();
+  for (const n of traffics.flatMap((t) => t.notJudged ?? [])) {
+    const entry = byOperation.get(n.operation);
+    if (entry) entry.count += n.count;
+    else byOperation.set(n.operation, { ...n });
+  }
+  return [...byOperation.values()].sort(
+    (a, b) => b.count - a.count || a.operation.localeCompare(b.operation),
+  );
 }

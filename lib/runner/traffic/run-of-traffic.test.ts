@@ -64,6 +64,11 @@ describe('runOfTraffic', () => {
     expect(test.exchanges?.[0]?.requestHeaders['x-auth-token']).toBe('«redacted»');
     expect(test.reproduce).toContain('curl -sS -i -X GET');
     expect(test.reproduce).not.toContain(TOKEN);
+    // The token's login is not in the recording: the script reads it from a variable it names
+    // first, not a «redacted» to replace by hand.
+    expect(test.reproduce).not.toContain('«redacted»');
+    expect(test.reproduce).toContain('# Needs AUTH_TOKEN_1 in the environment');
+    expect(test.reproduce).toContain('"x-auth-token: ${AUTH_TOKEN_1:?set AUTH_TOKEN_1 to a token');
     expect(run.exitCode).toBe(1);
     expect(run.verdict.text).toMatch(
       /^Not conforming in this traffic: the client failed 1 MUST requirement \(1 exchange\)/,

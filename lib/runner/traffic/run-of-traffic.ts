@@ -83,6 +83,7 @@ export function runOfTraffic(header: TrafficHeader, outcome: TrafficOutcome): Ju
     exchanges: outcome.exchanges,
     judged: outcome.judged,
     unjudgeable: outcome.unjudgeable,
+    notJudged: outcome.notJudged,
     ...(header.stoppedAt === undefined ? {} : { stoppedAt: header.stoppedAt }),
   });
 }
