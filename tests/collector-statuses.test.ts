@@ -74,6 +74,17 @@ describe('the statuses the Collector gives', () => {
     expect(byName('skip: with a reason').needs).toBeUndefined();
   });
 
+  test('a test an interruption stopped: a skip when its cleanup had something to do, else no result', () => {
+    const stopped = all.tests.filter((t) => t.name.includes('stopped by an interruption'));
+    expect(stopped.map((t) => [t.status, t.message, t.cleanup?.undone])).toEqual([
+      [
+        'skip',
+        'stopped by the interruption before its end: not judged; its cleanup ran',
+        ['removeProjectMember 101 of project 105'],
+      ],
+    ]);
+  });
+
   test('--grep leaves out what it does not match, and only that', async () => {
     const { tests } = await collect('nothing wrong|in the source');
     expect(tests.map((t) => t.status).sort()).toEqual(['pass', 'skip']);

@@ -9,24 +9,34 @@
 import type { TestContext } from 'vitest';
 import { HarnessError } from '../clients/harness-error.ts';
 import type { HttpClient } from '../clients/http.ts';
+import {
+  asTestRequest,
+  STOPPED_BY_INTERRUPTION,
+  testRequestsStopped,
+} from '../clients/rate-limit.ts';
+
+export { STOPPED_BY_INTERRUPTION };
 
 /** Long enough for a cleanup through a slow link; the run is waiting for it, not judging. */
 const CLEANUP_AFTER_INTERRUPTION_MS = 120_000;
 
 const cleanedUp = new WeakMap<TestContext, () => void>();
 
+/** vitest's cancel aborts the tests it reaches; the run's flag reaches every thread (rate-limit.ts). */
+function interrupted(context: TestContext): boolean {
+  return context.signal.aborted || testRequestsStopped();
+}
+
 /** The test's client, stopped by an interruption; the runner then waits for the cleanup. */
 export function untilCleanedUp(http: HttpClient, context: TestContext): HttpClient {
   const send = http.send.bind(http);
   http.send = (request) =>
-    context.signal.aborted
-      ? Promise.reject(
-          new HarnessError('the run was interrupted: this test stops here, and its cleanup runs'),
-        )
-      : send(request);
+    interrupted(context)
+      ? Promise.reject(new HarnessError(STOPPED_BY_INTERRUPTION))
+      : asTestRequest(() => send(request));
   const done = new Promise<void>((resolve) => cleanedUp.set(context, resolve));
   context.onTestFinished(
-    () => (context.signal.aborted ? done : undefined),
+    () => (interrupted(context) ? done : undefined),
     CLEANUP_AFTER_INTERRUPTION_MS,
   );
   return http;

@@ -13,6 +13,16 @@ import { blockedReason, rootCauseFailure } from '../../kit/blocked.ts';
 import type { BrokenPrecondition, HarnessErrorEntry, TestResult } from '../../run-result.ts';
 import { observedIfInfo } from '../results/verdict.ts';
 import { inDomainWords, valuesInWords } from '../../kit/failure-words.ts';
+import { STOPPED_BY_INTERRUPTION } from '../../kit/cleanup/in-flight.ts';
+
+/** What the heartbeat says besides the tests (run-suites.ts): the requests sent, the rate's queue. */
+export interface HeartbeatFacts {
+  requests(): number;
+  rate(): { perSecond: number; queued: number; lastInMs: number } | undefined;
+}
+
+/** A line at least this often while the run prints nothing else (a rate-limited run is slow). */
+export const HEARTBEAT_MS = 10_000;
 
 export class Collector implements Reporter {
   /** The run's shared projects, when provisioning succeeded (set by run-suites.ts). */
@@ -29,6 +39,12 @@ export class Collector implements Reporter {
   /** What each file held when collected, for the next run's total (test-counts.ts). */
   readonly collected = new Map<string, number>();
   private readonly grep: RegExp | undefined;
+  /** The tests started and not ended, by id: their suite file. */
+  private readonly inFlight = new Map<string, string>();
+  private lastLineAt = performance.now();
+  private heartbeat: NodeJS.Timeout | undefined;
+  private facts: HeartbeatFacts | undefined;
+  private interrupted = false;
 
   constructor(
     private readonly root: string,
@@ -41,6 +57,74 @@ export class Collector implements Reporter {
 
   /** Called as each suite file is queued (run-suites.ts: a cancel that came too early, again). */
   onQueued: (() => void) | undefined;
+
+  /**
+   * From now on, a line whenever the run printed nothing for `everyMs`: the tests done, the requests
+   * sent and what the run waits for (the provisioning, the tests in flight, the rate limit).
+   */
+  startHeartbeat(facts: HeartbeatFacts, everyMs = HEARTBEAT_MS): void {
+    this.facts = facts;
+    this.lastLineAt = performance.now();
+    // Checked every second: a line comes 9 to 10 s after the last one.
+    const check = Math.min(1000, everyMs);
+    this.heartbeat = setInterval(() => {
+      if (performance.now() - this.lastLineAt >= everyMs - check) this.say(this.waitingLine());
+    }, check);
+    this.heartbeat.unref();
+  }
+
+  stopHeartbeat(): void {
+    clearInterval(this.heartbeat);
+  }
+
+  /** The run was interrupted: what it waits for before its report, said at once. */
+  interruptedNow(): void {
+    this.interrupted = true;
+    this.say(this.waitingLine());
+  }
+
+  /** `… 12/412 tests done, 1,234 requests sent; waiting for …`. */
+  waitingLine(): string {
+    const done = `${this.tests.length}${this.total > 0 ? `/${this.total}` : ''} tests done`;
+    const requests = this.facts
+      ? `, ${this.facts.requests().toLocaleString('en')} requests sent`
+      : '';
+    return `… ${done}${requests}; waiting for ${this.waitingFor()}`;
+  }
+
+  private waitingFor(): string {
+    const byFile = new Map<string, number>();
+    for (const file of this.inFlight.values()) byFile.set(file, (byFile.get(file) ?? 0) + 1);
+    const files = [...byFile]
+      .sort((a, b) => b[1] - a[1])
+      .map(
+        ([file, count]) =>
+          `${file.replace(/^suites\//, '').replace(/\.test\.[jt]s$/, '')} ${count}`,
+      );
+    const tests =
+      this.inFlight.size === 0
+        ? this.tests.length === 0 && !this.interrupted
+          ? 'the shared projects to be set up and the first tests to start'
+          : this.interrupted
+            ? 'the run to end'
+            : 'the next suite file to start'
+        : `${this.inFlight.size} test(s) in flight${this.interrupted ? ' to stop and clean up' : ''} (${files.slice(0, 4).join(', ')}${files.length > 4 ? ', …' : ''})`;
+    const rate = this.facts?.rate();
+    const queue =
+      rate === undefined || rate.queued === 0
+        ? ''
+        : `; --rate-limit ${rate.perSecond}/s: ${rate.queued} request(s) wait for their slot, the last in ${(rate.lastInMs / 1000).toFixed(1)} s`;
+    return `${tests}${queue}`;
+  }
+
+  private say(line: string): void {
+    this.lastLineAt = performance.now();
+    this.out.write(`${line}\n`);
+  }
+
+  onTestCaseReady(testCase: TestCase): void {
+    this.inFlight.set(testCase.id, sourceName(relative(this.root, testCase.module.moduleId)));
+  }
 
   onTestModuleQueued(): void {
     this.onQueued?.();
@@ -81,6 +165,7 @@ export class Collector implements Reporter {
   }
 
   onTestCaseResult(testCase: TestCase): void {
+    this.inFlight.delete(testCase.id);
     const test = `${sourceName(relative(this.root, testCase.module.moduleId))}::${testCase.fullName}`;
     for (const exchange of testCase.meta().harExchanges ?? [])
       this.harExchanges.push({ test, exchange });
@@ -109,12 +194,12 @@ export class Collector implements Reporter {
     const mine = this.tests.filter((t) => t.file === file);
     const failures = this.tests.filter((t) => t.status === 'fail' || t.status === 'error').length;
     const count = (s: string) => mine.filter((t) => t.status === s).length;
-    this.out.write(
+    this.say(
       `[${this.modulesDone}/${this.modulesTotal}] ${file}: ${count('pass')} passed, ` +
         `${count('observed') ? `${count('observed')} observed, ` : ''}${count('fail')} failed, ` +
         `${count('blocked') ? `${count('blocked')} blocked, ` : ''}` +
         `${count('error')} errors, ${count('skip')} skipped | ${this.tests.length}/${this.total} tests done, ` +
-        `${failures} failing so far\n`,
+        `${failures} failing so far`,
     );
   }
 
@@ -193,6 +278,22 @@ function firstLine(text: string): string {
   return text.split('\n')[0] ?? '';
 }
 
+/**
+ * A test an interruption stopped: no result, unless it changed the target; then a skip, whose
+ * cleanup (what it undid, what remains) the report's leftovers list.
+ */
+function stoppedByInterruption(
+  base: Omit<TestResult, 'status'>,
+  meta: ReturnType<TestCase['meta']>,
+): TestResult | undefined {
+  if (!meta.cleanup) return undefined;
+  return {
+    ...base,
+    status: 'skip',
+    message: 'stopped by the interruption before its end: not judged; its cleanup ran',
+  };
+}
+
 function toTestResult(
   testCase: TestCase,
   root: string,
@@ -222,8 +323,9 @@ function toTestResult(
   };
   if (result.state === 'passed') return { ...base, status: 'pass' };
   if (result.state === 'skipped') {
-    // Not started before an interruption (vitest's cancel): not run, no result (run.ts).
-    if (result.note === ABORTED_NOTE) return undefined;
+    // Not started before an interruption (vitest's cancel), or stopped by it: not run, no result
+    // (run.ts), unless it changed the target (below).
+    if (result.note === ABORTED_NOTE) return stoppedByInterruption(base, meta);
     // ctx.precondition: a rule its setup depends on was read back broken.
     if (meta.blockedBy)
       return {
@@ -245,6 +347,9 @@ function toTestResult(
     if (setup) return { ...base, status: 'error', message: setup };
     return { ...base, status: 'skip', message: 'skipped without a reason' };
   }
+  // Stopped in the middle by an interruption (its cleanup ran): not judged.
+  if (result.errors.some((e) => e.message.includes(STOPPED_BY_INTERRUPTION)))
+    return stoppedByInterruption(base, meta);
   // A property's failure carries the failed check as its cause: that check's expected and actual.
   const first = withValues(result.errors[0]);
   const message = result.errors.map(explain).join('\n');

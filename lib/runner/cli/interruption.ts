@@ -1,16 +1,24 @@
 /**
  * Ctrl-C (SIGINT) and SIGTERM during a run (docs/reading-the-report.md, "Reports are swapped in
- * whole"): the first one stops the suites
- * after the tests in flight, whose cleanup runs, and the run ends with a report marked interrupted
- * and exit 130; before the suites start, the run stops at its next step (run.ts). A second one
- * quits at once, without cleanup or report.
+ * whole"): the first one stops the suites after the tests in flight, whose cleanup runs, and the
+ * run ends with a report marked interrupted and exit 130; before the suites start, the run stops at
+ * its next step (run.ts). A second one quits at once, without cleanup or report. Once the run is
+ * judged, a signal interrupts nothing: the report is finished, complete, and the run's own exit code
+ * stands (once the report is written, a signal ends the process with it, silently).
  */
 import { rmSync } from 'node:fs';
+import type { ExitCode } from '../../run-result.ts';
 
 export const INTERRUPTED_EXIT = 130;
 
 export class Interruption {
   private received: NodeJS.Signals | undefined;
+  /** The run is judged (judging()): a signal from now on interrupts nothing. */
+  private judged = false;
+  /** A signal that came once the run was judged: a second one quits at once. */
+  private late: NodeJS.Signals | undefined;
+  /** The run's exit code once its report is written (reported()). */
+  private exitCode: ExitCode | undefined;
   private stop: (() => Promise<void>) | undefined;
   /** The stops sent: each ends once the tests in flight and their cleanups are done. */
   private readonly stopping: Array<Promise<void>> = [];
@@ -34,7 +42,12 @@ export class Interruption {
     process.on('SIGTERM', this.handler);
   }
 
+  /**
+   * Removes the handlers; not once the report is written: a signal while the run ends (the
+   * embedded server closing) then ends the process with the run's exit code, not the signal's.
+   */
   dispose(): void {
+    if (this.exitCode !== undefined) return;
     process.off('SIGINT', this.handler);
     process.off('SIGTERM', this.handler);
   }
@@ -69,8 +82,32 @@ export class Interruption {
     this.stop = () => Promise.resolve();
   }
 
+  /**
+   * The suites are over and are being judged: the signal that interrupted them, if any. A signal
+   * from now on lets the report be finished, complete, and the run keep its exit code.
+   */
+  judging(): NodeJS.Signals | undefined {
+    this.judged = true;
+    return this.received;
+  }
+
+  /** The report is written and said: the exit code of the run, which a signal no longer changes. */
+  reported(exitCode: ExitCode): ExitCode {
+    this.exitCode = this.received === undefined ? exitCode : INTERRUPTED_EXIT;
+    return this.exitCode;
+  }
+
   private onSignal(signal: NodeJS.Signals): void {
-    if (this.received !== undefined) {
+    if (this.exitCode !== undefined) process.exit(this.exitCode);
+    if (this.judged && this.received === undefined && this.late === undefined) {
+      this.late = signal;
+      this.err.write(
+        `conformance: ${signal}: the suites are over and judged; the report is being written, ` +
+          `then the run ends with its own exit code (${signal} again to quit at once, without report)\n`,
+      );
+      return;
+    }
+    if (this.received !== undefined || this.late !== undefined) {
       this.err.write(
         `conformance: interrupted (${signal}) again: quitting now, without cleanup or report\n`,
       );

@@ -58,3 +58,69 @@ describe('judgeReplay: FIXED only when the check itself passes again', () => {
     expect(judgeReplay(before, undefined).kind).toBe('NOT REPLAYED');
   });
 });
+
+describe('judgeReplay: a date is masked like ids and Etags', () => {
+  const lastModified = (before: string, after: string) =>
+    result({
+      requirements: ['rest.concurrency.last-modified-version'],
+      message: `Last-Modified after an update 1100 ms later (before: ${before}): expected '${after}' not to be '${before}'`,
+      expected: before,
+      actual: after,
+    });
+
+  test('HTTP-dates of another day, month and weekday (message, expected, actual): STILL FAILING', () => {
+    const report = lastModified('Sun, 29 Nov 2026 04:13:21 GMT', 'Sun, 29 Nov 2026 04:13:21 GMT');
+    const now = lastModified('Tue, 01 Dec 2026 17:02:09 GMT', 'Tue, 01 Dec 2026 17:02:09 GMT');
+    expect(judgeReplay(report, now).kind).toBe('STILL FAILING');
+    // The obsolete forms a recipient must accept (RFC 9110 §5.6.7), and a Unix time.
+    const rfc850 = lastModified('Sunday, 29-Nov-26 04:13:21 GMT', 'Sunday, 29-Nov-26 04:13:21 GMT');
+    const later = lastModified('Monday, 30-Nov-26 08:00:00 GMT', 'Monday, 30-Nov-26 08:00:00 GMT');
+    expect(judgeReplay(rfc850, later).kind).toBe('STILL FAILING');
+    const asctime = lastModified('Sun Nov 29 04:13:21 2026', 'Sun Nov 29 04:13:21 2026');
+    const next = lastModified('Wed Dec  2 10:00:00 2026', 'Wed Dec  2 10:00:00 2026');
+    expect(judgeReplay(asctime, next).kind).toBe('STILL FAILING');
+    expect(
+      judgeReplay(
+        lastModified('1796012001', '1796012001'),
+        lastModified('1796100000', '1796100000'),
+      ).kind,
+    ).toBe('STILL FAILING');
+  });
+
+  test('ISO timestamps in a body and in headers (token expiry, Date, Expires): STILL FAILING', () => {
+    const answer = (at: string, expires: string, http: string) =>
+      result({
+        message: `POST /tokens answered a token that expires at ${expires}, issued at ${at}`,
+        expected: 'a token that expires 24 h after it is issued',
+        actual: `{"token":"t","issued_at":"${at}","expires_at":"${expires}"} Date: ${http}; Expires: ${http}`,
+      });
+    const report = answer(
+      '2026-11-29T04:13:21Z',
+      '2026-11-29T04:13:21.123+01:00',
+      'Sun, 29 Nov 2026 04:13:21 GMT',
+    );
+    const now = answer(
+      '2026-12-01T17:02:09Z',
+      '2026-12-01T17:02:09.500+01:00',
+      'Tue, 01 Dec 2026 17:02:09 GMT',
+    );
+    expect(judgeReplay(report, now).kind).toBe('STILL FAILING');
+  });
+
+  test('a failure that now names no date, or another status, is still CHANGED', () => {
+    const report = lastModified('Sun, 29 Nov 2026 04:13:21 GMT', 'Sun, 29 Nov 2026 04:13:21 GMT');
+    const none = result({ ...report, actual: 'no such header' });
+    expect(judgeReplay(report, none).kind).toBe('CHANGED');
+    const before = result({
+      message: 'PUT answered 412 at 2026-11-29T04:13:21Z',
+      expected: '412',
+      actual: '200',
+    });
+    const now = result({
+      message: 'PUT answered 412 at 2026-12-01T01:00:00Z',
+      expected: '412',
+      actual: '404',
+    });
+    expect(judgeReplay(before, now).kind).toBe('CHANGED');
+  });
+});

@@ -16,6 +16,7 @@ import { isRootCause } from '../../kit/blocked.ts';
 import type { RunResult, TestResult } from '../../run-result.ts';
 import { UsageError } from './args.ts';
 import { selectionOf } from './last-failed.ts';
+import { maskDates, masked } from './replay-mask.ts';
 
 export type ReplayOutcome =
   | { kind: 'FIXED' }
@@ -105,8 +106,8 @@ export function judgeReplay(before: TestResult, now: TestResult | undefined): Re
   const same =
     now.status === before.status &&
     masked(firstLine(now.message)) === masked(firstLine(before.message)) &&
-    now.expected === before.expected &&
-    now.actual === before.actual;
+    maskDates(now.expected ?? '') === maskDates(before.expected ?? '') &&
+    maskDates(now.actual ?? '') === maskDates(before.actual ?? '');
   return same
     ? { kind: 'STILL FAILING', now: firstLine(now.message) }
     : { kind: 'CHANGED', was: firstLine(before.message), now: firstLine(now.message) };
@@ -114,14 +115,6 @@ export function judgeReplay(before: TestResult, now: TestResult | undefined): Re
 
 function firstLine(text: string | undefined): string {
   return (text ?? '').split('\n')[0] ?? '';
-}
-
-/**
- * Ids, ports, Etags and times differ from run to run: a message is compared with every word that
- * holds a digit masked (the expected and actual values are compared as they are).
- */
-function masked(text: string): string {
-  return text.replace(/[\w.:-]*\d[\w.:-]*/g, '#');
 }
 
 interface RerunOptions {

@@ -10,6 +10,7 @@ import { Collector, testsToRun } from './collector.ts';
 import { LongestChainsFirst } from './file-order.ts';
 import { withoutTheirSignalListeners, type Interruption } from './interruption.ts';
 import { TestCounts } from './test-counts.ts';
+import { rateBacklog, requestsCounted, stopTestRequests } from '../../kit/clients/rate-limit.ts';
 import { MODULE_EXT, runnable } from '../../layout.ts';
 import { AllureReporter } from '../report/allure-reporter.ts';
 
@@ -63,11 +64,27 @@ export async function runSuites(
   interruption?: Interruption,
 ): Promise<Collector> {
   const collector = new Collector(root, process.stdout, options.grep);
-  const cache = cacheDir(root);
+  // Never silent for long: a rate-limited run waits most of its time (collector.ts).
+  collector.startHeartbeat({ requests: requestsCounted, rate: rateBacklog });
   // As vitest's own startVitest does.
   process.env.TEST = 'true';
   process.env.VITEST = 'true';
   process.env.NODE_ENV ??= 'test';
+  try {
+    return await runWith(root, options, settings, collector, interruption);
+  } finally {
+    collector.stopHeartbeat();
+  }
+}
+
+async function runWith(
+  root: string,
+  options: RunOptions,
+  settings: RunSettings,
+  collector: Collector,
+  interruption: Interruption | undefined,
+): Promise<Collector> {
+  const cache = cacheDir(root);
   const vitest = await withoutTheirSignalListeners(() =>
     createVitest(
       'test',
@@ -134,7 +151,11 @@ export async function runSuites(
   // replaces the projects' own (their groupOrder).
   vitest.config.sequence.sequencer = LongestChainsFirst;
   try {
-    interruption?.whileRunning(() => vitest.cancelCurrentRun('keyboard-input'));
+    interruption?.whileRunning(() => {
+      stopTestRequests();
+      collector.interruptedNow();
+      return vitest.cancelCurrentRun('keyboard-input');
+    });
     // A cancel during the provisioning (globalSetup) does not reach the pool: sent again as the
     // first files are queued.
     collector.onQueued = () => interruption?.fileQueued();

@@ -58,7 +58,7 @@ export async function run(given: RunOptions, argv: readonly string[]): Promise<E
     if (target.server === undefined) await setClockBack(target);
     const nothing = nothingJudged(options, target, collected, interruption);
     if (nothing !== undefined) return nothing;
-    const interruptedBy = interruption.signal();
+    const interruptedBy = interruption.judging();
     const known = knownFailures(
       options,
       expectations,
@@ -81,7 +81,7 @@ export async function run(given: RunOptions, argv: readonly string[]): Promise<E
       process.stdout.write(
         `conformance: ${renderLeftoversLine(reported, resolve(options.reportDir))}\n`,
       );
-    return interruption.signal() === undefined ? reported.exitCode : INTERRUPTED_EXIT;
+    return interruption.reported(reported.exitCode);
   } finally {
     // The clock the run moved is set back, however the run ended (a target left as found); once
     // it is, there is nothing more to set back (restoreClock).

@@ -5,6 +5,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { HarnessError } from '../../../lib/kit/clients/harness-error.ts';
+import { STOPPED_BY_INTERRUPTION } from '../../../lib/kit/clients/rate-limit.ts';
 
 describe('a setup that gets no answer', () => {
   beforeAll(() => {
@@ -106,4 +107,14 @@ test(
 test('skip: for want of a capability (machine-readable)', (ctx) => {
   ctx.task.meta.needs = ['failNext'];
   ctx.skip("the target lacks the capability 'failNext'");
+});
+
+// A run interrupted (Ctrl-C): a test stopped at its next request (lib/kit/cleanup/in-flight.ts).
+test('skip: stopped by an interruption after it changed the target', (ctx) => {
+  ctx.task.meta.cleanup = { undone: ['removeProjectMember 101 of project 105'], remaining: [] };
+  throw new HarnessError(STOPPED_BY_INTERRUPTION);
+});
+
+test('(no result) stopped by an interruption before it changed anything', () => {
+  throw new HarnessError(STOPPED_BY_INTERRUPTION);
 });
