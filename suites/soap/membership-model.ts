@@ -54,12 +54,21 @@ interface Real {
 }
 
 /**
- * The runs that read the project's members and admins back after each write: one in three, and
- * every run once one has failed (its shrinking then reads back all the way). Through a slow link
- * each read-back is one more round trip in the property's chain; the fixed sequences (runSteps)
- * read back after every write.
+ * The runs that read the project's members and admins back after each write, and its other groups
+ * and the neighbours' at their end (the writes since the last such run accounted): one in three,
+ * and every run once one has failed (its shrinking then reads back all the way). Through a slow
+ * link each read-back is one more round trip in the property's chain; the fixed sequences
+ * (runSteps) read back after every write.
  */
 const READ_BACK_EVERY = 3;
+
+/** Per project: the runs so far, whether one failed, the frame as last read, the writes since. */
+interface Sample {
+  runs: number;
+  failed: boolean;
+  last: FrameState;
+  since: Write[];
+}
 type Cmd = fc.AsyncCommand<Model, Real>;
 
 /**
@@ -318,15 +327,12 @@ export async function runModel(ctx: ConformanceContext, withGroups: boolean): Pr
     ),
   );
   ctx.observe(
-    `frame read: ${[...frames.values()].map((f) => f.sampled).join('; ')}; the members and admins read back after each write in one run of ${READ_BACK_EVERY} (every run once one failed)`,
+    `frame read: ${[...frames.values()].map((f) => f.sampled).join('; ')}; read back in one run of ${READ_BACK_EVERY} (every run once one failed): the members and admins after each write, the rest at its end`,
   );
-  // The frame around each project as the last run left it: one reading per run, at its end.
-  const lastAround = new Map(
-    await Promise.all(
-      [...frames].map(async ([id, frame]) => [id, await readFrame(frame.around)] as const),
-    ),
-  );
-  const sampling = new Map(projects.map((p) => [p.id, { runs: 0, failed: false }]));
+  // Per project, the frame around it as last read and the writes since (lines up with readBack).
+  const samples = new Map<number, Sample>();
+  for (const [id, frame] of frames)
+    samples.set(id, { runs: 0, failed: false, last: await readFrame(frame.around), since: [] });
   const actor = fc.constantFrom(...ACTORS);
   const user = fc.constantFrom(...OTHERS);
   const commands: Array<fc.Arbitrary<Cmd>> = [
@@ -352,21 +358,27 @@ export async function runModel(ctx: ConformanceContext, withGroups: boolean): Pr
             admins: new Set(['projectAdmin']),
           };
           const frame = frames.get(project)!;
-          const sample = sampling.get(project)!;
+          const sample = samples.get(project)!;
           const readBack = sample.failed || sample.runs++ % READ_BACK_EVERY === 0;
           const real: Real = { ctx, w, project, frame, writes: [], readBack };
-          const before = lastAround.get(project)!;
-          let after: FrameState | undefined;
+          let failed = true;
           try {
             await fc.asyncModelRun(() => ({ model, real }), cmds);
-            after = await readFrame(frame.around);
-            expectAround(frame, project, before, after, real.writes);
-          } catch (error) {
-            sample.failed = true;
-            throw error;
+            sample.since.push(...real.writes);
+            if (readBack) {
+              const [before, writes] = [sample.last, sample.since];
+              sample.last = await readFrame(frame.around);
+              sample.since = [];
+              expectAround(frame, project, before, sample.last, writes);
+            }
+            failed = false;
           } finally {
-            // A run that failed leaves its changes out of the next run's account.
-            lastAround.set(project, after ?? (await readFrame(frame.around)));
+            // A failed run's changes are left out of the next run's account; its shrinking reads back.
+            if (failed) {
+              sample.failed = true;
+              sample.last = await readFrame(frame.around);
+              sample.since = [];
+            }
           }
         }),
       (p) => `project ${p.id} '${p.shortName}'`,
