@@ -37,9 +37,20 @@ const ARTIFACT_ANSWERS = rest(
 );
 
 /**
- * Every REST suite but tokens, soap/add-project, which lists /api/projects, and
- * soap/static-ugroups, which reads its groups' users over REST with a token.
+ * The SOAP suites that read over REST: soap/add-project, which lists /api/projects,
+ * soap/static-ugroups, which reads its groups' users, and those that read a write's frame
+ * (lib/kit/frame: the neighbour projects listed, their user groups' users).
  */
+const SOAP_READING_REST = soap(
+  'add-project',
+  'description-fields',
+  'generic-user',
+  'membership',
+  'services',
+  'static-ugroups',
+);
+
+/** Every REST suite but tokens, and the SOAP suites that read over REST. */
 const LISTS_AND_LOGINS = [
   ...rest(
     'access-matrix',
@@ -57,11 +68,11 @@ const LISTS_AND_LOGINS = [
     'xml-directions',
     'xml',
   ),
-  ...soap('add-project', 'static-ugroups'),
+  ...SOAP_READING_REST,
 ];
 
-/** Every REST suite, soap/add-project and soap/static-ugroups: the variants of every REST error answer. */
-const REST_ERRORS = ['suites/rest/', ...soap('add-project', 'static-ugroups')];
+/** Every REST suite and the SOAP suites that read over REST: the variants of every REST error answer. */
+const REST_ERRORS = ['suites/rest/', ...SOAP_READING_REST];
 
 /** The SOAP suites that call an operation with a session key and a project. */
 const SOAP_PROJECT_CALLS = soap(

@@ -6,7 +6,7 @@
  * a place no account can read is left out, and said so in what was sampled.
  */
 import type { ConformanceContext } from '../conformance-test.ts';
-import { LARGEST_PAGE, basicAuthorization, readPage, readWhole } from '../rest/whole-collection.ts';
+import { basicAuthorization, readPage, readWhole } from '../rest/whole-collection.ts';
 import type { Role } from '../../target/profile.ts';
 import type { FramePart } from './frame.ts';
 
@@ -128,7 +128,7 @@ export async function soapPart(
 /**
  * Projects the run may read but no suite writes, as a sample of "every other project" (the run's
  * shared projects and the projects runs create are written by other tests at the same time): the
- * template first, then others on the first page GET /api/projects lists, `max` in all.
+ * template first, then others on the first page GET /api/projects lists (its default size), `max` in all.
  */
 export async function neighbourProjects(ctx: ConformanceContext, max = 3): Promise<number[]> {
   const written = new Set<number>([
@@ -137,9 +137,7 @@ export async function neighbourProjects(ctx: ConformanceContext, max = 3): Promi
     ),
     ...(ctx.target.fixtures.staticUgroups ? [ctx.target.fixtures.staticUgroups.projectId] : []),
   ]);
-  const listed =
-    (await readPage(ctx.http, ctx.target, '/api/projects', 'siteAdmin', `?limit=${LARGEST_PAGE}`))
-      ?.items ?? [];
+  const listed = (await readPage(ctx.http, ctx.target, '/api/projects', 'siteAdmin'))?.items ?? [];
   const others = listed.flatMap((item) => {
     const { id, shortname } = (item ?? {}) as { id?: unknown; shortname?: unknown };
     const project = Number(id);
