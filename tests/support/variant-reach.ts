@@ -134,7 +134,8 @@ export const REACH: Readonly<Partial<Record<VariantName, readonly string[]>>> = 
       'token-lifetime',
       'xml',
     ),
-    ...soap('add-project'),
+    // soap/add-project lists /api/projects; the frame reads list the neighbour projects.
+    ...soap('add-project', 'description-fields', 'generic-user', 'membership', 'services'),
   ],
   'outsider-refused-404': [
     ...ARTIFACT_ANSWERS,
