@@ -105,7 +105,7 @@ export async function expectModelGroups(
     failFrame(
       changes,
       write.effective ? write.rule : 'soap.fault.nothing-changed',
-      `${what}, read back against the model`,
+      `${what} (against the model)`,
       frame.sampled,
       reliesOn,
       frame.names,

@@ -81,7 +81,7 @@ export function failFrame(
 ): never {
   const lines = changes.map((c) => describeChange(c, names));
   throw new ConformanceFailure(
-    `${what} changed state it does not write (frame read: ${sampled}): ${lines.join(' | ')}`,
+    `after ${what}: ${lines.join(' | ')} (beyond what §4.2 says the write changes; read back: ${sampled})`,
     'nothing changed beyond what the write names (§4.2)',
     lines.join('; '),
     rule,
