@@ -3,7 +3,7 @@ import { describeHarnessError } from '../results/harness-errors.ts';
 import { relative } from 'node:path';
 import { SECTION_TITLES, SECTIONS } from '../../requirements/index.ts';
 import { REQUIREMENT_STATUSES, type JudgedRun, type RunResult } from '../../run-result.ts';
-import { describeCapability } from '../results/verdict.ts';
+import { describeNeeds } from '../results/verdict.ts';
 import { renderFailureList } from './failure-list.ts';
 
 const COLUMNS = REQUIREMENT_STATUSES;
@@ -77,9 +77,7 @@ export function renderClosing(run: JudgedRun, reportDir: string, verbose = false
   if (verdict.needTestControl.length > 0)
     lines.push(
       `  not judged, need test control (docs/running-against-a-target.md, "Test control"):`,
-      ...verdict.needTestControl.map(
-        (r) => `    ${r.id}: ${r.needs.map((c) => describeCapability(c)).join(' and ')}`,
-      ),
+      ...verdict.needTestControl.map((r) => `    ${r.id}: ${describeNeeds(r.needs)}`),
     );
   lines.push(
     `reports: ${shown}/index.html, summary.json, junit.xml, allure-report/index.html`,

@@ -19,7 +19,7 @@ import {
   type TestResult,
   type TrafficSummary,
 } from '../../run-result.ts';
-import { describeCapability } from '../results/verdict.ts';
+import { describeNeeds } from '../results/verdict.ts';
 import { html, join, toText, trusted, type Html } from './html-template.ts';
 import { stripHarnessFrames } from './harness-frames.ts';
 import { SCRIPT } from './html-script.ts';
@@ -204,7 +204,7 @@ function verdict(run: JudgedRun, failing: number): Html {
     v.needTestControl.length > 0 &&
     html`<div class="needs" id="needs-test-control"><strong>Not judged: ${v.needTestControl.length} MUST requirement(s) need test control</strong>, which the target lacks (docs/running-against-a-target.md, "Test control"):<ul>${v.needTestControl.map(
       (r) =>
-        html`<li><a href="#req-${r.id}"><code>${r.id}</code></a> needs ${r.needs.map((c) => describeCapability(c)).join(' and ')}</li>`,
+        html`<li><a href="#req-${r.id}"><code>${r.id}</code></a> needs ${describeNeeds(r.needs)}</li>`,
     )}</ul></div>`;
   const jump =
     failing > 0

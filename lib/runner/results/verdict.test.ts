@@ -3,6 +3,7 @@ import type { Requirement } from '../../requirements/index.ts';
 import { applyExpectations } from './expectations.ts';
 import type { TestResult, TestStatus } from '../../run-result.ts';
 import {
+  describeNeeds,
   exitCode,
   judgeRequirements,
   judgeVerdict,
@@ -301,5 +302,16 @@ describe('INFO never fails', () => {
     expect(onlyInfo.map((r) => r.status)).toEqual(['pass', 'observed']);
     expect(exitCode({ requirements: onlyInfo, harnessErrors: [] })).toBe(0);
     expect(judgeVerdict({ requirements: onlyInfo, harnessErrors: [] }).kind).toBe('conforming');
+  });
+});
+
+describe('describeNeeds: what a requirement needs, each once', () => {
+  test('the clock stands for the quota it opens; nothing said twice', () => {
+    expect(describeNeeds(['failNext', 'quota', 'testControl', 'testControl'])).toBe(
+      'fail-next (POST /__conformance/fail-next) and the clock (POST /__conformance/clock)',
+    );
+    expect(describeNeeds(['quota'])).toBe(
+      'another hour of the addProject quota, or the clock (POST /__conformance/clock)',
+    );
   });
 });

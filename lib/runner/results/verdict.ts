@@ -53,6 +53,18 @@ export function describeCapability(capability: string): string {
 }
 
 /**
+ * What a requirement needs, in words, each once: the quota's "another hour, or the clock" is left
+ * out where the clock itself is needed (it opens the hour too).
+ */
+export function describeNeeds(needs: readonly string[]): string {
+  const unique = [...new Set(needs)];
+  return unique
+    .filter((c) => !(c === 'quota' && unique.includes('testControl')))
+    .map(describeCapability)
+    .join(' and ');
+}
+
+/**
  * A failing test whose requirements are all INFO (or SHOULD) recorded what the target does where
  * the spec leaves it open: 'observed', its message what was observed. A test that also checks a
  * MUST (or an id the catalogue lacks) stays 'fail'.
