@@ -87,9 +87,13 @@ const RELIES = {
 /** No member after the reset: its removals, from the project-admins user group first. */
 const NOT_MEMBER: readonly RequirementId[] = [RELIES.notMember, RELIES.notAdmin];
 
+/** A call refused for want of rights relies on the removals that took them away. */
+const REFUSED: readonly RequirementId[] = [RELIES.notAdmin, 'soap.auth.project-admin'];
+
 /**
  * After a write the model has taken in: records it, and reads the project's members and
- * project-admins groups back against the model (membership-frame.ts).
+ * project-admins groups back against the model (membership-frame.ts). `reliesOn`: what the model's
+ * prediction relies on when the write took effect; `refused`: when it was refused.
  */
 async function readBack(
   r: Real,
@@ -97,10 +101,11 @@ async function readBack(
   write: Write,
   reliesOn: readonly RequirementId[],
   what: string,
+  refused: readonly RequirementId[] = REFUSED,
 ): Promise<void> {
   r.writes.push(write);
   if (!r.readBack) return;
-  const relied = write.effective ? reliesOn : [RELIES.notAdmin, 'soap.auth.project-admin' as const];
+  const relied = write.effective ? reliesOn : refused;
   await expectModelGroups(r.frame, r.w.ids, m, write, relied, what);
 }
 
@@ -192,7 +197,8 @@ class RemoveMember implements Cmd {
         direction: 'remove',
         effective: false,
       } as const;
-      await readBack(r, m, refused, NOT_MEMBER, this.toString());
+      // Refused by its admin (not a member): relies on the removals that made them none.
+      await readBack(r, m, refused, NOT_MEMBER, this.toString(), NOT_MEMBER);
       return;
     }
     const allowed = { rule: RELIES.notMember, reliesOn: [RELIES.member] };
