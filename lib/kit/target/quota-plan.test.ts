@@ -2,9 +2,9 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { defaultProfile } from './default-profile.ts';
-import { QuotaLedger } from '../kit/target/quota-ledger.ts';
-import { addProjectSuiteCalls, planQuota, QuotaRefused } from '../kit/target/quota-plan.ts';
+import { defaultProfile } from '../../target/default-profile.ts';
+import { QuotaLedger } from './quota-ledger.ts';
+import { addProjectSuiteCalls, planQuota, QuotaRefused } from './quota-plan.ts';
 
 const URL_ = 'http://t.example';
 const now = new Date(2026, 10, 23, 10, 30);

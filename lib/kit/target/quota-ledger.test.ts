@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { budgetOf, ledgerPath, QuotaLedger } from '../kit/target/quota-ledger.ts';
+import { budgetOf, ledgerPath, QuotaLedger } from './quota-ledger.ts';
 
 const at = (minutes: number) => new Date(Date.UTC(2026, 10, 23, 10, minutes)).toISOString();
 const now = new Date(Date.UTC(2026, 10, 23, 11, 0));

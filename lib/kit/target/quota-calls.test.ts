@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
-import type { SoapAnswer } from '../kit/soap/client.ts';
-import { countsAgainstQuota, isQuotaFault, localClock } from '../kit/target/quota-calls.ts';
+import type { SoapAnswer } from '../soap/client.ts';
+import { countsAgainstQuota, isQuotaFault, localClock } from './quota-calls.ts';
 
 const fault = (code: string) =>
   ({ http: { status: 500 }, fault: { faultcode: code, faultstring: '' } }) as unknown as SoapAnswer;
