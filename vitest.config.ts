@@ -1,10 +1,12 @@
 import { availableParallelism } from 'node:os';
+import { relative } from 'node:path';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { defineConfig } from 'vitest/config';
 
 /**
  * The project's tests that run one at a time, after the others: those whose many CLI runs keep the
  * cores busy with drivers of their own (tests/support/cli-pool.ts), and broken-targets, whose six
- * runs at once judge targets with a 500 ms timeout: beside another file on a busy 2-core machine,
+ * runs at once judge targets with a short timeout: beside another file on a busy 2-core machine,
  * a run can find its target unreachable and write no report.
  */
 const ALONE = [
@@ -14,20 +16,58 @@ const ALONE = [
   'tests/broken-targets.test.ts',
 ];
 
+/**
+ * Files that spend most of their time waiting, not computing: on a rate limit (--rate-limit runs),
+ * a Ctrl-C's timing, or the real-target rehearsal's runs in turn. Queued early, each beside a file
+ * that uses the cores, their waits overlap the others' work; vitest's own order (the largest files
+ * first when it has no timings, as in CI) queued them last, where one waited alone with a core idle.
+ */
+const WAITING = [
+  'tests/real-target.test.ts',
+  'tests/rate-limit-terminal.test.ts',
+  'tests/polite.test.ts',
+  'tests/late-ctrl-c.test.ts',
+];
+
+/** vitest's order, with each project's WAITING files moved to every other place from the start. */
+class WaitingFilesEarly extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const projects = [...new Set(sorted.map((f) => f.project.name))];
+    return projects.flatMap((name) => {
+      const own = sorted.filter((f) => f.project.name === name);
+      const waits = (f: TestSpecification) =>
+        WAITING.includes(relative(f.project.config.root, f.moduleId));
+      const waiting = own.filter(waits);
+      const others = own.filter((f) => !waits(f));
+      const order: TestSpecification[] = [];
+      while (waiting.length > 0 || others.length > 0)
+        for (const next of [waiting.shift(), others.shift()]) if (next) order.push(next);
+      return order;
+    });
+  }
+}
+
 // `npm test`: the project's own tests. The conformance suites (suites/) are not run directly:
 // tests/ run them through the CLI, as a user would.
 export default defineConfig({
   test: {
     exclude: ['suites/**', 'node_modules/**'],
+    sequence: { sequencer: WaitingFilesEarly },
     projects: [
       // The unit tests share their worker's modules from file to file (isolate: false): a fresh
-      // process per file loads vitest, fast-check and the module graph again, about three quarters
-      // of their CPU time. They run first.
+      // process per file loads vitest, fast-check and the module graph again, most of their CPU
+      // time. They run first.
       {
         extends: true,
         test: {
           name: 'units',
-          include: ['lib/**/*.test.ts', 'reference-server/**/*.test.ts', 'bench/**/*.test.ts'],
+          include: [
+            'lib/**/*.test.ts',
+            'reference-server/**/*.test.ts',
+            'bench/**/*.test.ts',
+            'scripts/**/*.test.ts',
+          ],
           isolate: false,
           sequence: { groupOrder: 0 },
         },
@@ -66,9 +106,9 @@ export default defineConfig({
     // ran them. In-process only: the unit tests, and the harness and reference server modules the
     // tests import (the reference servers most of tests/ start in process). The CLI runs, servers
     // and suite workers the tests spawn are child processes and are not counted, so the figure is
-    // a floor. Counting them (c8, NODE_V8_COVERAGE over vitest run) was tried: 91 MB of raw
-    // coverage for 19 test files, and the runs of tests/broken-targets.test.ts, slowed, found
-    // their targets unreachable within 500 ms.
+    // a floor. Counting them (c8, NODE_V8_COVERAGE over vitest run) was tried: its raw coverage
+    // files were large, and the runs of tests/broken-targets.test.ts, slowed, found their targets
+    // unreachable within their timeout.
     coverage: {
       provider: 'v8',
       include: ['lib/**/*.ts', 'reference-server/**/*.ts'],
