@@ -1,8 +1,8 @@
 /**
- * `npm test` as README names it (≤ 5 minutes on the 2-core CI), timed as one child
- * process: its wall time, the CPU time of the whole process tree (it waits for every process it
- * starts), and vitest's own counts from its JSON reporter, so a run that failed is not reported as
- * a time alone.
+ * `npm test` as README names it, timed as one child process: its wall time, the CPU time of the
+ * whole process tree (it waits for every process it starts), and vitest's own counts from its JSON
+ * reporter, so a run that failed is not reported as a time alone. And `npm run test:quick` for a
+ * change named on its command line (scripts/test-quick.ts), timed the same way.
  */
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -19,6 +19,17 @@ export interface NpmTestFigures {
   passed?: number;
   failed?: number;
   skipped?: number;
+  othersShare: number;
+  /** `npm run test:quick` for a typical one-area change, when it was measured. */
+  quick?: QuickFigures;
+}
+
+export interface QuickFigures {
+  /** The changed paths it was given (on its command line: no git state is involved). */
+  change: string[];
+  wallMs: number;
+  cpuMs: number;
+  exitCode: number;
   othersShare: number;
 }
 
@@ -60,6 +71,22 @@ export async function benchNpmTest(root: string): Promise<NpmTestFigures> {
   } finally {
     await rm(work, { recursive: true, force: true });
   }
+}
+
+/** `npm run test:quick -- PATHS`, timed whole. */
+export async function benchTestQuick(root: string, change: string[]): Promise<QuickFigures> {
+  const cpu0 = childrenCpuMs();
+  const started = performance.now();
+  const { result: exitCode, othersShare: share } = await othersShare([], () =>
+    run(root, ['run', 'test:quick', '--', ...change]),
+  );
+  return {
+    change,
+    wallMs: performance.now() - started,
+    cpuMs: childrenCpuMs() - cpu0,
+    exitCode,
+    othersShare: share,
+  };
 }
 
 /** npm with its output to the bench's stderr (the bench's own stdout stays its table). */

@@ -39,7 +39,7 @@ export interface ThroughputRow {
   /** wrk's connections and threads for this request. */
   connections: number;
   threads: number;
-  /** Issue 16's goal for reference / bare, if it sets one. */
+  /** The goal for reference / bare, if one is set (bench/workloads.ts). */
   minRatio?: number;
   reference: Side;
   bare: Side;

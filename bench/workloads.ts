@@ -37,7 +37,7 @@ export interface Workload {
   sequences: LoadRequest[][];
   /** Brings the server back to the state the sequences start from: before each sample. */
   reset?: () => Promise<void>;
-  /** Issue 16's goal: the least throughput, as a share of the bare server's; none if absent. */
+  /** The goal: the least throughput, as a share of the bare server's; none if absent. */
   minRatio?: number;
   /** Leaves nothing behind on the server (no token, no member): in the RSS part's mix. */
   stateless: boolean;
