@@ -1,4 +1,4 @@
-// typescript-eslint, type-aware, recommended rules (issue 15). `npm run lint`; part of `npm test`.
+// typescript-eslint, type-aware, recommended rules. `npm run lint`; part of `npm test`.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 

@@ -1,7 +1,7 @@
 // The plain-JS packages a run loads (vitest, HTTP, XML, JSON Schema, Allure), loaded before tsx's
 // hooks are registered, so that their modules do not go through them: each module through the
-// hooks is a round trip to their thread (vitest alone: 1.3 s of CPU less per run, a one-suite run
-// 4.0 -> 2.7 s CPU). Then tsx's hooks, for the harness's TypeScript sources.
+// hooks is a round trip to their thread, a large share of a short run's CPU time. Then tsx's hooks,
+// for the harness's TypeScript sources.
 // Used by scripts/conformance-from-source.js and tests/support/cli-driver.js.
 
 /** `runs`: the command will run suites (vitest only otherwise). */

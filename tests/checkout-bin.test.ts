@@ -1,5 +1,5 @@
 /**
- * Issue 35, item 12: `npx soap-rest-conformance` in a checkout of the repository (no dist/, only
+ * `npx soap-rest-conformance` in a checkout of the repository (no dist/, only
  * `npm ci`) runs the CLI from its TypeScript sources, as `npm run conformance` does; the package
  * runs its compiled dist/ (tests/package.test.ts).
  */

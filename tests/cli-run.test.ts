@@ -23,7 +23,7 @@ describe('conformance run against the embedded reference server', () => {
     expect(run.stdout).toMatch(/^section\s+pass\s+observed\s+fail/m);
     expect(run.stdout).toMatch(/^§5\.2 REST authentication/m);
     expect(run.stdout).toMatch(/tests done/);
-    // Issue 13: with test control (clock and fail-next) every MUST can be judged, and is.
+    // With test control (clock and fail-next) every MUST can be judged, and is.
     expect(run.stdout).toMatch(/^verdict: Conforming: all \d+ MUST requirements passed\.$/m);
     expect(run.summary().verdict?.kind).toBe('conforming');
   });

@@ -1,5 +1,5 @@
 /**
- * Issue 35, item 6: a Ctrl-C that comes once the suites are over and judged, while the report is
+ * A Ctrl-C that comes once the suites are over and judged, while the report is
  * written, interrupts nothing: the report is complete, in the report directory, and the run's own
  * exit code stands, without an interruption message. (A Ctrl-C while tests run:
  * tests/terminal-and-reports.test.ts.)

@@ -6,7 +6,7 @@
  * that was there (its body, Etag and Last-Modified). What a run creates (projects, artifacts) is
  * allowed. Three runs: a full run without test control against prepared projects, a run
  * interrupted with SIGINT while tests are in flight, a full run with test control.
- * Costly (three full runs as child processes): about 60 s of CPU on 2 cores.
+ * Costly: three full runs as child processes.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';

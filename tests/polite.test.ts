@@ -1,5 +1,5 @@
 /**
- * Issue 14, "Polite to shared targets": --rate-limit holds over the whole run (every worker
+ * Polite to shared targets: --rate-limit holds over the whole run (every worker
  * thread), HTTP_PROXY is used, --insecure and --ca reach a self-signed HTTPS target, and a
  * password from the environment is written nowhere.
  */

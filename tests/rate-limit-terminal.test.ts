@@ -1,5 +1,5 @@
 /**
- * Issue 35, item 5: under --rate-limit a run is never silent for more than 10 s (a heartbeat: tests
+ * Under --rate-limit a run is never silent for more than 10 s (a heartbeat: tests
  * done, requests sent, what it waits for), and a Ctrl-C stops it within 5 s, saying what it waits
  * for. Measured on a run of soap/services at 5/s against the embedded reference server.
  */
@@ -60,7 +60,7 @@ test('--rate-limit 5/s: a line at least every 10 s; Ctrl-C stops within 5 s, say
   const text = lines.map((l) => `${(l.atMs / 1000).toFixed(1)} ${l.text}`).join('\n');
   const before = lines.filter((l) => l.atMs < sentAtMs);
   const gaps = before.slice(1).map((l, i) => l.atMs - before[i]!.atMs);
-  // The figures of the report (issue 35 asks for them).
+  // The run's figures, printed for whoever reads the test's output.
   console.log(
     `longest silence before the Ctrl-C: ${(Math.max(...gaps, sentAtMs - before.at(-1)!.atMs) / 1000).toFixed(1)} s; ` +
       `stopped ${((endedAtMs - sentAtMs) / 1000).toFixed(1)} s after it\n${text}`,

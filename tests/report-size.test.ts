@@ -1,7 +1,7 @@
 /**
- * Reports sized for CI artefacts: a full default run (seed 42) writes under 5 MB (33 MB before:
- * every test's transcript attached to Allure and its reproduce script in summary.json, Allure's
- * single file uncompressed), and a test that did not pass keeps its evidence: its transcript and
+ * Reports sized for CI artefacts: a full default run (seed 42) writes under 5 MB (no passing
+ * test's transcript attached to Allure nor its reproduce script in summary.json, Allure's single
+ * file compressed), and a test that did not pass keeps its evidence: its transcript and
  * reproduce script in summary.json, its transcript in Allure's results and in its report.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';

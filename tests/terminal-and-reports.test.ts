@@ -1,5 +1,5 @@
 /**
- * Issue 14, "The terminal tells what failed" and "Reports are atomic and honest about subsets": a
+ * The terminal tells what failed, and reports are atomic and honest about subsets: a
  * fixed progress total, an empty selection and an interrupted run that keep the previous report,
  * --timing, --version, -h and "did you mean". (The failures at the end of a run and not-run for a
  * subset: tests/reproduce-and-replay.test.ts, on its planted fault.)

@@ -1,5 +1,5 @@
 /**
- * Issue 13: a shape the spec leaves open ('not shown') that a target chose otherwise gets error
+ * A shape the spec leaves open ('not shown') that a target chose otherwise gets error
  * ("could not judge", naming what was expected), never fail. The targets here are the reference
  * server behind a front that rewrites every single-artifact JSON representation (no id member,
  * values under another name with other keys), or every tracker representation (fields under

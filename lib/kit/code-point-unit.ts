@@ -1,9 +1,9 @@
 /**
  * fast-check's `unit: 'binary'` (any code point but a surrogate, one per unit), made without its
  * table: fast-check builds a reverse map of all 1,112,064 code points when the string arbitrary is
- * made, 2–4 s of CPU in every suite worker that makes one (measured: 3.9 s on a quiet
- * machine). The same index → code point mapping on nat({max}), so a seed draws the same strings
- * (lib/kit/code-point-unit.test.ts), with the inverse computed instead of looked up.
+ * made, seconds of CPU in every suite worker that makes one. The same index → code point mapping
+ * on nat({max}), so a seed draws the same strings (lib/kit/code-point-unit.test.ts), with the
+ * inverse computed instead of looked up.
  */
 import fc from 'fast-check';
 

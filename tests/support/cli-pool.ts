@@ -1,11 +1,11 @@
 /**
  * CLI runs made by a few long-lived processes (tests/support/cli-driver.js) instead of a process
- * each: a process of its own loads node, vitest, tsx and the harness again, about 0.8 s of CPU a
- * run, the larger part of a one-suite run's. For the tests that make many runs and read only their
+ * each: a process of its own loads node, vitest, tsx and the harness again, the larger part of a
+ * one-suite run's CPU time. For the tests that make many runs and read only their
  * exit code, output and summary.json (planted faults, variants, false alarms); a run that is
  * signalled, whose process itself is under test, or whose Allure report is read, takes runCli
  * (tests/support/cli.ts). These runs generate no Allure HTML report (NO_ALLURE_HTML): no test opens
- * it, and its generation and packing are about a third of a one-suite run's CPU time.
+ * it, and its generation and packing are a large share of a one-suite run's CPU time.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';

@@ -1,6 +1,6 @@
 /**
- * The whole runs that several test files judge, made once per `npm test` (each is about
- * 15 s of CPU): the first file to ask makes it, the others read what it wrote (waiting for it when
+ * The whole runs that several test files judge, made once per `npm test` (a full run each): the
+ * first file to ask makes it, the others read what it wrote (waiting for it when
  * they ask while it runs). A file run alone makes its own. Each file still judges the run itself.
  */
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';

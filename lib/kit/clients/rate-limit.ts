@@ -34,8 +34,8 @@ export function newRequestCounter(): SharedArrayBuffer {
 /**
  * The run was interrupted (Ctrl-C): from now on, in every thread, the tests' own requests stop
  * (lib/kit/cleanup/in-flight.ts); their cleanups' go on. vitest's cancel does not reach a worker
- * that starts a suite file after it, whose tests then ran to their end (seen: 22 tests of
- * soap/services passed in the 26 s after a Ctrl-C at 5/s).
+ * that starts a suite file after it, whose tests would then run to their end (under a rate limit,
+ * for many seconds after the Ctrl-C).
  */
 export function stopTestRequests(): void {
   const counter = counterSlot[COUNTER];
