@@ -17,7 +17,7 @@ const ALONE = [
 ];
 
 /**
- * Files that spend most of their time waiting, not computing: on a rate limit (--rate-limit runs),
+ * Files that spend most of their time waiting, not computing, the longest first: on a rate limit (--rate-limit runs),
  * a Ctrl-C's timing, or the real-target rehearsal's runs in turn. Queued early, each beside a file
  * that uses the cores, their waits overlap the others' work; vitest's own order (the largest files
  * first when it has no timings, as in CI) queued them last, where one waited alone with a core idle.
@@ -36,10 +36,11 @@ class WaitingFilesEarly extends BaseSequencer {
     const projects = [...new Set(sorted.map((f) => f.project.name))];
     return projects.flatMap((name) => {
       const own = sorted.filter((f) => f.project.name === name);
-      const waits = (f: TestSpecification) =>
-        WAITING.includes(relative(f.project.config.root, f.moduleId));
-      const waiting = own.filter(waits);
-      const others = own.filter((f) => !waits(f));
+      const rank = (f: TestSpecification) =>
+        WAITING.indexOf(relative(f.project.config.root, f.moduleId));
+      // The longest wait first: WAITING's order.
+      const waiting = own.filter((f) => rank(f) !== -1).sort((a, b) => rank(a) - rank(b));
+      const others = own.filter((f) => rank(f) === -1);
       const order: TestSpecification[] = [];
       while (waiting.length > 0 || others.length > 0)
         for (const next of [waiting.shift(), others.shift()]) if (next) order.push(next);
