@@ -24,7 +24,7 @@ import type { FaultEvidence } from '../lib/runner/results/evidence.ts';
 import { PLANTED_FAULTS, type PlantedFault } from '../reference-server/faults/index.ts';
 import { startReferenceServer } from '../reference-server/listen.ts';
 import { ROOT } from './support/cli.ts';
-import { runCliPooled, stopDrivers } from './support/cli-pool.ts';
+import { FEW_FILES_AT_ONCE, runCliPooled, stopDrivers } from './support/cli-pool.ts';
 import { plantedFaultsWithSuites, type FaultCatch } from './support/fault-suites.ts';
 import { throughMonitor, type PassiveVerdict } from './support/passive-monitor.ts';
 import {
@@ -119,6 +119,7 @@ async function judge(fault: PlantedFault & FaultCatch): Promise<Verdict> {
         '7',
         '--runs',
         '10',
+        ...FEW_FILES_AT_ONCE,
         ...(ALL_SUITES ? [] : fault.suites.flatMap((suite) => ['--suite', suite])),
       ]),
     );

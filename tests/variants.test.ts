@@ -21,7 +21,7 @@ import {
   type Variants,
 } from '../reference-server/variants.ts';
 import { ROOT } from './support/cli.ts';
-import { runCliPooled, stopDrivers } from './support/cli-pool.ts';
+import { FEW_FILES_AT_ONCE, runCliPooled, stopDrivers } from './support/cli-pool.ts';
 import { throughMonitor } from './support/passive-monitor.ts';
 import { VARIANT_PROFILES } from './support/variant-profiles.ts';
 import { PROOF_VARIANT, REACH, requestKey, selects, suiteArgs } from './support/variant-reach.ts';
@@ -68,6 +68,7 @@ async function judge(variant: Variant & { name: VariantName }): Promise<Outcome>
           '11',
           '--runs',
           '25',
+          ...FEW_FILES_AT_ONCE,
           ...profileArgs(variant),
           ...suiteArgs(variant.name),
           ...(proving ? ['--har', har] : []),

@@ -24,6 +24,15 @@ const RUNS_PER_DRIVER = 20;
  */
 const DRIVERS = 5;
 
+/**
+ * For runs whose verdicts do not hang on the default concurrency (planted faults, variants): two
+ * suite files of a run at once, not six. The runs already go DRIVERS at once and keep the cores
+ * busy; each suite file a run adds at once is a worker thread that loads vitest and the harness
+ * again, CPU time that judges nothing. The suites' verdicts do not depend on it (a user may run
+ * `--concurrency 1`); the false alarms keep the default, the run a user makes.
+ */
+export const FEW_FILES_AT_ONCE = ['--concurrency', '2'] as const;
+
 interface Answer {
   code: number;
   stdout: string;
