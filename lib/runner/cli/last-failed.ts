@@ -32,6 +32,10 @@ export function lastFailedSelection(reportDir: string): Selection | undefined {
     (t) =>
       (t.status === 'fail' || t.status === 'error' || t.status === 'blocked') && !isRootCause(t),
   );
+  if (run.kind === 'traffic' || run.traffic !== undefined)
+    throw new UsageError(
+      `--last-failed: ${file} is a traffic report (monitor, analyze): it holds no tests of the suites to run again`,
+    );
   if (failed.length === 0) return undefined;
   return { ...selectionOf(failed), seed: run.seed };
 }
