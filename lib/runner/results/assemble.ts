@@ -70,11 +70,20 @@ type AssembleArguments = [
   hasTests?: (id: string) => boolean,
 ];
 
+/** Traffic has no known failures (--expectations is the suites'). */
+type TrafficAssembleArguments = [
+  catalogue: readonly Requirement[],
+  rawTests: readonly TestResult[],
+  harnessErrors: readonly HarnessErrorEntry[],
+  known?: undefined,
+  hasTests?: (id: string) => boolean,
+];
+
 /** A run of the suites' result, or a traffic judgement's (run-of-traffic.ts): of the header's kind. */
 export function assembleRun(header: SuitesRunHeader, ...rest: AssembleArguments): Judged<SuitesRun>;
 export function assembleRun(
   header: TrafficRunHeader,
-  ...rest: AssembleArguments
+  ...rest: TrafficAssembleArguments
 ): Judged<TrafficRun>;
 export function assembleRun(header: RunHeader, ...rest: AssembleArguments): JudgedRun;
 export function assembleRun(
@@ -124,7 +133,6 @@ export function assembleRun(
   const totals = countTests(tests);
   const requirementTotals = countRequirements(requirements);
   if (header.kind === 'traffic') {
-    // Known failures are the suites' (--expectations); traffic has none.
     const { notRunReason: _, ...trafficHeader } = header;
     return judgeRun({
       ...trafficHeader,

@@ -1,7 +1,8 @@
 /**
  * The one place a run is judged, of either kind (a run of the suites, traffic judged): its exit
- * code and its verdict, from its requirements, harness errors and expectations (verdict.ts). Every writer (index.html, junit.xml, Allure, the terminal,
- * compare) reads what this put in the run; none judges again.
+ * code and its verdict, from its requirements, harness errors and expectations (verdict.ts).
+ * Every writer (index.html, junit.xml, Allure, the terminal, compare) reads what this put in the
+ * run; none judges again.
  */
 import type { HarnessErrorEntry, Judged, JudgedRun, RunResult } from '../../run-result.ts';
 import { exitCode, judgeVerdict } from './verdict.ts';
