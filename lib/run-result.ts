@@ -217,7 +217,10 @@ interface RunCommon {
   startedAt: string;
   durationMs: number;
   command: string;
-  /** Requests the run sent to the target (preflight, provisioning, tests and cleanups); for traffic, the exchanges read. */
+  /**
+   * Requests the run sent to the target (preflight, provisioning, tests and cleanups); for
+   * traffic, the exchanges read.
+   */
   requests?: number;
   totals: Record<TestStatus, number>;
   requirementTotals: Record<RequirementStatus, number>;

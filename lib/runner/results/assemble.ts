@@ -79,7 +79,7 @@ type TrafficAssembleArguments = [
   hasTests?: (id: string) => boolean,
 ];
 
-/** A run of the suites' result, or a traffic judgement's (run-of-traffic.ts): of the header's kind. */
+/** A run of the suites' result or a traffic judgement's (run-of-traffic.ts): the header's kind. */
 export function assembleRun(header: SuitesRunHeader, ...rest: AssembleArguments): Judged<SuitesRun>;
 export function assembleRun(
   header: TrafficRunHeader,

@@ -1,9 +1,10 @@
 /**
  * A traffic judgement as a run result of the kind 'traffic' (lib/run-result.ts), so that every
  * report (summary.json, index.html, junit.xml) and `merge` read it as they read a run of the
- * suites, and the one verdict (results/verdict.ts) judges it. Each requirement a rule judged becomes a
- * test of its own: one that passed (how many exchanges kept it), one per kept failure with its
- * exchanges as evidence and their requests as the reproduce script, one per observation or probe.
+ * suites, and the one verdict (results/verdict.ts) judges it. Each requirement a rule judged
+ * becomes a test of its own: one that passed (how many exchanges kept it), one per kept failure
+ * with its exchanges as evidence and their requests as the reproduce script, one per observation
+ * or probe.
  */
 import { reproduceScript } from '../../kit/clients/reproduce.ts';
 import { Secrets } from '../../kit/clients/redact.ts';
