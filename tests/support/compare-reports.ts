@@ -5,9 +5,10 @@
  * the suite files in the order of its last run's durations). What is left is what the code
  * changed. Used to show a refactor of the results leaves the reports as they were:
  *
- *   npx tsx tests/support/compare-reports.ts BEFORE_DIR AFTER_DIR
+ *   npx tsx tests/support/compare-reports.ts BEFORE_DIR AFTER_DIR [--full]
  *
- * Prints the differences, file by file, and exits 1 when there are any.
+ * Prints the differences, file by file (each line cut at 400 characters; --full: whole), and exits
+ * 1 when there are any.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -118,9 +119,13 @@ export function compareReports(
 }
 
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const [before, after] = process.argv.slice(2);
+  const args = process.argv.slice(2);
+  const full = args.includes('--full');
+  const [before, after] = args.filter((a) => a !== '--full');
   if (before === undefined || after === undefined) {
-    process.stderr.write('usage: npx tsx tests/support/compare-reports.ts BEFORE_DIR AFTER_DIR\n');
+    process.stderr.write(
+      'usage: npx tsx tests/support/compare-reports.ts BEFORE_DIR AFTER_DIR [--full]\n',
+    );
     process.exit(2);
   }
   const differences = compareReports(before, after);
@@ -129,7 +134,7 @@ if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.a
     process.stdout.write(
       `${file}: ${lines.length === 0 ? 'same (masked)' : `${lines.length} lines differ`}\n`,
     );
-    for (const line of lines) process.stdout.write(`  ${line.slice(0, 400)}\n`);
+    for (const line of lines) process.stdout.write(`  ${full ? line : line.slice(0, 400)}\n`);
     any ||= lines.length > 0;
   }
   process.exit(any ? 1 : 0);
