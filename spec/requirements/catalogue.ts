@@ -56,6 +56,9 @@ const CLIENT_TABLES = [
 /** The id of a catalogued requirement: the compiler refuses any other. */
 export type RequirementId = (typeof TABLES)[number][number]['id'];
 
+/** The id of an INFO requirement: what the spec leaves open (each has its review, lib/requirements/info-review.ts). */
+export type InfoId = Extract<(typeof TABLES)[number][number], { level: 'INFO' }>['id'];
+
 /** The id of a requirement of the client's side (judged by monitor and analyze). */
 export type ClientRequirementId = (typeof CLIENT_TABLES)[number][number]['id'];
 

@@ -3,14 +3,14 @@
  * server's rules. Judged on requests by `monitor` and `analyze` (lib/traffic/rules/client/), never
  * by the suites, which are the client there.
  */
-import { must } from '../table.ts';
-import type { Requirement, Row } from '../types.ts';
+import { must, type Rows } from '../table.ts';
+import type { Row } from '../types.ts';
 
-function clientSection<Id extends string>(
+function clientSection<R extends Record<string, Row>>(
   sectionName: string,
-  rows: Readonly<Record<Id, Row>>,
-): Array<Requirement & { id: Id }> {
-  return (Object.entries(rows) as Array<[Id, Row]>).map(([id, row]) => ({
+  rows: Readonly<R>,
+): Rows<R> {
+  return (Object.entries(rows) as Array<[string, Row]>).map(([id, row]) => ({
     id,
     section: sectionName,
     side: 'client',
