@@ -1,5 +1,5 @@
 /**
- * The requirement catalogue: every testable statement of ../shared/spec/interfaces.md, the single
+ * The requirement catalogue: every testable statement of the specification (spec/interfaces.md), the single
  * source of truth for test metadata and reports. MUST = stated by the spec; INFO = 'not shown' in
  * the spec, observed and reported but never failing a run (its decision says what the reference
  * server does, following the real system: docs/real-system.md). The rows are in
