@@ -22,14 +22,16 @@ export type Rows<R extends Record<string, Row>> = Array<
   { [Id in keyof R & string]: Requirement & { id: Id; level: R[Id]['level'] } }[keyof R & string]
 >;
 
-/** The rows of one section, in the order written. */
+/** The rows of one section, in the order written; `side` for the client's (tables/client.ts). */
 export function section<R extends Record<string, Row>>(
   section: string,
   rows: Readonly<R>,
+  side?: 'client',
 ): Rows<R> {
   return (Object.entries(rows) as Array<[string, Row]>).map(([id, row]) => ({
     id,
     section,
+    ...(side === undefined ? {} : { side }),
     ...row,
   }));
 }

@@ -3,20 +3,11 @@
  * server's rules. Judged on requests by `monitor` and `analyze` (lib/traffic/rules/client/), never
  * by the suites, which are the client there.
  */
-import { must, type Rows } from '../table.ts';
+import { must, section, type Rows } from '../table.ts';
 import type { Row } from '../types.ts';
 
-function clientSection<R extends Record<string, Row>>(
-  sectionName: string,
-  rows: Readonly<R>,
-): Rows<R> {
-  return (Object.entries(rows) as Array<[string, Row]>).map(([id, row]) => ({
-    id,
-    section: sectionName,
-    side: 'client',
-    ...row,
-  }));
-}
+const clientSection = <R extends Record<string, Row>>(name: string, rows: Readonly<R>): Rows<R> =>
+  section(name, rows, 'client');
 
 export const clientResources = clientSection('§2.2', {
   'client.rest.query-body': must(
