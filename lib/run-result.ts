@@ -14,7 +14,7 @@ export type TestStatus =
 
 /**
  * 'not-run': tests of it exist, but a --suite, --grep or --shard subset left them out;
- * 'not-covered': no test checks it (lib/requirements/not-yet-covered.json).
+ * 'not-covered': no test checks it (its catalogue row says why: spec/requirements/table.ts, uncovered).
  */
 export type RequirementStatus = TestStatus | 'not-run' | 'not-covered';
 
@@ -170,7 +170,7 @@ export interface RequirementResult {
   id: string;
   section: string;
   level: Level;
-  /** Absent: the server's (lib/requirements/types.ts). */
+  /** Absent: the server's (spec/requirements/types.ts). */
   side?: Side;
   text: string;
   decision?: string;

@@ -151,8 +151,10 @@ export function judgeRequirements(
       ...checked.flatMap((t) => t.observations ?? []),
       ...checked.filter((t) => t.status === 'observed' && t.message).map((t) => t.message!),
     ];
+    // `uncovered` says why no test exists, for contributors; the report says 'not-covered'.
+    const { uncovered: _why, ...row } = r;
     return {
-      ...r,
+      ...row,
       status,
       ...(reason === undefined ? {} : { reason }),
       ...(needs === undefined ? {} : { needs }),
