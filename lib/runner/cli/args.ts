@@ -132,10 +132,8 @@ Reports: DIR/index.html, DIR/summary.json, DIR/junit.xml, DIR/allure-results/, D
 
 /**
  * Not sized by cores: the suite files mostly wait on the target (tens of ms a request on a remote
- * one), so 6 run at once even on 2 cores. Measured with npm run bench on 2 quiet cores, through a
- * 50 ms proxy: 25.6 s with 4, 19.2 s with 6, 19.1 s with 8 (from 6 on, the longest file's chain
- * bounds the run: lib/runner/cli/file-order.ts); the local run 8.5 s wall with 4 and with 6 (three runs
- * each), 0.7 s more CPU with 6.
+ * one), so 6 run at once even on 2 cores; from 6 on, the longest file's chain bounds the run
+ * (lib/runner/cli/file-order.ts). `npm run bench` measures it.
  */
 function defaultConcurrency(): number {
   return 6;

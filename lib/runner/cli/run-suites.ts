@@ -128,7 +128,7 @@ async function runWith(
         pool: 'threads',
         // A worker runs several suite files (each with its own harness modules and connections:
         // lib/kit/fresh-modules.ts, lib/kit/suite-setup.ts): a new worker per file loaded vitest, undici,
-        // fast-check and the rest again, about a third of the run's CPU time.
+        // fast-check and the rest again, a large share of the run's CPU time.
         isolate: false,
         maxWorkers: options.concurrency,
         // A test may make many requests; each one is bounded by --timeout. Under --rate-limit a
@@ -137,7 +137,7 @@ async function runWith(
         hookTimeout: options.rateLimit === undefined ? Math.max(60_000, options.timeoutMs * 20) : 0,
         passWithNoTests: true,
         // The suites and harness modules as vite transformed them, kept between runs (keyed by
-        // their contents and vite's config): about 0.4 s of CPU of a one-suite run.
+        // their contents and vite's config): a share of a one-suite run's CPU.
         experimental: { fsModuleCache: true, fsModuleCachePath: join(cache, 'modules') },
         ...(options.grep === undefined ? {} : { testNamePattern: options.grep }),
         ...(options.shard === undefined ? {} : { shard: options.shard }),

@@ -1,6 +1,6 @@
 /**
  * How many tests each suite file holds, so that progress shows a fixed total from the start.
- * Counting means importing every file (vitest's collect: about 2 s on 2 cores), so the
+ * Counting means importing every file (vitest's collect, seconds of CPU), so the
  * counts are kept between runs, keyed by the file's size and time, the newest time under lib/
  * (tests made from tables there) and --grep. A file not in the cache is counted before the run.
  */

@@ -1,7 +1,7 @@
 /**
  * The script that runs `allure generate`. Allure's own cli.js loads every command it has (agent,
- * jira, slack, a web server...) from about 800 module files: 0.9 s of CPU before it starts, more
- * than the generation of a whole run's report. When esbuild is at hand (a checkout:
+ * jira, slack, a web server...) from hundreds of module files, more CPU before it starts than the
+ * generation of a whole run's report. When esbuild is at hand (a checkout:
  * vite's and tsx's), the generate command alone is bundled once into one file, kept under
  * node_modules/.cache and keyed by allure's version and place; it writes the same report. Without
  * esbuild (the installed package) or if the bundle cannot be made, allure's cli.js runs as before.

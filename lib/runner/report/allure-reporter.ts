@@ -1,7 +1,7 @@
 /**
  * allure-vitest's reporter, writing its results without allure-js-commons' fsync: its writer
- * flushes each of a full run's ~400 result and attachment files to disk, through a temporary file,
- * on the main thread at the end of the suites (1.6 s for 412 files on a 2-core machine).
+ * flushes each of a full run's hundreds of result and attachment files to disk, through a
+ * temporary file, on the main thread at the end of the suites.
  * The files go into the run's staging directory, which is read at once (allure-statuses.ts,
  * allure.ts) and swapped in whole (atomic-dir.ts): a crash loses the report either way.
  */

@@ -55,7 +55,7 @@ export async function generateAllureReport(
     await rm(config, { force: true });
   }
   const index = join(output, 'index.html');
-  // Bytes as latin1, one character each, not decoded and encoded again (15 MB for a full run):
+  // Bytes as latin1, one character each, not decoded and encoded again (a full run's is large):
   // the patterns are ASCII, and no byte of a multi-byte UTF-8 character is ASCII.
   const html = (await readFile(index)).toString('latin1');
   await writeFile(index, Buffer.from(packAllureSingleFile(stripAnalytics(html)), 'latin1'));
