@@ -1,48 +1,19 @@
 /**
  * The user's documentation stays true to the code: docs/reference-server.md lists every planted
- * fault and every variant (generated from reference-server/faults/ and variants.ts: a new one
- * without its line fails here), and every relative link of README.md, CONTRIBUTING.md and docs/
- * leads to a file, and to a heading of it when it names one.
- * `UPDATE_DOCS=1 npx vitest run tests/docs.test.ts` rewrites the generated lists.
+ * fault and every variant (made by `npm run generate`: tests/generated-files.test.ts), each once,
+ * and every relative link of README.md, CONTRIBUTING.md and docs/ leads to a file, and to a
+ * heading of it when it names one.
  */
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
-import { format, resolveConfig } from 'prettier';
 import { describe, expect, test } from 'vitest';
-import { replaceBlock, type Markers } from '../bench/doc-block.ts';
+import type { Markers } from '../bench/doc-block.ts';
 import { PLANTED_FAULTS } from '../reference-server/faults/index.ts';
 import { VARIANTS } from '../reference-server/variants.ts';
 import { ROOT } from './support/cli.ts';
+import { FAULT_MARKERS, slug, VARIANT_MARKERS } from './support/generated-files.ts';
 
 const REFERENCE_SERVER = join(ROOT, 'docs/reference-server.md');
-const REGENERATE = 'UPDATE_DOCS=1 npx vitest run tests/docs.test.ts';
-
-const FAULTS: Markers = { begin: '<!-- faults:begin -->', end: '<!-- faults:end -->' };
-const VARIANT_MARKERS: Markers = { begin: '<!-- variants:begin -->', end: '<!-- variants:end -->' };
-
-/** Text from the code, shown as Markdown prose: `<id>` is not an HTML tag, `_` and `[` are not syntax. */
-const prose = (text: string) => text.replace(/[\\_*[\]]/g, (c) => `\\${c}`).replace(/</g, '&lt;');
-
-/** A page of docs/ cited in the code (docs/<page>.md, then its heading quoted), as a link to it. */
-const linked = (text: string) =>
-  text.replace(
-    /docs\/([\w-]+\.md), ['"]([^'"]+)['"]/g,
-    (_, page: string, heading: string) => `[${heading}](${page}#${slug(heading)})`,
-  );
-
-function generated(page: string): string {
-  const faults = PLANTED_FAULTS.map((f) => `- \`${f.name}\`: ${prose(f.does)}`).join('\n');
-  const variants = VARIANTS.map(
-    (v) => `- \`${v.name}\`: ${prose(v.chooses)}. Allowed: ${linked(prose(v.because))}`,
-  ).join('\n');
-  return replaceBlock(replaceBlock(page, faults, FAULTS), variants, VARIANT_MARKERS);
-}
-
-/** The page as Prettier writes it, as `npm run format:check` wants it. */
-async function formatted(text: string): Promise<string> {
-  const options = { ...(await resolveConfig(REFERENCE_SERVER)), filepath: REFERENCE_SERVER };
-  return format(text, options);
-}
 
 /** The items of a generated list: the name each line lists. */
 function listedNames(page: string, { begin, end }: Markers): string[] {
@@ -51,31 +22,12 @@ function listedNames(page: string, { begin, end }: Markers): string[] {
 }
 
 describe('docs/reference-server.md', () => {
-  test('lists every planted fault and every variant, generated from the code', async () => {
-    const page = readFileSync(REFERENCE_SERVER, 'utf8');
-    const expected = await formatted(generated(page));
-    if (process.env['UPDATE_DOCS']) {
-      writeFileSync(REFERENCE_SERVER, expected);
-      return;
-    }
-    expect(page, `docs/reference-server.md is not up to date: ${REGENERATE}`).toBe(expected);
-  });
-
   test('names each fault and each variant exactly once, in its own list', () => {
     const page = readFileSync(REFERENCE_SERVER, 'utf8');
-    expect(listedNames(page, FAULTS)).toEqual(PLANTED_FAULTS.map((f) => f.name));
+    expect(listedNames(page, FAULT_MARKERS)).toEqual(PLANTED_FAULTS.map((f) => f.name));
     expect(listedNames(page, VARIANT_MARKERS)).toEqual(VARIANTS.map((v) => v.name));
   });
 });
-
-/** GitHub's anchor for a heading: lower case, punctuation dropped, spaces as hyphens. */
-export function slug(heading: string): string {
-  return heading
-    .replace(/`/g, '')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}\p{M}\s_-]/gu, '')
-    .replace(/\s/g, '-');
-}
 
 /** The anchors of a Markdown page's headings (a repeated one gets -1, -2, … as on GitHub). */
 export function anchors(markdown: string): Set<string> {

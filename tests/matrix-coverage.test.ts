@@ -5,18 +5,9 @@
  * cannot show is never silently absent: it is skipped with the reason, or it fails this test.
  */
 import { beforeAll, describe, expect, test } from 'vitest';
-import { MATRIX, type Dimension } from '../spec/matrix/index.ts';
+import { DIMENSIONS, MATRIX } from '../spec/matrix/index.ts';
 import type { CellResult } from '../lib/run-result.ts';
 import { sharedRun } from './support/shared-runs.ts';
-
-const DIMENSIONS: readonly Dimension[] = [
-  'access',
-  'representation',
-  'message',
-  'fault',
-  'credential',
-  'frame',
-];
 
 /** The cells no test judged, by dimension: the message lists what is missing. */
 export function missingCells(cells: readonly CellResult[]): string[] {

@@ -1,20 +1,17 @@
 /**
  * The catalogue is the single source of truth (CONTRIBUTING.md): well-formed, complete for §7.1,
- * and
- * every requirement either has a test or is on the not-yet-covered list, which may only shrink.
+ * and every requirement either has a test or its row says why not (`uncovered`), each failure
+ * naming the id and the table file to edit.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { conformanceTest } from '../lib/kit/conformance-test.ts';
 import { CATALOGUE, SECTION_TITLES } from '../lib/requirements/index.ts';
 import { SOAP_OPERATIONS } from '../spec/soap-operations.ts';
-import { ROOT, type CliRun } from './support/cli.ts';
+import type { CliRun } from './support/cli.ts';
+import { rowFile } from './support/catalogue-files.ts';
 import { sharedRun } from './support/shared-runs.ts';
 
-const NOT_YET_COVERED = JSON.parse(
-  readFileSync(join(ROOT, 'lib/requirements/not-yet-covered.json'), 'utf8'),
-) as string[];
+const UNCOVERED = CATALOGUE.filter((r) => r.uncovered !== undefined).map((r) => r.id);
 
 describe('the requirement catalogue', () => {
   test('ids are unique, dotted and stable-looking; sections and levels are known', () => {
@@ -31,22 +28,6 @@ describe('the requirement catalogue', () => {
   test('every INFO requirement (what the spec leaves open) records the decision taken', () => {
     for (const r of CATALOGUE.filter((r) => r.level === 'INFO'))
       expect(r.decision, r.id).toBeTruthy();
-  });
-
-  // The pairs of spec/soap-operations.ts, which tests/spec-tables.test.ts reads against §7.1 itself.
-  test('§7.1 gives exactly its (operation, code) pairs, as soap.<operation>.fault.<code>', () => {
-    const pairs = CATALOGUE.filter(
-      (r) =>
-        /^soap\.\w+\.fault\.\d+$/.test(r.id) &&
-        r.section === '§7.1' &&
-        r.id !== 'soap.fault.http-500',
-    );
-    const expected = SOAP_OPERATIONS.flatMap((op) =>
-      (op.faults ?? []).map((code) => `soap.${op.name}.fault.${code}`),
-    );
-    expect(new Set(expected).size, 'distinct pairs of §7.1').toBe(expected.length);
-    expect(pairs).toHaveLength(expected.length);
-    expect(pairs.map((r) => r.id).sort()).toEqual(expected.sort());
   });
 
   test('the 14 operations each have their parts and output requirements', () => {
@@ -80,26 +61,26 @@ describe('coverage of the catalogue by the suites', () => {
     run = await sharedRun('embedded-seed-42');
   });
 
-  test('the not-yet-covered list names only catalogue ids', () => {
-    const known = new Set(CATALOGUE.map((r) => r.id));
-    expect(NOT_YET_COVERED.filter((id) => !known.has(id))).toEqual([]);
-  });
-
-  test('every requirement without a test is on the not-yet-covered list', () => {
-    // A full run: a requirement off the list that no test checked shows as 'not-run' (its tests
+  test('every requirement without a test says why in its row (uncovered)', () => {
+    // A full run: a requirement not marked that no test checked shows as 'not-run' (its tests
     // are presumed to exist), which a full run must never show.
-    const uncovered = run
+    const untested = run
       .summary()
       .requirements.filter((r) => r.status === 'not-covered' || r.status === 'not-run')
-      .map((r) => r.id);
-    expect(uncovered.filter((id) => !NOT_YET_COVERED.includes(id))).toEqual([]);
+      .map((r) => r.id)
+      .filter((id) => !UNCOVERED.includes(id))
+      .map(
+        (id) =>
+          `${id}: no test names it: write one in suites/ (conformanceTest(['${id}'], …)), or wrap its row in ${rowFile(id)} with uncovered(row, 'why')`,
+      );
+    expect(untested).toEqual([]);
   });
 
-  test('the list only shrinks: a requirement that now has a test must leave it', () => {
+  test('a row marked uncovered has no test: a requirement that now has one drops the mark', () => {
     const covered = run
       .summary()
-      .requirements.filter((r) => r.status !== 'not-covered')
-      .map((r) => r.id);
-    expect(covered.filter((id) => NOT_YET_COVERED.includes(id))).toEqual([]);
+      .requirements.filter((r) => r.status !== 'not-covered' && UNCOVERED.includes(r.id))
+      .map((r) => `${r.id}: a test names it now: unwrap uncovered(…) in ${rowFile(r.id)}`);
+    expect(covered).toEqual([]);
   });
 });

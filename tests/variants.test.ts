@@ -11,6 +11,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connect } from 'node:net';
+import { format, resolveConfig } from 'prettier';
 import { afterAll, describe, expect, test } from 'vitest';
 import { startReferenceServer, type RunningServer } from '../reference-server/listen.ts';
 import { THROTTLE_EVERY } from '../reference-server/throttle.ts';
@@ -24,12 +25,24 @@ import { ROOT } from './support/cli.ts';
 import { runCliPooled, stopDrivers } from './support/cli-pool.ts';
 import { throughMonitor } from './support/passive-monitor.ts';
 import { VARIANT_PROFILES } from './support/variant-profiles.ts';
-import { PROOF_VARIANT, REACH, requestKey, selects, suiteArgs } from './support/variant-reach.ts';
+import {
+  grownReach,
+  PROOF_VARIANT,
+  REACH,
+  REACH_FILE,
+  REGENERATE_REACH,
+  requestKey,
+  selects,
+  suiteArgs,
+  UNKNOWN_IN_REACH,
+  unselected,
+  type MeasuredReach,
+} from './support/variant-reach.ts';
 
 interface Outcome {
   variant: string;
   chooses: string;
-  /** The suites its run selected (tests/support/variant-reach.ts): 'all' unless narrowed. */
+  /** The suites its run selected (tests/support/variant-reach.json): 'all' unless narrowed. */
   suites: readonly string[] | 'all';
   passed: boolean;
   exitCode: number;
@@ -45,7 +58,7 @@ const outcomes: Outcome[] = [];
 interface Proof {
   /** Its --har file: every exchange of its tests, each naming its test. */
   har: string;
-  /** The narrowed variants its server consulted, by the request (requestKey) it was answering. */
+  /** The variants its server consulted, by the request (requestKey) it was answering. */
   consulted: Map<string, Set<string>>;
 }
 let proof: Proof | undefined;
@@ -128,7 +141,7 @@ function watchConsulted(server: RunningServer): Map<string, Set<string>> {
   const on = variants.on.bind(variants);
   const watchedOn = (name: VariantName) => {
     const where = current.getStore() ?? '(no request)';
-    if (REACH[name]) consulted.set(where, (consulted.get(where) ?? new Set()).add(name));
+    consulted.set(where, (consulted.get(where) ?? new Set()).add(name));
     return on(name);
   };
   variants.on = watchedOn;
@@ -173,14 +186,11 @@ describe('every variant the specification allows is judged conforming', () => {
     },
   );
 
-  test('a narrowed variant is unseen by the suites left out (tests/support/variant-reach.ts)', ({
+  test('a narrowed variant is unseen by the suites left out (tests/support/variant-reach.json)', async ({
     skip,
   }) => {
     if (proof === undefined) return skip(`-t did not select ${PROOF_VARIANT}, whose run proves it`);
     const { consulted } = proof;
-    expect(consulted.get('(no request)'), 'narrowed variants consulted outside a request').toBe(
-      undefined,
-    );
     const entries = (
       JSON.parse(readFileSync(proof.har, 'utf8')) as {
         log: {
@@ -199,23 +209,41 @@ describe('every variant the specification allows is judged conforming', () => {
       madeBy.set(key, (madeBy.get(key) ?? new Set()).add(comment.split('::')[0]!));
     }
     const files = suiteFiles();
-    const leftOut = new Set<string>();
-    const seen = Object.entries(REACH).flatMap(([variant, suites]) => {
-      files.filter((file) => !selects(suites, file)).forEach((file) => leftOut.add(file));
-      return [...consulted]
-        .filter(([, names]) => names.has(variant))
-        .flatMap(([key]) => [...(madeBy.get(key) ?? [])])
-        .filter((file) => !selects(suites, file))
-        .map((file) => `${variant}: ${file}`);
-    });
-    expect(leftOut.size, 'suites left out of the narrowed runs').toBeGreaterThan(0);
+    const measured = new Map<string, Set<string> | 'all'>();
+    for (const variant of VARIANTS.map((v) => v.name)) {
+      const by = new Set(
+        [...consulted]
+          .filter(([, names]) => names.has(variant))
+          .flatMap(([key]) => [...(madeBy.get(key) ?? [])])
+          .filter((file) => files.includes(file)),
+      );
+      const outside = consulted.get('(no request)')?.has(variant) === true;
+      if (outside || by.size === files.length) measured.set(variant, 'all');
+      else if (by.size > 0) measured.set(variant, by);
+    }
+    if (process.env['UPDATE_GENERATED']) {
+      const path = join(ROOT, REACH_FILE);
+      const options = { ...(await resolveConfig(path)), filepath: path };
+      writeFileSync(
+        path,
+        await format(JSON.stringify(grownReach(measured)), options),
+      );
+      return;
+    }
     expect(
-      [...new Set(seen)],
-      'requests of a left-out suite on which the server consulted the narrowed variant: add the suite to its list in tests/support/variant-reach.ts',
+      UNKNOWN_IN_REACH,
+      `${REACH_FILE} names variants that are none: ${REGENERATE_REACH}`,
     ).toEqual([]);
+    expect(
+      unselected(measured as MeasuredReach),
+      `${REACH_FILE} is stale: a left-out suite made a request on which the server consulted the variant: ${REGENERATE_REACH}`,
+    ).toEqual([]);
+    const leftOut = new Set(
+      Object.values(REACH).flatMap((suites) => files.filter((file) => !selects(suites, file))),
+    );
+    expect(leftOut.size, 'suites left out of the narrowed runs').toBeGreaterThan(0);
     // Every narrowed variant was consulted: the watch works.
-    const consultedAny = new Set([...consulted.values()].flatMap((names) => [...names]));
-    expect(Object.keys(REACH).filter((name) => !consultedAny.has(name))).toEqual([]);
+    expect(Object.keys(REACH).filter((name) => !measured.has(name))).toEqual([]);
     // Their transcripts hold what their tests sent; a hook's requests would be in none.
     const hooked = [...leftOut].filter((file) =>
       /\b(beforeAll|beforeEach|afterAll|afterEach)\b/.test(readFileSync(join(ROOT, file), 'utf8')),

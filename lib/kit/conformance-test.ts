@@ -102,7 +102,7 @@ export function conformanceTest(
   const unknown = requirements.filter((id) => requirement(id) === undefined);
   if (unknown.length > 0 || requirements.length === 0) {
     throw new Error(
-      `"${title}" names unknown requirement ids: [${unknown.join(', ')}] (lib/requirements/catalogue.ts)`,
+      `"${title}" names unknown requirement ids: [${unknown.join(', ')}] (spec/requirements/catalogue.ts)`,
     );
   }
   const cells = options.cells ?? [];
@@ -165,7 +165,7 @@ export function conformanceTest(
         for (const id of typeof ids === 'string' ? [ids] : ids)
           if (requirement(id) === undefined)
             throw new Error(
-              `ctx.judging('${id}'): no such requirement (lib/requirements/catalogue.ts)`,
+              `ctx.judging('${id}'): no such requirement (spec/requirements/catalogue.ts)`,
             );
         judging.judging(ids, options?.reliesOn);
       },

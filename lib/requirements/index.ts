@@ -1,9 +1,9 @@
-import { CATALOGUE, CLIENT_CATALOGUE } from './catalogue.ts';
-import type { Requirement } from './types.ts';
+import { CATALOGUE, CLIENT_CATALOGUE } from '../../spec/requirements/catalogue.ts';
+import type { Requirement } from '../../spec/requirements/types.ts';
 
-export type { Level, Requirement, Side } from './types.ts';
-export { sideOf } from './types.ts';
-export type { ClientRequirementId, RequirementId } from './catalogue.ts';
+export type { Level, Requirement, Side } from '../../spec/requirements/types.ts';
+export { sideOf } from '../../spec/requirements/types.ts';
+export type { ClientRequirementId, RequirementId } from '../../spec/requirements/catalogue.ts';
 export { CATALOGUE, CLIENT_CATALOGUE };
 
 /** Both sides: what monitor and analyze judge with --side both. */

@@ -12,7 +12,7 @@
  *
  * `why` quotes the spec sentences that decide.
  */
-import type { RequirementId } from './catalogue.ts';
+import type { RequirementId } from '../../spec/requirements/catalogue.ts';
 
 export type InfoReview =
   | { open: string }

@@ -6,6 +6,7 @@
  * (app.ts) hands the planted faults to those parts as their hook sets, so that the handlers and the
  * domain stay correct and name no fault; faults/ imports them, never the other way.
  */
+import type { RequirementId } from '../../spec/requirements/catalogue.ts';
 import type { RestHooks } from '../rest/hooks.ts';
 import type { StateHooks } from '../server-state.ts';
 import type { SoapHooks } from '../soap/hooks.ts';
@@ -20,12 +21,19 @@ export interface FaultDeclaration<N extends string = string> extends Hooks {
   /** What the server does wrong, in words, with its § (shown by --help and --fault errors). */
   does: string;
   /**
-   * Exactly the requirement ids (lib/requirements) the fault breaks: a run against it must fail
-   * these MUST requirements and no other (docs/reading-the-report.md, "One bug, one failing requirement"), and fail at least one of
-   * them to catch it. Strings: the reference server imports only spec/;
-   * tests/fault-declarations.test.ts checks each is a catalogue id that a suite test names.
+   * Exactly the requirements (spec/requirements) the fault breaks: a run against it must fail
+   * these MUST requirements and no other (docs/reading-the-report.md, "One bug, one failing
+   * requirement"). tests/self-validation.test.ts checks it; the reports' evidence per requirement
+   * (lib/requirements/planted-fault-evidence.json) is made from it.
    */
-  breaks: readonly string[];
+  breaks: readonly RequirementId[];
+  /**
+   * Why the monitor cannot see this fault in the suites' traffic (a state only a read-back
+   * shows, an account's role or password the traffic does not tell). Absent: the server's traffic
+   * rules (lib/traffic/rules/server) must fail one of `breaks` on the suites' traffic
+   * (tests/self-validation.test.ts, "caught passively").
+   */
+  notInTraffic?: string;
 }
 
 /** A declaration whose name keeps its literal type, so that FaultName is a union of them. */

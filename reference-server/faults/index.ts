@@ -13,8 +13,11 @@ export type { FaultDeclaration } from './declaration.ts';
 /** The name of a planted fault: a typo in a fault name is a compile error. */
 export type FaultName = (typeof SOAP_FAULTS)[number]['name'] | (typeof REST_FAULTS)[number]['name'];
 
-/** A planted fault as it is shown: its name and the rule it breaks. */
-export type PlantedFault = Pick<FaultDeclaration<FaultName>, 'name' | 'does' | 'breaks'>;
+/** A planted fault as it is shown: its name, the rule it breaks, and why traffic cannot show it. */
+export type PlantedFault = Pick<
+  FaultDeclaration<FaultName>,
+  'name' | 'does' | 'breaks' | 'notInTraffic'
+>;
 
 export const PLANTED_FAULTS: readonly FaultDeclaration<FaultName>[] = [
   ...SOAP_FAULTS,

@@ -102,6 +102,8 @@ export const REST_FAULTS = [
     does: 'HTTP Basic credentials are ignored (§5.2.6)',
     // A wrong password, ignored, reads a public project anonymously: §5.2.2 says it must fail.
     breaks: ['rest.auth.basic', 'rest.auth.invalid-credentials-fail'],
+    notInTraffic:
+      'the Basic credentials are judged by the answer they get, and which answer an account deserves depends on its role: it depends on the roles of accounts and the privacy of projects, which the traffic does not tell',
     request: (_state, req) => {
       delete req.headers.authorization;
     },
@@ -111,6 +113,8 @@ export const REST_FAULTS = [
     does: 'private projects answer anonymous reads (§5.2.1)',
     // §5.2.1's 401 is §7.2's 401 row too; what hangs below the project is served with it.
     breaks: ['rest.auth.missing-401', 'rest.errors.401', 'rest.access.private-refused'],
+    notInTraffic:
+      'it depends on the roles of accounts and the privacy of projects, which the traffic does not tell',
     // Not in the list of projects, which the fault leaves as it is.
     stores: (ctx, route, state) =>
       !ctx.user && route !== 'GET projects'
@@ -122,6 +126,8 @@ export const REST_FAULTS = [
     does: 'every anonymous request but the token route answers 401 (§5.2.1)',
     // One sentence of §5.2.1 ("reachable anonymously and with authentication"), two ids.
     breaks: ['rest.auth.anonymous', 'rest.discovery.anonymous-and-authenticated'],
+    notInTraffic:
+      'it depends on the roles of accounts and the privacy of projects, which the traffic does not tell',
     before(ctx, route) {
       if (!ctx.user && route !== 'POST tokens')
         throw new RestError(401, 'Authentication required (planted fault)');
@@ -242,6 +248,8 @@ export const REST_FAULTS = [
     name: 'query-answers-500',
     does: 'the artifact query (POST /api/trackers/<id>/artifacts) answers 500 (§4.3): a broken feature fails, it is no harness error',
     breaks: ['rest.query.route'],
+    notInTraffic:
+      'the server refuses or fails a request the spec allows: the traffic shows an error answer, which the rules never judge a failure on their own (bad input and invalid credentials rightly get one)',
     before(ctx, route) {
       if (route !== 'POST trackers/:id/artifacts') return;
       findTracker(ctx, idParam(ctx, 'id'));
@@ -252,6 +260,8 @@ export const REST_FAULTS = [
     name: 'token-route-500',
     does: 'POST /api/tokens answers 500 (§4.3): the tests that need a token fail, they are no harness errors',
     breaks: ['rest.tokens.create'],
+    notInTraffic:
+      'the server refuses or fails a request the spec allows: the traffic shows an error answer, which the rules never judge a failure on their own (bad input and invalid credentials rightly get one)',
     before(_ctx, route) {
       if (route === 'POST tokens')
         throw new RestError(500, 'the token could not be created (planted fault)');
@@ -261,12 +271,16 @@ export const REST_FAULTS = [
     name: 'query-ignores-criteria',
     does: 'the artifact query answers every artifact (§4.3)',
     breaks: ['rest.query.contains'],
+    notInTraffic:
+      'its effect is a state: only a read-back set against the write shows it, and the traffic rules judge messages, not a model of the data',
     domain: () => ({ criterionHolds: () => true }),
   }),
   fault({
     name: 'query-first-value-only',
     does: "'contains' looks at the first bound value only (§2.2)",
     breaks: ['rest.query.contains'],
+    notInTraffic:
+      'its effect is a state: only a read-back set against the write shows it, and the traffic rules judge messages, not a model of the data',
     // A list value is looked at through its first bound id.
     domain: () => ({
       criterionHolds: (value, stored, holds) =>
@@ -389,6 +403,8 @@ export const REST_FAULTS = [
     name: 'update-not-applied',
     does: 'PUT answers success but stores nothing (§4.3)',
     breaks: ['rest.artifacts.update'],
+    notInTraffic:
+      'its effect is a state: only a read-back set against the write shows it, and the traffic rules judge messages, not a model of the data',
     stores: (_ctx, route, state) =>
       route === 'PUT artifacts/:id'
         ? { ...state, artifacts: updatesDropped(state.artifacts) }
@@ -398,6 +414,8 @@ export const REST_FAULTS = [
     name: 'create-bind-value-ids-refused',
     does: "creation refuses bind_value_ids with 400, as if a list field took a 'value' (§2.2)",
     breaks: ['rest.artifacts.creation-body'],
+    notInTraffic:
+      "a 400 to a creation body: which bodies a server must understand is the request's rule, and the traffic rules judge an answer's form, not whether the body it refused was valid",
     stores: (_ctx, route, state) =>
       route === 'POST artifacts'
         ? {
@@ -416,6 +434,8 @@ export const REST_FAULTS = [
     name: 'create-drops-list-values',
     does: 'creation ignores bind_value_ids (§2.2)',
     breaks: ['rest.artifacts.create'],
+    notInTraffic:
+      'its effect is a state: only a read-back set against the write shows it, and the traffic rules judge messages, not a model of the data',
     stores: (_ctx, route, state) =>
       route === 'POST artifacts'
         ? {
@@ -435,6 +455,8 @@ export const REST_FAULTS = [
     name: 'xml-bind-ids-as-text',
     does: 'XML writes bind_value_ids as text, not item elements (§4.5.4)',
     breaks: ['rest.xml.item-arrays'],
+    notInTraffic:
+      "no traffic rule judges the item elements of an XML answer's arrays yet (the answer's format is judged, not its shape)",
     answer: (ctx, _route, answer) =>
       ctx.format === 'xml' ? { ...answer, value: bindIdsAsText(answer.value) } : answer,
   }),
@@ -443,12 +465,16 @@ export const REST_FAULTS = [
     does: 'an XML body with root <request> is refused (§4.5.3)',
     // One observable: the <request> document of §4.5.2's POST and PUT (and §4.5.3's root) refused.
     breaks: ['rest.xml.post', 'rest.xml.put', 'rest.xml.request-root'],
+    notInTraffic:
+      'the server refuses or fails a request the spec allows: the traffic shows an error answer, which the rules never judge a failure on their own (bad input and invalid credentials rightly get one)',
     xmlRequestRoot: 'artifact',
   }),
   fault({
     name: 'xml-put-ignored',
     does: 'a PUT in XML changes nothing (§4.5)',
     breaks: ['rest.xml.put'],
+    notInTraffic:
+      'its effect is a state: only a read-back set against the write shows it, and the traffic rules judge messages, not a model of the data',
     stores: (ctx, route, state) =>
       route === 'PUT artifacts/:id' && xmlBody(ctx)
         ? { ...state, artifacts: updatesDropped(state.artifacts) }
@@ -458,6 +484,8 @@ export const REST_FAULTS = [
     name: 'xml-latin1-labelled-utf8',
     does: 'XML answers are written in ISO-8859-1 while their XML declaration and Content-Type say UTF-8: an accented letter is not the letter sent (§4.5)',
     breaks: ['rest.xml.get'],
+    notInTraffic:
+      'the bytes decode without error in the charset declared wrongly (U+FFFD stands in): only a read-back set against the value written shows it, and the traffic rules judge messages, not a model of the data',
     xmlBytes: (xml) =>
       Buffer.from(
         xml.replace(/[\u{100}-\u{10FFFF}]/gu, (c) => `&#${c.codePointAt(0)};`),
@@ -514,6 +542,7 @@ export const REST_FAULTS = [
     name: 'project-uri-absolute',
     does: 'the project uri is /api/projects/<id>, not projects/<id> (§2.2)',
     breaks: ['rest.projects.representation'],
+    notInTraffic: 'no traffic rule judges the representations of projects and trackers yet',
     answer: (_ctx, route, answer) =>
       projectsRewritten(route, answer, (p) => ({ ...p, uri: `/api/${p.uri}` })),
   }),
@@ -521,6 +550,7 @@ export const REST_FAULTS = [
     name: 'project-resources-empty',
     does: 'projects list no resources (§2.2, §1)',
     breaks: ['rest.projects.resources', 'rest.discovery.links'],
+    notInTraffic: 'no traffic rule judges the representations of projects and trackers yet',
     answer: (_ctx, route, answer) =>
       projectsRewritten(route, answer, (p) => ({ ...p, resources: [] })),
   }),
@@ -528,6 +558,8 @@ export const REST_FAULTS = [
     name: 'project-list-hides-private',
     does: 'members do not see their private projects in the list (§4.3)',
     breaks: ['rest.projects.list'],
+    notInTraffic:
+      'it depends on the roles of accounts and the privacy of projects, which the traffic does not tell',
     // The collection is the projects' list, cut into pages as the correct one.
     page: (_ctx, route, next) => (all, query, kind) =>
       next(
@@ -544,6 +576,8 @@ export const REST_FAULTS = [
     name: 'project-list-shows-private',
     does: 'GET /api/projects lists private projects to everyone, anonymous callers and outsiders included (§5.2.1)',
     breaks: ['rest.projects.private-hidden'],
+    notInTraffic:
+      'it depends on the roles of accounts and the privacy of projects, which the traffic does not tell',
     page: (ctx, route, next) => (all, query, kind) =>
       next(
         route === 'GET projects'
@@ -559,6 +593,7 @@ export const REST_FAULTS = [
     name: 'tracker-without-values',
     does: 'the tracker structure and the tracker collection give no bound value ids (§4.3: both routes give the ids of fields and of their values)',
     breaks: ['rest.trackers.get', 'rest.projects.trackers'],
+    notInTraffic: 'no traffic rule judges the representations of projects and trackers yet',
     // No field gives its bound values.
     answer(_ctx, route, answer) {
       if (route !== 'GET trackers/:id' && route !== 'GET projects/:id/trackers') return answer;
@@ -606,6 +641,8 @@ export const REST_FAULTS = [
     name: 'refused-create-applied',
     does: 'POST /artifacts from a user outside a private project answers 403, yet creates the artifact (§5.2.1: a refusal changes nothing)',
     breaks: ['rest.access.private-refused'],
+    notInTraffic:
+      'its effect is a state: only a read-back set against the write shows it, and the traffic rules judge messages, not a model of the data',
     // Created where the caller may not write, then answered as the refusal the correct server gives.
     stores: (ctx, route, state) =>
       route === 'POST artifacts' && ctx.user !== undefined
@@ -617,6 +654,8 @@ export const REST_FAULTS = [
     name: 'refusal-names-project',
     does: 'a 403 refusal names the private project refused, its shortname and label (§5.2.1: a refusal tells nothing of it)',
     breaks: ['rest.access.private-refused'],
+    notInTraffic:
+      "what the refusal's message says of the project is observed (INFO), never failed from traffic",
     // The project refused named by its shortname and label.
     error(state, error) {
       if (!(error instanceof RestError)) return error;
@@ -632,18 +671,24 @@ export const REST_FAULTS = [
     does: "tokens are compared without regard to the case of their letters: the user's token with its case changed authenticates (§4.3 rule 2, §5.2.4)",
     // Served as the member: the public project to invalid credentials, and the private one too.
     breaks: ['rest.auth.invalid-credentials-fail', 'rest.access.private-refused'],
+    notInTraffic:
+      'a token the traffic never saw issued may have been issued outside it (another client, an earlier login): the monitor cannot prove that one differing from an issued token in letter case or by one character is no token',
     request: tokenReadAs((token) => token.toLowerCase()),
   }),
   fault({
     name: 'token-suffix-ignored',
     does: "only the first 32 characters of X-Auth-Token are compared: the user's token with a character after it authenticates (§4.3 rule 2, §5.2.4)",
     breaks: ['rest.auth.invalid-credentials-fail', 'rest.access.private-refused'],
+    notInTraffic:
+      'a token the traffic never saw issued may have been issued outside it (another client, an earlier login): the monitor cannot prove that one differing from an issued token in letter case or by one character is no token',
     request: tokenReadAs((token) => token.slice(0, KEY_LENGTH)),
   }),
   fault({
     name: 'token-prefix-ignored',
     does: "only the last 32 characters of X-Auth-Token are compared: the user's token with a character before it authenticates (§4.3 rule 2, §5.2.4)",
     breaks: ['rest.auth.invalid-credentials-fail', 'rest.access.private-refused'],
+    notInTraffic:
+      'a token the traffic never saw issued may have been issued outside it (another client, an earlier login): the monitor cannot prove that one differing from an issued token in letter case or by one character is no token',
     request: tokenReadAs((token) => token.slice(-KEY_LENGTH)),
   }),
   fault({
@@ -656,24 +701,32 @@ export const REST_FAULTS = [
     name: 'basic-success-remembered',
     does: 'HTTP Basic successes are cached by username for a minute: a wrong password right after the right one authenticates (§4.3 rule 2, §5.2.6)',
     breaks: ['rest.auth.invalid-credentials-fail', 'rest.access.private-refused'],
+    notInTraffic:
+      "which password is an account's is not in the traffic: a success with a wrong password right after one with the right password cannot be told from two right passwords (one changed in between)",
     request: basicRemembered,
   }),
   fault({
     name: 'login-success-remembered',
     does: 'POST /api/tokens remembers a successful login for a minute: a wrong password for the same username right after gives a token (§5.2.2, §5.2.3, §7.2)',
     breaks: ['rest.auth.invalid-credentials-fail'],
+    notInTraffic:
+      "which password is an account's is not in the traffic: a success with a wrong password right after one with the right password cannot be told from two right passwords (one changed in between)",
     stores: (_ctx, route, state) => (route === 'POST tokens' ? loginRemembered(state) : state),
   }),
   fault({
     name: 'basic-password-trimmed',
     does: 'the password of HTTP Basic is trimmed before it is checked: the right password with spaces around it inside the Base64 authenticates (§4.3 rule 2, §5.2.6)',
     breaks: ['rest.auth.invalid-credentials-fail', 'rest.access.private-refused'],
+    notInTraffic:
+      "which password is an account's is not in the traffic: a success with the right password with spaces around it cannot be told from a success with a password that has them",
     request: basicPasswordTrimmed,
   }),
   fault({
     name: 'login-password-trimmed',
     does: 'POST /api/tokens trims the password before it checks it: the right password with spaces around it gives a token (§5.2.2, §5.2.3, §7.2)',
     breaks: ['rest.auth.invalid-credentials-fail'],
+    notInTraffic:
+      "which password is an account's is not in the traffic: a success with the right password with spaces around it cannot be told from a success with a password that has them",
     stores: (_ctx, route, state) => (route === 'POST tokens' ? loginPasswordTrimmed(state) : state),
   }),
 ] as const;

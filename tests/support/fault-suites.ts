@@ -53,6 +53,7 @@ export function withSuites(
     name: f.name,
     does: f.does,
     breaks: f.breaks,
+    ...(f.notInTraffic === undefined ? {} : { notInTraffic: f.notInTraffic }),
     suites: [...new Set(f.breaks.flatMap((id) => suites.get(id) ?? []))].sort(),
   }));
 }

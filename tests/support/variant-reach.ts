@@ -1,148 +1,87 @@
 /**
  * Which suites can see a variant (reference-server/variants.ts): tests/variants.test.ts runs a
- * variant listed here with these suites only, and every other variant with all of them.
+ * variant listed in variant-reach.json with those suites only, and every other variant with all of
+ * them. The file is generated, never edited by hand: the full run of PROOF_VARIANT (its server
+ * watched, every exchange recorded with --har) measures, for each variant, the suite files whose
+ * requests made the server consult it, and `UPDATE_GENERATED=1 npx vitest run
+ * tests/variants.test.ts -t "chunked-bodies|unseen"` adds them to the file (it never removes one:
+ * the lists only grow, so that a request a run did not happen to make drops no suite). Until a
+ * variant is first consulted, its server answers as the reference server does: a suite that never
+ * makes the server consult it cannot tell the variant from the reference server. A variant the
+ * server consults outside a request (as it is made) sees every suite.
  *
- * The claim, proved on every run by tests/variants.test.ts ('a narrowed variant is unseen by the
- * suites left out'), on the full run of PROOF_VARIANT with --har, its server watched: for each
- * narrowed variant, no request that the tests of a suite its run leaves out made (as their
- * transcripts record them) is the same request (requestKey) as one on which the server consulted
- * that variant; and a left-out suite declares no hook (beforeAll…), whose requests no transcript
- * holds. Until a variant is first consulted, its server answers as the reference server does: a
- * suite that never makes the server consult it cannot tell the variant from the reference server.
- * The requests no test's transcript holds (preflight, provisioning) are made by every run,
- * narrowed or not.
- *
- * The lists are what that recording measured; the test names the suite to add when a change of
- * the suites or the server makes a left-out one consult a variant.
+ * The same test proves the file current on every run: a measured suite that its variant's list
+ * does not select fails it, naming the command. The requests no test's transcript holds
+ * (preflight, provisioning) are made by every run, narrowed or not.
  */
-import type { VariantName } from '../../reference-server/variants.ts';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { VARIANTS, type VariantName } from '../../reference-server/variants.ts';
+import { ROOT } from './cli.ts';
 
-const rest = (...files: string[]) => files.map((file) => `suites/rest/${file}.`);
-const soap = (...files: string[]) => files.map((file) => `suites/soap/${file}.`);
+export const REACH_FILE = 'tests/support/variant-reach.json';
+export const REGENERATE_REACH =
+  'UPDATE_GENERATED=1 npx vitest run tests/variants.test.ts -t "chunked-bodies|unseen"';
 
-/** Every SOAP suite: the variants consulted on every SOAP answer (its wire style, its base URL). */
-const SOAP = ['suites/soap/'] as const;
+interface ReachFile {
+  about: string;
+  /** By narrowed variant: `--suite` values (a path prefix: suites/soap/, suites/rest/xml.). */
+  reach: Record<string, string[]>;
+}
 
-/** The REST suites that read an artifact's version headers or XML answers. */
-const ARTIFACT_ANSWERS = rest(
-  'access-matrix',
-  'artifacts',
-  'auth',
-  'collections',
-  'concurrency',
-  'message-headers',
-  'observed',
-  'xml-directions',
-  'xml',
+const readReach = (): ReachFile =>
+  JSON.parse(readFileSync(join(ROOT, REACH_FILE), 'utf8')) as ReachFile;
+
+const known = new Set<string>(VARIANTS.map((v) => v.name));
+
+/** The narrowed variants, each with the suites (`--suite`) that can see it. */
+export const REACH: Readonly<Partial<Record<VariantName, readonly string[]>>> = Object.fromEntries(
+  Object.entries(readReach().reach).filter(([name]) => known.has(name)),
+);
+
+/** Variants the file names that are no variant (renamed or gone): stale. */
+export const UNKNOWN_IN_REACH: readonly string[] = Object.keys(readReach().reach).filter(
+  (name) => !known.has(name),
 );
 
 /**
- * The SOAP suites that read over REST: soap/add-project, which lists /api/projects,
- * soap/static-ugroups, which reads its groups' users, and those that read a write's frame
- * (lib/kit/frame: the neighbour projects listed, their user groups' users).
+ * What the proof run measured, by variant: the suite files whose requests made the server consult
+ * it, or 'all' when it was consulted outside a request or by every file.
  */
-const SOAP_READING_REST = soap(
-  'add-project',
-  'description-fields',
-  'generic-user',
-  'membership',
-  'services',
-  'static-ugroups',
-);
+export type MeasuredReach = ReadonlyMap<string, ReadonlySet<string> | 'all'>;
 
-/** Every REST suite but tokens, and the SOAP suites that read over REST. */
-const LISTS_AND_LOGINS = [
-  ...rest(
-    'access-matrix',
-    'artifacts',
-    'auth',
-    'collections',
-    'concurrency',
-    'credential-forms',
-    'message-headers',
-    'observed',
-    'pagination-boundaries',
-    'projects',
-    'token-lifetime',
-    'trackers',
-    'xml-directions',
-    'xml',
-  ),
-  ...SOAP_READING_REST,
-];
+/** The file grown by what was measured (never shrunk), as `UPDATE_GENERATED` writes it. */
+export function grownReach(measured: MeasuredReach): ReachFile {
+  const reach: Record<string, string[]> = {};
+  for (const variant of VARIANTS.map((v) => v.name)) {
+    const files = measured.get(variant);
+    if (files === undefined || files === 'all') continue;
+    const listed = [...(REACH[variant] ?? [])];
+    // A variant not listed yet runs with every suite: narrowing it is what the measurement allows.
+    const added = [...files]
+      .filter((file) => !selects(listed, file))
+      .map((file) => file.replace(/test\.ts$/, ''));
+    reach[variant] = [...new Set([...listed, ...added])].sort();
+  }
+  for (const [variant, suites] of Object.entries(REACH))
+    if (reach[variant] === undefined && measured.get(variant) !== 'all')
+      reach[variant] = [...suites];
+  return {
+    about: `Generated by tests/variants.test.ts from the run of ${PROOF_VARIANT} (${REGENERATE_REACH}): per variant, the suites whose requests make the server consult it; see tests/support/variant-reach.ts.`,
+    reach,
+  };
+}
 
-/** Every REST suite and the SOAP suites that read over REST: the variants of every REST error answer. */
-const REST_ERRORS = ['suites/rest/', ...SOAP_READING_REST];
-
-/** The SOAP suites that call an operation with a session key and a project. */
-const SOAP_PROJECT_CALLS = soap(
-  'answer-headers',
-  'argument-faults',
-  'description-fields',
-  'generic-user',
-  'membership',
-  'services',
-  'session-key-forms',
-  'sessions-and-roles',
-  'static-ugroups',
-  'wire',
-);
-
-/**
- * The narrowed variants, each with the suites (`--suite`) that can see it. The variants consulted
- * as the server is made (its state, its listening socket) or on every answer (framing, header
- * case, throttling) see every suite.
- */
-export const REACH: Readonly<Partial<Record<VariantName, readonly string[]>>> = {
-  'base-url-other-name': SOAP,
-  'wsdl-location-default-port': SOAP,
-  'wsdl-location-host-case': SOAP,
-  'array-member-names': SOAP,
-  'soap-array-size-unstated': SOAP,
-  'soap-arrays-typed-soap-enc': SOAP,
-  'soap-fault-strings': SOAP,
-  'soap-namespace-prefixes': SOAP,
-  'soap-default-namespace': SOAP,
-  'soap-indented-xml': SOAP,
-  'soap-multi-ref': SOAP,
-  'soap-wsdl-redirect': soap('wsdl', 'wire', 'generic-user'),
-  'php-whitespace': SOAP,
-  'arguments-before-rights': SOAP_PROJECT_CALLS,
-  'site-admin-own-projects-only': [...SOAP_PROJECT_CALLS, ...soap('add-project')],
-  'soap-media-type-bare': SOAP,
-  'invalid-credentials-500': LISTS_AND_LOGINS,
-  'rest-errors-plain-text': REST_ERRORS,
-  'rest-errors-problem-json': REST_ERRORS,
-  'artifact-routes-api-only': REST_ERRORS,
-  'xml-root-result': ARTIFACT_ANSWERS,
-  'etag-unquoted': ARTIFACT_ANSWERS,
-  'last-modified-iso8601': ARTIFACT_ANSWERS,
-  'artifact-query-limit-max-100': rest('access-matrix', 'collections', 'message-headers'),
-  'collections-descending': LISTS_AND_LOGINS,
-  'limit-max-10': LISTS_AND_LOGINS,
-  'limit-over-max-400': rest('collections', 'pagination-boundaries'),
-  'limit-over-max-capped': rest('collections', 'pagination-boundaries'),
-  'projects-list-needs-auth': [
-    ...rest(
-      'access-matrix',
-      'auth',
-      'collections',
-      'message-headers',
-      'observed',
-      'pagination-boundaries',
-      'projects',
-      'token-lifetime',
-      'xml',
-    ),
-    // soap/add-project lists /api/projects; the frame reads list the neighbour projects.
-    ...soap('add-project', 'description-fields', 'generic-user', 'membership', 'services'),
-  ],
-  'outsider-refused-404': [
-    ...ARTIFACT_ANSWERS,
-    ...rest('credential-forms', 'pagination-boundaries'),
-  ],
-  'put-answer-empty': rest('access-matrix', 'artifacts', 'concurrency', 'xml-directions', 'xml'),
-};
+/** Each measured suite file that its narrowed variant's list does not select: the file is stale. */
+export function unselected(measured: MeasuredReach): string[] {
+  return Object.entries(REACH).flatMap(([variant, suites]) => {
+    const files = measured.get(variant);
+    if (files === 'all') return [`${variant}: consulted outside a request or by every suite`];
+    return [...(files ?? [])]
+      .filter((file) => !selects(suites, file))
+      .map((file) => `${variant}: ${file}`);
+  });
+}
 
 /** The full run whose exchanges and server prove the claim (it changes only the framing). */
 export const PROOF_VARIANT: VariantName = 'chunked-bodies';

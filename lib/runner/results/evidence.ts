@@ -1,8 +1,8 @@
 /**
  * Self-validation's evidence that a check can fail: the planted faults of the reference server
- * (reference-server/faults/) seen making each requirement fail. Measured, not declared:
- * tests/self-validation.test.ts writes what it saw to reports/self-validation/ and fails when the
- * committed copy (lib/requirements/planted-fault-evidence.json) claims a pair it no longer sees.
+ * (reference-server/faults/) that break each requirement. lib/requirements/planted-fault-evidence.json
+ * is made from their declarations by `npm run generate`; tests/self-validation.test.ts sees each
+ * fault fail exactly those requirements.
  */
 import evidence from '../../requirements/planted-fault-evidence.json' with { type: 'json' };
 

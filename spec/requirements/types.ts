@@ -19,6 +19,11 @@ export interface Requirement {
   text: string;
   /** For what the spec leaves 'not shown': what the reference server does (the suites only observe). */
   decision?: string;
+  /**
+   * Why no test of the suites checks it (yet): a run shows it 'not-covered'. Absent: some test
+   * names it (tests/requirement-catalogue.test.ts checks both ways on a full run).
+   */
+  uncovered?: string;
 }
 
 /** A row of a section's table (table.ts): a requirement without its id and section. */

@@ -5,10 +5,11 @@
  */
 import {
   SOAP_FAULT_MEANINGS,
+  SOAP_OPERATIONS,
   soapOperation,
   type FaultCodeOf,
   type OperationName,
-} from '../../spec/soap-operations.ts';
+} from '../soap-operations.ts';
 import { must } from './table.ts';
 import type { Row } from './types.ts';
 
@@ -44,4 +45,24 @@ export function fault<N extends OperationName>(name: N, code: FaultCodeOf<N>): R
   const number = code as number; // a generic N leaves FaultCodeOf<N> unresolved
   const meaning = number === 3203 ? THREE_TWO_O_THREE[name] : SOAP_FAULT_MEANINGS[number];
   return must(`${name} answers fault ${number} (${meaning}).`);
+}
+
+/** The id of a §7.1 (operation, code) pair: soap.<operation>.fault.<code>. */
+export type FaultPairId = {
+  [N in OperationName]: `soap.${N}.fault.${FaultCodeOf<N> & number}`;
+}[OperationName];
+
+/**
+ * Every §7.1 row, one per (operation, code) pair of spec/soap-operations.ts, operations in table
+ * order and each one's codes in §7.1's order: a code added to the table is a requirement, typed
+ * (RequirementId), without a row to write.
+ */
+export function faultRows(): Readonly<Record<FaultPairId, Row>> {
+  const rows: Array<[string, Row]> = SOAP_OPERATIONS.flatMap((op) =>
+    (op.faults ?? []).map((code): [string, Row] => [
+      `soap.${op.name}.fault.${code}`,
+      fault(op.name, code as never),
+    ]),
+  );
+  return Object.fromEntries(rows) as Record<FaultPairId, Row>;
 }

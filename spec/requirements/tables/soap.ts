@@ -1,5 +1,5 @@
 /** The SOAP transport and WSDL (§4.1) and the 14 operations (§4.2). */
-import { info, must, section } from '../table.ts';
+import { info, must, section, uncovered } from '../table.ts';
 import { output, parts } from '../soap-rows.ts';
 
 export const soapTransport = section('§4.1', {
@@ -103,9 +103,12 @@ export const soapOperations = section('§4.2', {
   'soap.addProject.accepted': must(
     'A created project is accepted automatically (usable at once by the other operations).',
   ),
-  'soap.addProject.unobservable-properties': info(
-    "Project type 'Project', no trove category and the 'Site exchange policy' are not observable over these interfaces.",
-    'Recorded on the project; no operation returns them.',
+  'soap.addProject.unobservable-properties': uncovered(
+    info(
+      "Project type 'Project', no trove category and the 'Site exchange policy' are not observable over these interfaces.",
+      'Recorded on the project; no operation returns them.',
+    ),
+    'no operation of §4.2 and no REST route of §4.3 returns these properties: nothing on the wire shows them',
   ),
   'soap.addProject.name-rules': info(
     'Which short and public names addProject accepts is observed (the spec says only that shortName is the Unix name).',
