@@ -14,7 +14,7 @@ export type TestStatus =
 
 /**
  * 'not-run': tests of it exist, but a --suite, --grep or --shard subset left them out;
- * 'not-covered': no test checks it (lib/requirements/not-yet-covered.json).
+ * 'not-covered': no test checks it (its catalogue row says why: spec/requirements/table.ts, uncovered).
  */
 export type RequirementStatus = TestStatus | 'not-run' | 'not-covered';
 
@@ -170,7 +170,7 @@ export interface RequirementResult {
   id: string;
   section: string;
   level: Level;
-  /** Absent: the server's (lib/requirements/types.ts). */
+  /** Absent: the server's (spec/requirements/types.ts). */
   side?: Side;
   text: string;
   decision?: string;
@@ -198,7 +198,17 @@ export interface RequirementResult {
  */
 export type ExitCode = 0 | 1 | 2 | 130;
 
-export interface RunResult {
+/**
+ * What a run judged: 'suites' (`conformance run`, and `merge` of such runs: tests that talked to
+ * the target) or 'traffic' (`monitor`, `analyze`, and `merge` of their reports: a recording
+ * judged by the traffic rules, lib/traffic). A summary.json written before the kind was kept is
+ * read as 'traffic' when it holds `traffic`, else as 'suites' (lib/runner/cli/summary-file.ts).
+ */
+export type RunKind = 'suites' | 'traffic';
+
+/** What every run result holds, of either kind. */
+interface RunCommon {
+  kind: RunKind;
   target: string;
   /** How reports and compare name the target: the profile's label; 'reference server' embedded. */
   label?: string;
@@ -206,42 +216,70 @@ export interface RunResult {
   targetKind: 'embedded' | 'external';
   startedAt: string;
   durationMs: number;
-  seed: number;
-  runs: number;
-  capabilities: Record<string, boolean>;
   command: string;
-  /** Requests the run sent to the target (preflight, provisioning, tests and cleanups). */
+  /**
+   * Requests the run sent to the target (preflight, provisioning, tests and cleanups); for
+   * traffic, the exchanges read.
+   */
   requests?: number;
   totals: Record<TestStatus, number>;
   requirementTotals: Record<RequirementStatus, number>;
   /** What the run says of the target (lib/runner/results/judge.ts); absent in an older summary. */
   verdict?: Verdict;
   requirements: RequirementResult[];
-  /** Every cell of the coverage matrix with the status of the tests that judged it. */
-  cells?: CellResult[];
   tests: TestResult[];
   /**
    * Problems of the run itself (a suite that failed to load, an unhandled error), identical ones
    * collapsed into one entry with the count (lib/runner/results/harness-errors.ts).
    */
   harnessErrors: HarnessErrorEntry[];
-  /** What the run left on the target (projects, artifacts, …) and what its cleanups undid. */
-  leftovers?: RunLeftovers;
-  /** '--shard I/N': this run holds only that share of the suite files (merge joins the shares). */
-  shard?: string;
-  /** The known failures the run was judged with (--expectations). */
-  expectations?: ExpectationsOutcome;
   /** Set by `merge`: the runs this result joins. */
   mergedFrom?: MergedRun[];
   /**
    * The exit code of the run (0, 1, 2, 130 interrupted: README.md), as `conformance` returned it.
    */
   exitCode?: ExitCode;
+}
+
+/** A run of the suites: tests that talked to the target, with a seed. */
+export interface SuitesRun extends RunCommon {
+  kind: 'suites';
+  seed: number;
+  /** fast-check runs per property. */
+  runs: number;
+  capabilities: Record<string, boolean>;
+  /** Every cell of the coverage matrix with the status of the tests that judged it. */
+  cells?: CellResult[];
+  /** What the run left on the target (projects, artifacts, …) and what its cleanups undid. */
+  leftovers?: RunLeftovers;
+  /** '--shard I/N': this run holds only that share of the suite files (merge joins the shares). */
+  shard?: string;
+  /** The known failures the run was judged with (--expectations). */
+  expectations?: ExpectationsOutcome;
   /** Stopped by SIGINT/SIGTERM: what ran is reported, the rest is not-run, no verdict. */
   interrupted?: boolean;
-  /** Set by `monitor` and `analyze`: the traffic judged, in place of the suites' tests. */
-  traffic?: TrafficSummary;
+  traffic?: never;
 }
+
+/**
+ * The traffic `monitor` or `analyze` judged, as a run: each requirement a rule judged is a test
+ * of its own (lib/runner/traffic/run-of-traffic.ts). No seed, capabilities, cells or leftovers:
+ * it sent nothing of its own.
+ */
+export interface TrafficRun extends RunCommon {
+  kind: 'traffic';
+  traffic: TrafficSummary;
+  seed?: never;
+  runs?: never;
+  capabilities?: never;
+  cells?: never;
+  leftovers?: never;
+  shard?: never;
+  expectations?: never;
+  interrupted?: never;
+}
+
+export type RunResult = SuitesRun | TrafficRun;
 
 /** What `monitor` or `analyze` judged (lib/traffic). */
 export interface TrafficSummary {
@@ -264,7 +302,8 @@ export interface TrafficSummary {
 }
 
 /** A run with its exit code and verdict (lib/runner/results/judge.ts): what the reports read. */
-export type JudgedRun = RunResult & { exitCode: ExitCode; verdict: Verdict };
+export type Judged<Run extends RunResult> = Run & { exitCode: ExitCode; verdict: Verdict };
+export type JudgedRun = Judged<RunResult>;
 
 /**
  * 'conforming': every MUST passed. 'conforming-without-test-control': every MUST passed but those
@@ -305,7 +344,8 @@ export interface MergedRun {
   shard?: string;
   startedAt: string;
   durationMs: number;
-  seed: number;
+  /** A run of the suites' seed (a traffic report has none). */
+  seed?: number;
   tests: number;
 }
 

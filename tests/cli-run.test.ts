@@ -79,7 +79,7 @@ describe('conformance run against the embedded reference server', () => {
     test('requirement statuses equal the embedded run', async () => {
       const byUrl = await runCli(['--target', server.url, '--seed', '42']);
       expect(byUrl.code).toBe(0);
-      expect(byUrl.summary().capabilities['testControl']).toBe(true);
+      expect(byUrl.summary().capabilities?.['testControl']).toBe(true);
       expect(statuses(byUrl)).toEqual(statuses(run));
     });
   });
@@ -93,7 +93,7 @@ describe('verdicts against a server that breaks the token rules', () => {
     expect(status['rest.tokens.create']).toBe('pass');
     expect(status['rest.tokens.fields']).toBe('fail');
     expect(status['rest.tokens.uri-form']).toBe('fail');
-    expect(run.summary().capabilities['testControl']).toBe(false);
+    expect(run.summary().capabilities?.['testControl']).toBe(false);
     const html = readFileSync(join(run.reportDir, 'index.html'), 'utf8');
     expect(html).toContain('Not conforming');
     expect(html).toContain('curl -sS -i -X POST');

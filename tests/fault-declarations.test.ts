@@ -84,7 +84,13 @@ describe('the suites of a planted fault, derived from the tests of a run', () =>
     const fault = { does: 'b (§4.3)' } as const;
     expect(
       withSuites(
-        [{ ...fault, name: 'xml-answered-as-json', breaks: ['rest.xml.get', 'rest.tokens.fields'] }],
+        [
+          {
+            ...fault,
+            name: 'xml-answered-as-json',
+            breaks: ['rest.xml.get', 'rest.tokens.fields'],
+          },
+        ],
         suites,
       )[0]?.suites,
     ).toEqual(['rest/xml', 'rest/xml-directions']);

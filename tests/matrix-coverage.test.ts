@@ -41,10 +41,17 @@ describe('every cell is judged by a full run', () => {
   });
 
   test('no cell is without a check (the missing cells are listed)', () => {
-    expect(missingCells(cells)).toEqual([]);
+    expect(
+      missingCells(cells),
+      'cells no test judges: a test in suites/ names each it judges (conformanceTest(ids, title, body, { cells: [faultCell(op, code, actor)] }), spec/matrix/)',
+    ).toEqual([]);
   });
 
-  test('on the reference server with test control every cell passes', () => {
-    expect(cells.filter((c) => c.status !== 'pass').map((c) => `${c.id}: ${c.status}`)).toEqual([]);
+  test('on the reference server with test control every cell a test judges passes', () => {
+    expect(
+      cells
+        .filter((c) => c.status !== 'pass' && c.status !== 'not-run')
+        .map((c) => `${c.id}: ${c.status}`),
+    ).toEqual([]);
   });
 });

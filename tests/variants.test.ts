@@ -224,10 +224,7 @@ describe('every variant the specification allows is judged conforming', () => {
     if (process.env['UPDATE_GENERATED']) {
       const path = join(ROOT, REACH_FILE);
       const options = { ...(await resolveConfig(path)), filepath: path };
-      writeFileSync(
-        path,
-        await format(JSON.stringify(grownReach(measured)), options),
-      );
+      writeFileSync(path, await format(JSON.stringify(grownReach(measured)), options));
       return;
     }
     expect(

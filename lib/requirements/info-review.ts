@@ -2,8 +2,9 @@
  * The review of every INFO requirement against the spec: an INFO observes a choice the spec leaves
  * open, yet the choice may hold a part the spec does fix (which status answers wrong credentials
  * at POST /api/tokens is open; that they give no token is not, §5.2.2, §7.2). Such a part is a
- * MUST of its own, or it already is one. lib/requirements/catalogue.test.ts requires an entry for
- * every INFO id, and every id an entry names to be a MUST of the catalogue.
+ * MUST of its own, or it already is one. Keyed by InfoId: an INFO row without its entry, or an
+ * entry of a row that is no INFO, does not compile; lib/requirements/catalogue.test.ts requires
+ * every id an entry names to be a MUST of the catalogue.
  *
  * - `open`: nothing the INFO observes is fixed by the spec; why (with its §).
  * - `split`: the fixed part was split out as the MUSTs named, judged by the INFO's own test.
@@ -12,7 +13,7 @@
  *
  * `why` quotes the spec sentences that decide.
  */
-import type { RequirementId } from '../../spec/requirements/catalogue.ts';
+import type { InfoId, RequirementId } from '../../spec/requirements/catalogue.ts';
 
 export type InfoReview =
   | { open: string }
@@ -20,7 +21,7 @@ export type InfoReview =
   | { split: readonly RequirementId[]; why: string }
   | { fixedBy: readonly RequirementId[]; why: string };
 
-export const INFO_REVIEW: Readonly<Record<string, InfoReview>> = {
+export const INFO_REVIEW: Readonly<Record<InfoId, InfoReview>> = {
   // §1
   'rest.routes.complete-list': {
     fixedBy: [

@@ -1,5 +1,5 @@
 /**
- * The requirement catalogue: every testable statement of ../shared/spec/interfaces.md, the single
+ * The requirement catalogue: every testable statement of the specification (spec/interfaces.md), the single
  * source of truth for test metadata and reports. MUST = stated by the spec; INFO = 'not shown' in
  * the spec, observed and reported but never failing a run (its decision says what the reference
  * server does, following the real system: docs/real-system.md). The rows are in
@@ -55,6 +55,9 @@ const CLIENT_TABLES = [
 
 /** The id of a catalogued requirement: the compiler refuses any other. */
 export type RequirementId = (typeof TABLES)[number][number]['id'];
+
+/** The id of an INFO requirement: what the spec leaves open (each has its review, lib/requirements/info-review.ts). */
+export type InfoId = Extract<(typeof TABLES)[number][number], { level: 'INFO' }>['id'];
 
 /** The id of a requirement of the client's side (judged by monitor and analyze). */
 export type ClientRequirementId = (typeof CLIENT_TABLES)[number][number]['id'];

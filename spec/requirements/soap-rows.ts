@@ -25,7 +25,7 @@ const THREE_TWO_O_THREE: Readonly<Partial<Record<OperationName, string>>> = {
 };
 
 /** soap.<operation>.parts (§4.2): the named parts, in order. */
-export function parts(name: OperationName): Row {
+export function parts(name: OperationName): Row & { level: 'MUST' } {
   const list = soapOperation(name)
     .inputs.map(([part, type]) => `${part}:${type.slice(4)}`)
     .join(', ');
@@ -33,7 +33,7 @@ export function parts(name: OperationName): Row {
 }
 
 /** soap.<operation>.output (§4.2): the output part, or none. */
-export function output(name: OperationName): Row {
+export function output(name: OperationName): Row & { level: 'MUST' } {
   const type = soapOperation(name).output;
   return must(
     `${name} answers with ${type === null ? 'no output part' : `output ${type.replace(/^\w+:/, '')}`}.`,
@@ -41,7 +41,10 @@ export function output(name: OperationName): Row {
 }
 
 /** soap.<operation>.fault.<code> (§7.1): one row per (operation, code) pair of the table. */
-export function fault<N extends OperationName>(name: N, code: FaultCodeOf<N>): Row {
+export function fault<N extends OperationName>(
+  name: N,
+  code: FaultCodeOf<N>,
+): Row & { level: 'MUST' } {
   const number = code as number; // a generic N leaves FaultCodeOf<N> unresolved
   const meaning = number === 3203 ? THREE_TWO_O_THREE[name] : SOAP_FAULT_MEANINGS[number];
   return must(`${name} answers fault ${number} (${meaning}).`);
@@ -57,12 +60,12 @@ export type FaultPairId = {
  * order and each one's codes in §7.1's order: a code added to the table is a requirement, typed
  * (RequirementId), without a row to write.
  */
-export function faultRows(): Readonly<Record<FaultPairId, Row>> {
+export function faultRows(): Readonly<Record<FaultPairId, Row & { level: 'MUST' }>> {
   const rows: Array<[string, Row]> = SOAP_OPERATIONS.flatMap((op) =>
-    (op.faults ?? []).map((code): [string, Row] => [
+    (op.faults ?? []).map((code): [string, Row & { level: 'MUST' }] => [
       `soap.${op.name}.fault.${code}`,
       fault(op.name, code as never),
     ]),
   );
-  return Object.fromEntries(rows) as Record<FaultPairId, Row>;
+  return Object.fromEntries(rows) as Record<FaultPairId, Row & { level: 'MUST' }>;
 }

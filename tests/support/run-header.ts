@@ -1,5 +1,6 @@
-/** The header fields of a RunResult for unit tests of the report writers (a passing run's). */
+/** The header fields of a RunResult for unit tests of the report writers (a passing run of the suites). */
 export const RUN_HEADER = {
+  kind: 'suites',
   target: 'http://t',
   targetKind: 'external',
   startedAt: '2026-01-01T00:00:00Z',

@@ -14,19 +14,6 @@ export function createdByRun(ctx: ConformanceContext, project: number): boolean 
   return runCreatedProjectIds(ctx.fixtures, ctx.target).has(String(project));
 }
 
-/**
- * Skips the check, with the reason, when `write` (which no interface undoes) would be made on a
- * project this run did not create.
- */
-export function requireUndoableOn(ctx: ConformanceContext, project: number, write: string): void {
-  if (!createdByRun(ctx, project))
-    ctx.skip(
-      `${write} cannot be undone through the interfaces, and project ${project} is not one this ` +
-        `run created (the profile names it): the run leaves it as found, so the check runs only ` +
-        `against shared projects the run creates (a profile without that fixtures id)`,
-    );
-}
-
 /** The environment variable `prepare` reads the generic users' password from, by default. */
 export const GENERIC_USER_PASSWORD_ENV = 'CONFORMANCE_GENERIC_USER_PASSWORD';
 

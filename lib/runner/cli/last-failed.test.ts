@@ -28,3 +28,15 @@ test('--last-failed selects the blocked tests again, never the setup read-back (
     tests: 1,
   });
 });
+
+test('--last-failed of a traffic report is refused: its tests are no tests of the suites', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'last-failed-'));
+  const failed = { ...suiteTest('x', 'fail'), file: 'traffic/server' };
+  for (const summary of [
+    { kind: 'traffic', traffic: { exchanges: 1 }, tests: [failed] },
+    { seed: 0, traffic: { exchanges: 1 }, tests: [failed] },
+  ]) {
+    writeFileSync(join(dir, 'summary.json'), JSON.stringify(summary));
+    expect(() => lastFailedSelection(dir)).toThrow(/is a traffic report \(monitor, analyze\)/);
+  }
+});

@@ -28,6 +28,10 @@ export function lastFailedSelection(reportDir: string): Selection | undefined {
   } catch (error) {
     throw new UsageError(`--last-failed: ${file} is not a summary: ${(error as Error).message}`);
   }
+  if (run.kind === 'traffic' || run.traffic !== undefined)
+    throw new UsageError(
+      `--last-failed: ${file} is a traffic report (monitor, analyze): it holds no tests of the suites to run again`,
+    );
   const failed = (run.tests ?? []).filter(
     (t) =>
       (t.status === 'fail' || t.status === 'error' || t.status === 'blocked') && !isRootCause(t),

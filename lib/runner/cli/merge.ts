@@ -9,9 +9,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { CATALOGUE } from '../../requirements/index.ts';
 import { loadExpectations, updateExpectations } from '../results/expectations.ts';
-import { mergeRuns, type MergeInput } from '../results/merge.ts';
-import type { JudgedRun } from '../../run-result.ts';
-import { mergeTrafficRuns } from '../traffic/merge-traffic.ts';
+import { mergeRuns } from '../results/merge.ts';
 import { renderTrafficClosing } from '../traffic/closing.ts';
 import { writeTrafficReports } from '../traffic/write.ts';
 import { stagingDir, swapIn } from '../report/atomic-dir.ts';
@@ -53,8 +51,10 @@ export async function merge(argv: string[]): Promise<number> {
   const known =
     values.expectations === undefined ? undefined : loadExpectations(values.expectations, update);
   const runs = inputs.map((i) => ({ source: i.dir, run: i.run }));
-  if (runs.some((r) => r.run.traffic !== undefined))
-    return mergeTraffic(runs, out, values.expectations);
+  if (values.expectations !== undefined && runs.some((r) => r.run.kind === 'traffic'))
+    throw new UsageError(
+      'merge: --expectations applies to runs of the suites, not to traffic reports',
+    );
   let result = mergeRuns(
     runs,
     CATALOGUE,
@@ -69,6 +69,15 @@ export async function merge(argv: string[]): Promise<number> {
         `${updated.added.length} added, ${updated.removed.length} removed)\n`,
     );
     result = mergeRuns(runs, CATALOGUE, { file: known.path, entries: updated.entries });
+  }
+  if (result.kind === 'traffic') {
+    // Reports of monitor and analyze: no Allure (they have none).
+    process.stdout.write(
+      `merge: ${runs.length} traffic reports, ${result.traffic.exchanges} exchanges\n`,
+    );
+    const written = await writeTrafficReports(out, result);
+    process.stdout.write(renderTrafficClosing(written, out));
+    return written.exitCode;
   }
 
   // Written beside --out and swapped in at the end, as a run's reports (report/atomic-dir.ts).
@@ -102,23 +111,4 @@ async function copyAllureResults(
     for (const name of await readdir(results))
       await cp(join(results, name), join(staging, 'allure-results', name), { recursive: true });
   }
-}
-
-/** Reports of monitor and analyze: joined, with no Allure (they have none) and no expectations. */
-async function mergeTraffic(
-  runs: MergeInput[],
-  out: string,
-  expectations: string | undefined,
-): Promise<number> {
-  if (expectations !== undefined)
-    throw new UsageError(
-      'merge: --expectations applies to runs of the suites, not to traffic reports',
-    );
-  let result: JudgedRun = mergeTrafficRuns(runs);
-  process.stdout.write(
-    `merge: ${runs.length} traffic reports, ${result.traffic!.exchanges} exchanges\n`,
-  );
-  result = await writeTrafficReports(resolve(out), result);
-  process.stdout.write(renderTrafficClosing(result, out));
-  return result.exitCode;
 }

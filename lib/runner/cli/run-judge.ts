@@ -34,6 +34,7 @@ export function judgeCollected(input: JudgeInput): JudgedRun {
   const { profile, server } = target;
   const result = assembleRun(
     {
+      kind: 'suites',
       target: profile.baseUrl,
       ...(runLabel(profile, server !== undefined) ?? {}),
       targetKind: server ? 'embedded' : 'external',

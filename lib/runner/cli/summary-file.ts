@@ -2,7 +2,13 @@
 import { collapseHarnessErrors } from '../results/harness-errors.ts';
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { HarnessErrorEntry, JudgedRun, RunResult } from '../../run-result.ts';
+import type {
+  HarnessErrorEntry,
+  JudgedRun,
+  RunResult,
+  SuitesRun,
+  TrafficRun,
+} from '../../run-result.ts';
 import { requirement } from '../../requirements/index.ts';
 import { judgedAsWritten } from '../results/judge.ts';
 import { observedIfInfo } from '../results/verdict.ts';
@@ -50,6 +56,18 @@ export function readSummary(given: string): SummaryFile {
   return {
     dir: path.replace(/[\\/]?summary\.json$/, '') || '.',
     path,
-    run: judgedAsWritten(r as RunResult),
+    run: judgedAsWritten(ofItsKind(r)),
   };
+}
+
+/**
+ * A summary written before the kind was kept: traffic when it holds `traffic`, else a run of the
+ * suites. Such a traffic summary also held a seed, runs and capabilities that meant nothing
+ * (0, 0, none): they are dropped.
+ */
+function ofItsKind(written: Partial<RunResult>): RunResult {
+  if (written.kind !== undefined) return written as RunResult;
+  if (written.traffic === undefined) return { ...written, kind: 'suites' } as SuitesRun;
+  const { seed: _seed, runs: _runs, capabilities: _capabilities, ...traffic } = written;
+  return { ...traffic, kind: 'traffic' } as TrafficRun;
 }

@@ -49,7 +49,7 @@ export function renderCompareHtml(
   });
   const implementationRows = impls.map(
     (impl, i) =>
-      html`<tr data-implementation="${i}"><td>${links[i] ? html`<a href="${links[i]}">${impl.label}</a>` : impl.label}</td><td><code>${impl.target}</code></td><td>${impl.startedAt}, seed ${impl.seed}${impl.exitCode !== undefined && `, exit ${impl.exitCode}`}</td><td>${impl.verdict}</td>${REQUIREMENT_STATUSES.map((s) => html`<td class="n" data-status="${s}">${impl.requirementTotals[s] ?? 0}</td>`)}</tr>`,
+      html`<tr data-implementation="${i}"><td>${links[i] ? html`<a href="${links[i]}">${impl.label}</a>` : impl.label}</td><td><code>${impl.target}</code></td><td>${impl.startedAt}${impl.seed !== undefined && `, seed ${impl.seed}`}${impl.exitCode !== undefined && `, exit ${impl.exitCode}`}</td><td>${impl.verdict}</td>${REQUIREMENT_STATUSES.map((s) => html`<td class="n" data-status="${s}">${impl.requirementTotals[s] ?? 0}</td>`)}</tr>`,
   );
   const legend = join(
     REQUIREMENT_STATUSES.map(

@@ -103,7 +103,7 @@ describe('the closing lines of a traffic judgement', () => {
       },
       judge.outcome(),
     );
-    const text = renderTrafficClosing({ ...run, traffic: run.traffic! }, '/tmp/r');
+    const text = renderTrafficClosing(run, '/tmp/r');
     expect(text).toContain(
       'traffic: 3 exchanges, 1 judged, 0 unjudgeable, 2 that no rule judges:\n  GET /favicon.ico: 2 exchanges: not a request of either interface',
     );

@@ -16,6 +16,7 @@ import {
   type RequirementStatus,
   type JudgedRun,
   type RunResult,
+  type SuitesRun,
   type TestResult,
   type TrafficSummary,
 } from '../../run-result.ts';
@@ -92,10 +93,6 @@ export function renderHtml(run: JudgedRun): string {
           tests.map((t) => failure(t, at)),
           '\n',
         );
-  const capabilities =
-    Object.entries(run.capabilities)
-      .map(([k, v]) => `${k}: ${v ? 'yes' : 'no'}`)
-      .join(', ') || 'none';
   return toText(html`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Conformance report — ${run.target}</title>
 <meta name="viewport" content="width=device-width,initial-scale=1"><style>${trusted(CSS)}</style></head>
@@ -103,12 +100,7 @@ export function renderHtml(run: JudgedRun): string {
 <header><h1>Conformance report</h1><dl>
 <dt>Target</dt><dd id="target">${run.label && html`<strong>${run.label}</strong> · `}${run.target} (${run.targetKind === 'embedded' ? 'embedded reference server' : 'external implementation'})</dd>
 <dt>Started</dt><dd>${run.startedAt} · ${(run.durationMs / 1000).toFixed(1)} s</dd>
-${
-  run.traffic
-    ? trafficHeader(run.traffic)
-    : html`<dt>Seed</dt><dd id="seed">${run.seed} (fast-check runs per property: ${run.runs})</dd>
-<dt>Capabilities</dt><dd>${capabilities}</dd>`
-}
+${run.traffic ? trafficHeader(run.traffic) : suitesHeader(run)}
 <dt>Command</dt><dd><code class="cmd">${run.command}</code></dd>${provenance(run)}
 </dl></header>
 <main>
@@ -239,12 +231,22 @@ function expectations(run: RunResult): Html | '' {
   return html`<p class="decision">Known failures: ${x.entries.length} entries of <code>${x.file}</code>; ${x.unseen.length} concern no test of this run.${deferred}</p>${unexpected}`;
 }
 
+/** What a run of the suites ran with: its seed and the target's capabilities. */
+function suitesHeader(run: SuitesRun): Html {
+  const capabilities =
+    Object.entries(run.capabilities)
+      .map(([k, v]) => `${k}: ${v ? 'yes' : 'no'}`)
+      .join(', ') || 'none';
+  return html`<dt>Seed</dt><dd id="seed">${run.seed} (fast-check runs per property: ${run.runs})</dd>
+<dt>Capabilities</dt><dd>${capabilities}</dd>`;
+}
+
 function provenance(run: RunResult): Html | '' {
   if (run.mergedFrom)
     return html`<dt>Merged</dt><dd id="merged">${run.mergedFrom.length} runs: ${run.mergedFrom
       .map(
         (m) =>
-          `${m.shard ? `shard ${m.shard} ` : ''}${m.source} (seed ${m.seed}, ${m.tests} tests)`,
+          `${m.shard ? `shard ${m.shard} ` : ''}${m.source} (${m.seed === undefined ? '' : `seed ${m.seed}, `}${m.tests} tests)`,
       )
       .join('; ')}</dd>`;
   return run.shard

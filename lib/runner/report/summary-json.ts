@@ -9,8 +9,15 @@ import { keepsEvidence } from './evidence.ts';
 import { transcriptText } from './transcript-text.ts';
 
 export function renderSummaryJson(run: RunResult): string {
-  const { tests, ...rest } = run;
-  return `${JSON.stringify({ ...rest, tests: tests.map(summaryTest) }, null, 2)}\n`;
+  // `kind` first, a traffic judgement's `traffic` next to last, the tests last.
+  const { kind, tests, traffic, ...rest } = run;
+  const ordered = {
+    kind,
+    ...rest,
+    ...(traffic === undefined ? {} : { traffic }),
+    tests: tests.map(summaryTest),
+  };
+  return `${JSON.stringify(ordered, null, 2)}\n`;
 }
 
 /** The test with its exchanges as text, last; without them when it passed or skipped. */

@@ -5,7 +5,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { JudgedRun } from '../../run-result.ts';
+import type { Judged, JudgedRun, RunResult } from '../../run-result.ts';
 import { withHarnessError } from '../results/judge.ts';
 import { allureReportName, generateAllureReport } from './allure.ts';
 import { allureHtmlWanted } from './allure-html-wanted.ts';
@@ -21,11 +21,11 @@ import { writeReproduceFiles } from './reproduce-files.ts';
  * `ahead`: Allure's generator started while the suites ran (allure-process.ts). Returns the run as
  * the reports say it: with that harness error, when there was one.
  */
-export async function writeReports(
+export async function writeReports<Run extends RunResult>(
   reportDir: string,
-  result: JudgedRun,
+  result: Judged<Run>,
   ahead?: StartedAllure,
-): Promise<JudgedRun> {
+): Promise<Judged<Run>> {
   const allureResults = join(reportDir, 'allure-results');
   // No test ran (an empty share of a --shard run): there is nothing for Allure to show.
   const nothing = !existsSync(allureResults) || readdirSync(allureResults).length === 0;

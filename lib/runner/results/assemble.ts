@@ -1,6 +1,7 @@
 /**
- * One run result from tests: known failures applied, requirements judged, totals counted, exit
- * code decided. `run` and `merge` both build their result here, so they cannot disagree.
+ * One run result from tests, of either kind (a run of the suites, or traffic judged): known
+ * failures applied, requirements judged, totals counted, exit code and verdict decided. `run`,
+ * `monitor`, `analyze` and `merge` all build their result here, so they cannot disagree.
  */
 import { collapseHarnessErrors, type HarnessErrorEntry } from './harness-errors.ts';
 import type { Requirement } from '../../requirements/index.ts';
@@ -10,23 +11,33 @@ import { blame } from './blame.ts';
 import { judgeCells } from './cells.ts';
 import { plantedFaultsOf } from './evidence.ts';
 import { applyExpectations } from './expectations.ts';
-import type { JudgedRun, RunLeftovers, RunResult, TestResult } from '../../run-result.ts';
+import type {
+  Judged,
+  JudgedRun,
+  RunLeftovers,
+  SuitesRun,
+  TestResult,
+  TrafficRun,
+} from '../../run-result.ts';
 import { judgeRun } from './judge.ts';
 import { countRequirements, countTests, judgeRequirements } from './verdict.ts';
 
-export type RunHeader = Omit<
-  RunResult,
+/** What assembleRun computes, of either kind; the rest of a result is the header's. */
+type Assembled =
   | 'totals'
   | 'requirementTotals'
   | 'requirements'
   | 'tests'
   | 'harnessErrors'
-  | 'leftovers'
-  | 'expectations'
   | 'exitCode'
-  | 'verdict'
-  | 'interrupted'
+  | 'verdict';
+
+/** A run of the suites' header: its kind may be left out. */
+export type SuitesRunHeader = Omit<
+  SuitesRun,
+  Assembled | 'kind' | 'cells' | 'leftovers' | 'expectations' | 'interrupted'
 > & {
+  kind?: 'suites';
   /** The shared projects (lib/fixtures), for the run's leftovers. */
   sharedProjects?: RunLeftovers['sharedProjects'];
   /** Why requirements whose tests exist have no result (verdict.ts NOT_RUN_REASONS). */
@@ -35,6 +46,14 @@ export type RunHeader = Omit<
   interruptedBy?: string;
 };
 
+/** A traffic judgement's header: its traffic summary in place of a seed, cells and leftovers. */
+export type TrafficRunHeader = Omit<TrafficRun, Assembled> & {
+  /** Why requirements that a rule judges have no result: no exchange exercised them. */
+  notRunReason?: string;
+};
+
+export type RunHeader = SuitesRunHeader | TrafficRunHeader;
+
 export interface KnownFailures {
   file: string;
   entries: readonly string[];
@@ -42,6 +61,31 @@ export interface KnownFailures {
   judged: 'here' | 'deferred';
 }
 
+/** assembleRun's arguments after the header (described on its implementation). */
+type AssembleArguments = [
+  catalogue: readonly Requirement[],
+  rawTests: readonly TestResult[],
+  harnessErrors: readonly HarnessErrorEntry[],
+  known?: KnownFailures,
+  hasTests?: (id: string) => boolean,
+];
+
+/** Traffic has no known failures (--expectations is the suites'). */
+type TrafficAssembleArguments = [
+  catalogue: readonly Requirement[],
+  rawTests: readonly TestResult[],
+  harnessErrors: readonly HarnessErrorEntry[],
+  known?: undefined,
+  hasTests?: (id: string) => boolean,
+];
+
+/** A run of the suites' result or a traffic judgement's (run-of-traffic.ts): the header's kind. */
+export function assembleRun(header: SuitesRunHeader, ...rest: AssembleArguments): Judged<SuitesRun>;
+export function assembleRun(
+  header: TrafficRunHeader,
+  ...rest: TrafficAssembleArguments
+): Judged<TrafficRun>;
+export function assembleRun(header: RunHeader, ...rest: AssembleArguments): JudgedRun;
 export function assembleRun(
   header: RunHeader,
   catalogue: readonly Requirement[],
@@ -61,7 +105,7 @@ export function assembleRun(
   // Each failed check's requirement, or the root cause it waits on (blame.ts).
   const levels = new Map(catalogue.map((r) => [r.id, r.level] as const));
   let tests = withRootCauses(blame(rawTests, (id) => levels.get(id)));
-  let expectations: RunResult['expectations'];
+  let expectations: SuitesRun['expectations'];
   if (known) {
     const applied = applyExpectations(tests, known.entries);
     tests = applied.tests;
@@ -86,11 +130,25 @@ export function assembleRun(
     ...r,
     plantedFaults: plantedFaultsOf(r.id),
   }));
+  const totals = countTests(tests);
+  const requirementTotals = countRequirements(requirements);
+  if (header.kind === 'traffic') {
+    const { notRunReason: _, ...trafficHeader } = header;
+    return judgeRun({
+      ...trafficHeader,
+      totals,
+      requirementTotals,
+      requirements,
+      tests,
+      harnessErrors: collapseHarnessErrors(harnessErrors),
+    });
+  }
   const { sharedProjects = [], notRunReason: _, interruptedBy, ...runHeader } = header;
-  const result: RunResult = {
+  const result: SuitesRun = {
+    kind: 'suites',
     ...runHeader,
-    totals: countTests(tests),
-    requirementTotals: countRequirements(requirements),
+    totals,
+    requirementTotals,
     requirements,
     cells: judgeCells(MATRIX, tests),
     tests,

@@ -24,7 +24,8 @@ export interface ComparedImplementation {
   source: string;
   target: string;
   startedAt: string;
-  seed: number;
+  /** A run of the suites' seed; a traffic report has none. */
+  seed?: number;
   exitCode?: ExitCode;
   verdict: string;
   verdictKind: VerdictKind;
@@ -70,7 +71,7 @@ export function compareRuns(inputs: readonly CompareInput[]): Comparison {
       source,
       target: run.target,
       startedAt: run.startedAt,
-      seed: run.seed,
+      ...(run.seed === undefined ? {} : { seed: run.seed }),
       exitCode: run.exitCode,
       verdict: verdict.text,
       verdictKind: verdict.kind,

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import type { Requirement } from '../../requirements/index.ts';
 import { assembleRun } from './assemble.ts';
 import { MergeError, mergeRuns } from './merge.ts';
-import type { RunResult, TestResult, TestStatus } from '../../run-result.ts';
+import type { RunResult, SuitesRun, TestResult, TestStatus } from '../../run-result.ts';
 
 const catalogue: Requirement[] = [
   { id: 'a', section: '§8', level: 'MUST', text: 'a' },
@@ -17,7 +17,7 @@ const t = (name: string, status: TestStatus, requirements: string[]): TestResult
   requirements,
   durationMs: 1,
 });
-function share(shard: string | undefined, tests: TestResult[], extra: Partial<RunResult> = {}) {
+function share(shard: string | undefined, tests: TestResult[], extra: Partial<SuitesRun> = {}) {
   const run = assembleRun(
     {
       target: 'http://candidate:8080',

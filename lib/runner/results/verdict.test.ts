@@ -315,3 +315,48 @@ describe('describeNeeds: what a requirement needs, each once', () => {
     );
   });
 });
+
+describe('one verdict over both kinds of run', () => {
+  const failed = judgeRequirements([must('a'), must('b')], [result('a', 'fail', ['a'])]);
+  const traffic = {
+    mode: 'analyze' as const,
+    source: 'x.har',
+    sides: ['server' as const],
+    exchanges: 3,
+    judged: 3,
+    unjudgeable: { count: 0, kept: [] },
+  };
+
+  test('the same requirements: the suites say the target fails, traffic says whose failure in what it saw', () => {
+    expect(judgeVerdict({ kind: 'suites', requirements: failed, harnessErrors: [] }).text).toMatch(
+      /^Not conforming: 1 MUST requirement\(s\) failed\./,
+    );
+    expect(
+      judgeVerdict({ kind: 'traffic', requirements: failed, harnessErrors: [], traffic }),
+    ).toEqual({
+      kind: 'not-conforming',
+      text: 'Not conforming in this traffic: the server failed 1 MUST requirement (3 exchanges).',
+      needTestControl: [],
+    });
+  });
+
+  test('traffic with no failure shows only what was exercised; with harness errors it is undecided', () => {
+    const passed = judgeRequirements([must('a'), must('b')], [result('a', 'pass', ['a'])]);
+    expect(
+      judgeVerdict({ kind: 'traffic', requirements: passed, harnessErrors: [], traffic }),
+    ).toMatchObject({
+      kind: 'not-shown',
+      text: 'No MUST requirement failed in 3 exchanges: 1 of 2 MUST requirements were exercised; traffic shows nothing of the others.',
+    });
+    expect(
+      judgeVerdict({
+        kind: 'traffic',
+        requirements: passed,
+        harnessErrors: [{ message: 'a rule failed', count: 1 }],
+        traffic: { ...traffic, stoppedAt: 'line 9' },
+      }).text,
+    ).toBe(
+      'Undecided: the traffic could not all be judged (harness errors). The recording stopped early (line 9): what came after is not judged.',
+    );
+  });
+});

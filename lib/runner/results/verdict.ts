@@ -10,13 +10,15 @@
 import { CLOCK_PATH, FAIL_NEXT_PATH } from '../../../spec/test-control.ts';
 import { harnessErrorCount } from './harness-errors.ts';
 import { blockedReason } from '../../kit/blocked.ts';
-import type { Level, Requirement } from '../../requirements/index.ts';
+import { sideOf, type Level, type Requirement, type Side } from '../../requirements/index.ts';
 import type {
   RequirementResult,
   RequirementStatus,
   RunResult,
+  SuitesRun,
   TestResult,
   TestStatus,
+  TrafficRun,
   Verdict,
 } from '../../run-result.ts';
 
@@ -149,8 +151,10 @@ export function judgeRequirements(
       ...checked.flatMap((t) => t.observations ?? []),
       ...checked.filter((t) => t.status === 'observed' && t.message).map((t) => t.message!),
     ];
+    // `uncovered` says why no test exists, for contributors; the report says 'not-covered'.
+    const { uncovered: _why, ...row } = r;
     return {
-      ...r,
+      ...row,
       status,
       ...(reason === undefined ? {} : { reason }),
       ...(needs === undefined ? {} : { needs }),
@@ -251,9 +255,23 @@ function needsOnlyTestControl(r: RequirementResult): boolean {
   );
 }
 
-/** What the run says of the target: the kind, the line, and what needs test control. */
-export function judgeVerdict(
-  run: Pick<RunResult, 'requirements' | 'harnessErrors' | 'expectations'>,
+/** What a verdict is judged from: a run of the suites (its kind may be left out) or traffic. */
+export type VerdictInput =
+  | (Pick<SuitesRun, 'requirements' | 'harnessErrors' | 'expectations'> & { kind?: 'suites' })
+  | Pick<TrafficRun, 'kind' | 'requirements' | 'harnessErrors' | 'traffic'>;
+
+/**
+ * What the run says of the target: the kind, the line, and what needs test control. A run of the
+ * suites says whether the target conforms; traffic says only who failed which MUST in what was
+ * exercised, or that none failed there.
+ */
+export function judgeVerdict(run: VerdictInput): Verdict {
+  if (run.kind === 'traffic') return trafficVerdict(run);
+  return suitesVerdict(run);
+}
+
+function suitesVerdict(
+  run: Pick<SuitesRun, 'requirements' | 'harnessErrors' | 'expectations'>,
 ): Verdict {
   const must = run.requirements.filter((r) => r.level === 'MUST');
   const n = (status: RequirementStatus) => must.filter((r) => r.status === status).length;
@@ -312,4 +330,51 @@ export function judgeVerdict(
     'not-shown',
     `No MUST requirement failed unexpectedly, but not every MUST was shown to hold:${notChecked}`,
   );
+}
+
+/** Traffic shows what was exercised only: who failed which MUST, or that none failed there. */
+function trafficVerdict(
+  run: Pick<TrafficRun, 'requirements' | 'harnessErrors' | 'traffic'>,
+): Verdict {
+  const must = run.requirements.filter((r) => r.level === 'MUST');
+  const failed = (side: Side) =>
+    must.filter((r) => r.status === 'fail' && sideOf(r) === side).length;
+  const exercised = must.filter((r) => r.status !== 'not-run' && r.status !== 'not-covered').length;
+  const { exchanges, stoppedAt } = run.traffic;
+  const stopped =
+    stoppedAt === undefined
+      ? ''
+      : ` The recording stopped early (${stoppedAt}): what came after is not judged.`;
+  const verdict = (kind: Verdict['kind'], text: string): Verdict => ({
+    kind,
+    text,
+    needTestControl: [],
+  });
+  if (failed('server') + failed('client') > 0) {
+    const who = [
+      ...(failed('server') > 0
+        ? [`the server failed ${plural(failed('server'), 'MUST requirement')}`]
+        : []),
+      ...(failed('client') > 0
+        ? [`the client failed ${plural(failed('client'), 'MUST requirement')}`]
+        : []),
+    ].join(', ');
+    return verdict(
+      'not-conforming',
+      `Not conforming in this traffic: ${who} (${plural(exchanges, 'exchange')}).${stopped}`,
+    );
+  }
+  if (exitCode(run) === 2)
+    return verdict(
+      'undecided',
+      `Undecided: the traffic could not all be judged (harness errors).${stopped}`,
+    );
+  return verdict(
+    'not-shown',
+    `No MUST requirement failed in ${plural(exchanges, 'exchange')}: ${exercised} of ${must.length} MUST requirements were exercised; traffic shows nothing of the others.`,
+  );
+}
+
+function plural(n: number, what: string): string {
+  return `${n} ${what}${n === 1 ? '' : 's'}`;
 }

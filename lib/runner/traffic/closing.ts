@@ -1,7 +1,7 @@
 /** What `monitor` and `analyze` print when they stop: per side, what was judged and what failed. */
 import { relative } from 'node:path';
 import { sideOf, type Side } from '../../requirements/index.ts';
-import type { JudgedRun, TrafficSummary } from '../../run-result.ts';
+import type { Judged, JudgedRun, TrafficRun, TrafficSummary } from '../../run-result.ts';
 import { describeHarnessError } from '../results/harness-errors.ts';
 import { renderFailureList } from '../cli/failure-list.ts';
 
@@ -12,8 +12,12 @@ const EXIT_MEANING = {
   130: 'interrupted',
 } as const;
 
-export function renderTrafficClosing(run: JudgedRun, reportDir: string, verbose = false): string {
-  const traffic = run.traffic!;
+export function renderTrafficClosing(
+  run: Judged<TrafficRun>,
+  reportDir: string,
+  verbose = false,
+): string {
+  const { traffic } = run;
   const lines = [
     '',
     `traffic: ${traffic.exchanges} exchanges, ${traffic.judged} judged, ${traffic.unjudgeable.count} unjudgeable` +

@@ -1,19 +1,26 @@
 /**
- * A traffic judgement as a run result, so that every report (summary.json, index.html, junit.xml)
- * and `merge` read it as they read a run of the suites. Each requirement a rule judged becomes a
- * test of its own: one that passed (how many exchanges kept it), one per kept failure with its
- * exchanges as evidence and their requests as the reproduce script, one per observation or probe.
+ * A traffic judgement as a run result of the kind 'traffic' (lib/run-result.ts), so that every
+ * report (summary.json, index.html, junit.xml) and `merge` read it as they read a run of the
+ * suites, and the one verdict (results/verdict.ts) judges it. Each requirement a rule judged
+ * becomes a test of its own: one that passed (how many exchanges kept it), one per kept failure
+ * with its exchanges as evidence and their requests as the reproduce script, one per observation
+ * or probe.
  */
 import { reproduceScript } from '../../kit/clients/reproduce.ts';
 import { Secrets } from '../../kit/clients/redact.ts';
 import { redactExchange, registerSecrets } from '../../kit/clients/transcript.ts';
 import { FULL_CATALOGUE, requirement, sideOf, type Side } from '../../requirements/index.ts';
-import type { HarnessErrorEntry, JudgedRun, TestResult, TrafficSummary } from '../../run-result.ts';
+import type {
+  HarnessErrorEntry,
+  Judged,
+  TestResult,
+  TrafficRun,
+  TrafficSummary,
+} from '../../run-result.ts';
 import type { TrafficExchange } from '../../traffic/exchange.ts';
 import type { Examples, TrafficOutcome } from '../../traffic/judge.ts';
 import type { FindingDetails } from '../../traffic/rule.ts';
 import { assembleRun } from '../results/assemble.ts';
-import { exitCode } from '../results/verdict.ts';
 
 export const NOT_EXERCISED = 'no exchange exercised it';
 
@@ -27,7 +34,7 @@ export interface TrafficHeader {
   stoppedAt?: string;
 }
 
-export function runOfTraffic(header: TrafficHeader, outcome: TrafficOutcome): JudgedRun {
+export function runOfTraffic(header: TrafficHeader, outcome: TrafficOutcome): Judged<TrafficRun> {
   const tests = [...outcome.findings].flatMap(([id, findings]) => {
     const side = sideOf(requirement(id) ?? {});
     const file = `traffic/${side}`;
@@ -57,18 +64,26 @@ export function runOfTraffic(header: TrafficHeader, outcome: TrafficOutcome): Ju
       count: 1,
     });
   const sides = new Set(header.sides);
-  const judged = assembleRun(
+  return assembleRun(
     {
+      kind: 'traffic',
       target: header.source,
       targetKind: 'external',
       startedAt: header.startedAt.toISOString(),
       durationMs: header.durationMs,
-      seed: 0,
-      runs: 0,
-      capabilities: {},
       command: header.command,
       requests: outcome.exchanges,
       notRunReason: NOT_EXERCISED,
+      traffic: {
+        mode: header.mode,
+        source: header.source,
+        sides: [...header.sides],
+        exchanges: outcome.exchanges,
+        judged: outcome.judged,
+        unjudgeable: outcome.unjudgeable,
+        notJudged: outcome.notJudged,
+        ...(header.stoppedAt === undefined ? {} : { stoppedAt: header.stoppedAt }),
+      },
     },
     FULL_CATALOGUE.filter((r) => sides.has(sideOf(r))),
     tests,
@@ -76,77 +91,6 @@ export function runOfTraffic(header: TrafficHeader, outcome: TrafficOutcome): Ju
     undefined,
     (id) => outcome.judgeable.has(id),
   );
-  return asTrafficRun(judged, {
-    mode: header.mode,
-    source: header.source,
-    sides: [...header.sides],
-    exchanges: outcome.exchanges,
-    judged: outcome.judged,
-    unjudgeable: outcome.unjudgeable,
-    notJudged: outcome.notJudged,
-    ...(header.stoppedAt === undefined ? {} : { stoppedAt: header.stoppedAt }),
-  });
-}
-
-/**
- * A run assembled from traffic tests (here, or by merge): without the suites' cells and
- * leftovers, with its traffic summary, judged in traffic's words.
- */
-export function asTrafficRun(assembled: JudgedRun, traffic: TrafficSummary): JudgedRun {
-  const { cells: _cells, leftovers: _leftovers, ...run } = assembled;
-  const withTraffic = { ...run, traffic };
-  return { ...withTraffic, ...trafficVerdict(withTraffic) };
-}
-
-/** What traffic can say: who failed which MUST, or that none failed in what was exercised. */
-function trafficVerdict(
-  run: Omit<JudgedRun, 'exitCode' | 'verdict'> & { traffic: TrafficSummary },
-): Pick<JudgedRun, 'exitCode' | 'verdict'> {
-  const must = run.requirements.filter((r) => r.level === 'MUST');
-  const failed = (side: Side) =>
-    must.filter((r) => r.status === 'fail' && sideOf(r) === side).length;
-  const exercised = must.filter((r) => r.status !== 'not-run' && r.status !== 'not-covered').length;
-  const code = exitCode(run);
-  const { exchanges } = run.traffic;
-  const stopped =
-    run.traffic.stoppedAt === undefined
-      ? ''
-      : ` The recording stopped early (${run.traffic.stoppedAt}): what came after is not judged.`;
-  if (failed('server') + failed('client') > 0) {
-    const who = [
-      ...(failed('server') > 0
-        ? [`the server failed ${plural(failed('server'), 'MUST requirement')}`]
-        : []),
-      ...(failed('client') > 0
-        ? [`the client failed ${plural(failed('client'), 'MUST requirement')}`]
-        : []),
-    ].join(', ');
-    return {
-      exitCode: code,
-      verdict: {
-        kind: 'not-conforming',
-        text: `Not conforming in this traffic: ${who} (${plural(exchanges, 'exchange')}).${stopped}`,
-        needTestControl: [],
-      },
-    };
-  }
-  if (code === 2)
-    return {
-      exitCode: 2,
-      verdict: {
-        kind: 'undecided',
-        text: `Undecided: the traffic could not all be judged (harness errors).${stopped}`,
-        needTestControl: [],
-      },
-    };
-  return {
-    exitCode: code,
-    verdict: {
-      kind: 'not-shown',
-      text: `No MUST requirement failed in ${plural(exchanges, 'exchange')}: ${exercised} of ${must.length} MUST requirements were exercised; traffic shows nothing of the others.`,
-      needTestControl: [],
-    },
-  };
 }
 
 function examples(

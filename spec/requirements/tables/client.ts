@@ -3,20 +3,11 @@
  * server's rules. Judged on requests by `monitor` and `analyze` (lib/traffic/rules/client/), never
  * by the suites, which are the client there.
  */
-import { must } from '../table.ts';
-import type { Requirement, Row } from '../types.ts';
+import { must, section, type Rows } from '../table.ts';
+import type { Row } from '../types.ts';
 
-function clientSection<Id extends string>(
-  sectionName: string,
-  rows: Readonly<Record<Id, Row>>,
-): Array<Requirement & { id: Id }> {
-  return (Object.entries(rows) as Array<[Id, Row]>).map(([id, row]) => ({
-    id,
-    section: sectionName,
-    side: 'client',
-    ...row,
-  }));
-}
+const clientSection = <R extends Record<string, Row>>(name: string, rows: Readonly<R>): Rows<R> =>
+  section(name, rows, 'client');
 
 export const clientResources = clientSection('§2.2', {
   'client.rest.query-body': must(
