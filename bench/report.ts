@@ -1,9 +1,12 @@
 /** What `npm run bench` writes: the shape of results.json, and results.md rendered from it. */
 import type { ConformanceRun } from './conformance-run.ts';
+import type { Goal } from './goal.ts';
 import type { NpmTestFigures } from './npm-test.ts';
 import type { PackageFigures } from './package.ts';
 import type { TrafficFigures } from './traffic.ts';
 import { WHY_MISSED } from './why-missed.ts';
+
+export type { Goal } from './goal.ts';
 
 /** One wrk run against one server. */
 export interface Sample {
@@ -47,15 +50,6 @@ export interface ThroughputRow {
   ratio: number;
   /** The share of the machine other processes used meanwhile (processes.ts, othersShare). */
   othersShare: number;
-}
-
-export interface Goal {
-  /** Stable across runs: bench/why-missed.ts explains a missed goal under this id. */
-  id: string;
-  goal: string;
-  value: string;
-  /** Absent: a figure reported without a goal. */
-  met?: boolean;
 }
 
 export interface BenchResults {

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { benchAnalyze, type AnalyzeSample } from './analyze.ts';
 import { runConformance } from './conformance-run.ts';
 import { benchMonitor, type MonitorFigures } from './monitor.ts';
-import type { Goal } from './report.ts';
+import type { Goal } from './goal.ts';
 
 export interface TrafficFigures {
   /** Exchanges of the recorded run the analysed files cycle. */

@@ -1,17 +1,18 @@
 /**
  * createApp builds the reference server as a node:http request handler; main.ts binds it.
- * Dispatch is by path prefix: test control (only with the flag), SOAP, then REST.
+ * Dispatch is by path prefix: test control (only with the flag), SOAP, then REST. Here the parts
+ * are composed: the planted faults chosen (faults/) are the hook sets of the domain
+ * (server-state.ts), the REST adapter (rest/hooks.ts) and the SOAP wire (soap/hooks.ts).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { systemClock, type Clock } from './domain/clock.ts';
 import { Faults } from './faults/index.ts';
 import { BodyTooLarge, sendRestError } from './http-io.ts';
-import { plantedRequest, plantedRoutes } from './rest/planted.ts';
 import { parseTarget, type RequestTarget } from './request-target.ts';
-import { createRouter } from './rest/router.ts';
-import { REST_ROUTES } from './rest/routes.ts';
+import { createRestDispatch } from './rest/hooked.ts';
 import { createServerState, type ServerState } from './server-state.ts';
 import { handleSoap, soapServiceOf } from './soap/endpoint.ts';
+import { soapWire } from './soap/hooks.ts';
 import { advanceClock, CLOCK_PATH } from './test-control/clock-route.ts';
 import { armFailure, FAIL_NEXT_PATH } from './test-control/fail-next-route.ts';
 import { Variants } from './variants.ts';
@@ -36,16 +37,15 @@ export interface App {
 }
 
 export function createApp(options: AppOptions = {}): App {
+  // Each planted fault is one hook set; each part takes the hooks of its own points.
+  const planted = new Faults(options.faults ?? []).active;
   const state = createServerState(options.clock ?? systemClock(), {
     ...(options.projectQuota === undefined ? {} : { projectQuota: options.projectQuota }),
-    faults: new Faults(options.faults ?? []),
     variants: new Variants(options.variants ?? []),
+    hooks: planted,
   });
-
-  // The planted faults of the REST interface apply at its edge (rest/planted.ts).
-  const dispatchRest = createRouter(
-    state.faults.none ? REST_ROUTES : plantedRoutes(REST_ROUTES, state),
-  );
+  const dispatchRest = createRestDispatch(planted);
+  const wire = soapWire(planted);
 
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
     let url: RequestTarget;
@@ -66,8 +66,7 @@ export function createApp(options: AppOptions = {}): App {
       return armFailure(state.armedFailures, req, res);
     const soapService = soapServiceOf(path);
     if (soapService)
-      return handleSoap(state, soapService, baseUrlOf(req, options.baseUrl), req, res);
-    if (!state.faults.none) plantedRequest(state, req);
+      return handleSoap(state, wire, soapService, baseUrlOf(req, options.baseUrl), req, res);
     return dispatchRest(state, baseUrlOf(req, options.baseUrl), req, res, url);
   }
 

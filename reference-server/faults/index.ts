@@ -1,10 +1,10 @@
 /**
  * Planted faults (`--fault NAME`, repeatable): single-rule deviations that turn the reference
  * server into a known-broken implementation, so that the suites are shown to catch each one
- * (tests/self-validation.test.ts). Each is one declaration in rest.ts or soap.ts; the server
- * applies the hooks of the planted ones (declaration.ts). Never on by default.
+ * (tests/self-validation.test.ts). Each is one declaration in rest.ts or soap.ts; the app hands
+ * the planted ones to the server's parts as hook sets (declaration.ts). Never on by default.
  */
-import type { FaultDeclaration, Hooks } from './declaration.ts';
+import type { FaultDeclaration } from './declaration.ts';
 import { REST_FAULTS } from './rest.ts';
 import { SOAP_FAULTS } from './soap.ts';
 
@@ -26,8 +26,12 @@ export const PLANTED_FAULTS: readonly FaultDeclaration<FaultName>[] = [
 
 export class UnknownFault extends Error {}
 
+/**
+ * The planted faults chosen by name (`--fault`), in declaration order: the hook sets that app.ts
+ * hands the server's parts.
+ */
 export class Faults {
-  private readonly active: readonly FaultDeclaration[];
+  readonly active: readonly FaultDeclaration[];
 
   constructor(names: readonly string[] = []) {
     const unknown = names.filter((n) => !PLANTED_FAULTS.some((f) => f.name === n));
@@ -36,15 +40,5 @@ export class Faults {
         `unknown fault ${unknown.join(', ')}; known: ${PLANTED_FAULTS.map((f) => f.name).join(', ')}`,
       );
     this.active = PLANTED_FAULTS.filter((f) => names.includes(f.name));
-  }
-
-  /** The hooks of kind `kind` of the planted faults, in declaration order. */
-  hooks<K extends keyof Hooks>(kind: K): NonNullable<Hooks[K]>[] {
-    return this.active.flatMap((f) => (f[kind] === undefined ? [] : [f[kind]]));
-  }
-
-  /** True when no fault is planted: the correct server. */
-  get none(): boolean {
-    return this.active.length === 0;
   }
 }

@@ -34,8 +34,10 @@ export interface RestContext {
   page: Paginate;
   /** The root element an XML request body must have (§4.5.3: request). */
   xmlRequestRoot: string;
-  /** Rewrites an answer before it is serialized: set only at the planted faults' edge (planted.ts). */
+  /** Rewrites an answer before it is serialized: set only by the hooks (hooked.ts). */
   rewriteAnswer?: (answer: Answer) => Answer;
+  /** Writes a successful XML answer's text as bytes: set only by the hooks (hooked.ts). */
+  xmlBytes?: (xml: string) => Buffer;
 }
 
 export interface Answer {
@@ -54,13 +56,13 @@ export interface Serialized {
 }
 
 export function reply(
-  ctx: Pick<RestContext, 'res' | 'format' | 'rewriteAnswer'> & { state?: ServerState },
+  ctx: Pick<RestContext, 'res' | 'format' | 'rewriteAnswer' | 'xmlBytes'> & { state?: ServerState },
   status: number,
   value: unknown,
   headers: Record<string, string> = {},
   serialized?: Serialized,
 ): void {
-  // A planted fault's rewrite changes the value: the text made before no longer says it.
+  // A hook's rewrite changes the value: the text made before no longer says it.
   if (ctx.rewriteAnswer) {
     ({ status, value, headers } = ctx.rewriteAnswer({ status, value, headers }));
     serialized = undefined;
@@ -71,8 +73,7 @@ export function reply(
     const { body, contentType } = ctx.state
       ? xmlInCharset(ctx.state.variants, xml, 'application/xml; charset=utf-8')
       : { body: xml, contentType: 'application/xml; charset=utf-8' };
-    const planted = ctx.state?.faults.hooks('xmlBytes') ?? [];
-    const written = planted.length > 0 ? planted[0]!(xml) : body;
+    const written = ctx.xmlBytes ? ctx.xmlBytes(xml) : body;
     return sendTyped(ctx.res, status, written, contentType, headers);
   }
   const body = serialized?.json() ?? JSON.stringify(value);

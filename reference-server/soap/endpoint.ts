@@ -12,15 +12,7 @@ import { encodeFault, encodeResponse, type WireStyle } from './encode.ts';
 import { handleProject, isProjectOperation, LOGIN_OPERATIONS } from './operations.ts';
 import { BadRequest, parseCall, readArgs } from './request.ts';
 import { SESSION, typeOf } from './soap-types.ts';
-import {
-  plantedAnswer,
-  plantedAnswerNamespace,
-  plantedFault,
-  plantedMediaType,
-  plantedNamespace,
-  plantedSoapActionRefused,
-  plantedWsdl,
-} from './planted-wire.ts';
+import type { SoapWire } from './hooks.ts';
 import {
   checkOwnName,
   faultTextOf,
@@ -53,18 +45,21 @@ export function soapServiceOf(path: string): SoapService | undefined {
 /** Where the variant soap-wsdl-redirect serves the project WSDL (as Tuleap serves /soap/?wsdl). */
 const PROJECT_INDEX = '/soap/project/index.php';
 
+/** `wire`: the hook points of what is sent (hooks.ts); soapWire() for the correct one. */
 export async function handleSoap(
   state: ServerState,
+  wire: SoapWire,
   service: SoapService,
   requestBase: string,
   req: IncomingMessage,
   res: ServerResponse,
 ): Promise<void> {
-  const { faults, variants } = state;
+  const { variants } = state;
   const baseUrl = ownBase(variants, requestBase);
-  const namespace = service === 'project' ? plantedNamespace(faults, baseUrl) : baseUrl;
-  const answerNamespace =
-    service === 'project' ? plantedAnswerNamespace(faults, namespace) : namespace;
+  // The project service's namespace, in the WSDL and in answers: {base}/soap/project (§4.1).
+  const namespace = service === 'project' ? wire.namespace(`${baseUrl}/soap/project`) : baseUrl;
+  // The namespace answers are written in: the WSDL's, unless the server names itself otherwise.
+  const answerNamespace = service === 'project' ? wire.answerNamespace(namespace) : namespace;
   const style = wireStyleOf(variants);
   const answering: Answering = { res, variants, namespace: answerNamespace, style };
   const url = req.method === 'GET' ? new URL(req.url ?? '/', 'http://placeholder') : undefined;
@@ -77,8 +72,7 @@ export async function handleSoap(
       return send(res, 302, '', { Location: `${PROJECT_INDEX}?wsdl` });
     const wsdl =
       service === 'project'
-        ? plantedWsdl(
-            faults,
+        ? wire.wsdl(
             projectWsdl(baseUrl, {
               namespace,
               location: serviceLocation(variants, baseUrl),
@@ -117,7 +111,7 @@ export async function handleSoap(
     const call = parseCall(xml, { dropWhitespaceText: state.variants.on('php-whitespace') });
     operation = call.operation;
     const action = soapActionOf(req.headers['soapaction']);
-    checkSoapAction(state, action, call.operation);
+    checkSoapAction(wire, action, call.operation);
     checkOwnName(variants, call, action.value, namespace);
     const answer = service === 'project' ? callProject(state, call) : callLogin(state, call);
     const encoded = encodeResponse(
@@ -130,15 +124,15 @@ export async function handleSoap(
     );
     const sent = xmlInCharset(
       variants,
-      plantedAnswer(faults, encoded),
-      plantedMediaType(faults, operation, 'success', answerMediaType(variants)),
+      wire.answer(encoded),
+      wire.mediaType(operation, 'success', answerMediaType(variants)),
     );
     send(res, 200, sent.body, { 'Content-Type': sent.contentType });
   } catch (error) {
     const fault = (code: string, message: string) => {
-      const sent = plantedFault(faults, { status: 500, code, message });
+      const sent = wire.fault({ status: 500, code, message });
       sendFault(answering, sent.status, sent.code, sent.message, {
-        'Content-Type': plantedMediaType(faults, operation, 'fault', answerMediaType(variants)),
+        'Content-Type': wire.mediaType(operation, 'fault', answerMediaType(variants)),
       });
     };
     if (error instanceof DomainError) return fault(String(error.code), error.message);
@@ -210,14 +204,14 @@ function soapActionOf(header: string | string[] | undefined): { raw: string; val
  * may know the service under another host name, so only the operation is compared).
  */
 function checkSoapAction(
-  state: ServerState,
+  wire: SoapWire,
   action: { raw: string; value: string },
   operation: string,
 ): void {
   const { raw, value } = action;
   if (value === '') return;
   const named = value.slice(value.lastIndexOf('#') + 1);
-  if (!value.includes('#') || named !== operation || plantedSoapActionRefused(state.faults, raw)) {
+  if (!value.includes('#') || named !== operation || wire.soapActionRefused(raw)) {
     throw new BadRequest(
       `SOAPAction '${value}' does not name the operation '${operation}' (expected …#${operation})`,
     );

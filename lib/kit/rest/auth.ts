@@ -7,14 +7,9 @@ import type { ConformanceContext } from '../conformance-test.ts';
 import type { Role } from '../../target/profile.ts';
 import { BrokenFeature, excerpt, requireSuccess } from './broken.ts';
 import { jsonObject } from '../clients/json-object.ts';
+import type { Auth } from './auth-type.ts';
 
-export interface Auth {
-  /** For messages: 'anonymous', 'token of projectAdmin', … */
-  label: string;
-  headers: Record<string, string>;
-  /** For token auth: the values sent. */
-  token?: { userId: string; token: string };
-}
+export type { Auth } from './auth-type.ts';
 
 export const ANONYMOUS: Auth = { label: 'anonymous', headers: {} };
 

@@ -1,7 +1,7 @@
 /** Small request helpers for the REST suites: every call goes through the test's recording client. */
 import type { HttpResponse } from '../clients/http.ts';
 import type { ConformanceContext } from '../conformance-test.ts';
-import type { Auth } from './auth.ts';
+import type { Auth } from './auth-type.ts';
 import { PAGINATION_HEADERS } from '../../../spec/limits.ts';
 import { ConformanceFailure } from '../conformance-failure.ts';
 

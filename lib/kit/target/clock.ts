@@ -5,8 +5,15 @@
  * as much when it ends (restoreClock): the target is left as found.
  */
 import { HarnessError } from '../clients/harness-error.ts';
-import type { HttpClient } from '../clients/http.ts';
 import { CLOCK_PATH } from '../../../spec/test-control.ts';
+
+/**
+ * What a clock move is sent with: the run's HTTP client (lib/kit/clients/http.ts), named by what
+ * it does here only, as that client imports this file (noteClockMove).
+ */
+interface ClockRequests {
+  send(req: { method: 'POST'; path: string; json: unknown }): Promise<{ status: number }>;
+}
 
 /** An hour and a second: the addProject quota window (§8) starts afresh. */
 export const NEW_HOUR_SECONDS = 3601;
@@ -30,7 +37,7 @@ export function clockMoved(): number {
   return counter === undefined ? 0 : Atomics.load(counter, 0);
 }
 
-export async function advanceClock(http: HttpClient, seconds: number): Promise<void> {
+export async function advanceClock(http: ClockRequests, seconds: number): Promise<void> {
   const answer = await http.send({
     method: 'POST',
     path: CLOCK_PATH,
@@ -62,7 +69,7 @@ export function noteClockMove(method: string, url: string, body: string, status:
  * Sets the clock back by what the run moved it: `{"advanceSeconds": -n}`. Returns undefined when
  * done (or nothing was moved), else why not.
  */
-export async function restoreClock(http: HttpClient): Promise<string | undefined> {
+export async function restoreClock(http: ClockRequests): Promise<string | undefined> {
   const moved = clockMoved();
   if (moved === 0) return undefined;
   try {

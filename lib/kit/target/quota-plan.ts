@@ -13,7 +13,10 @@ import { provisionedProjectCount } from '../fixtures/projects.ts';
 import type { Profile } from '../../target/profile.ts';
 import { localClock } from './quota-calls.ts';
 import { QuotaLedger, type Budget } from './quota-ledger.ts';
+import type { QuotaSettings } from './quota-record.ts';
 import { CLI_COMMAND } from '../../layout.ts';
+
+export { recordQuotaCalls, recordSpentElsewhere, type QuotaSettings } from './quota-record.ts';
 
 export const ADD_PROJECT_FILE = 'suites/soap/add-project.test.ts';
 
@@ -29,15 +32,6 @@ export function addProjectSuiteCalls(capabilities: Profile['capabilities']): num
 /** --suite NAME selects the files whose path contains NAME (none: every file). */
 export function selectsFile(filters: readonly string[], file: string): boolean {
   return filters.length === 0 || filters.some((f) => file.includes(f));
-}
-
-/** What the suites' workers need to keep within the ledger's budget (RunSettings.quota). */
-export interface QuotaSettings {
-  ledger: string;
-  /** Calls of the last hour the ledger counted before this run. */
-  usedBefore: number;
-  /** addProject calls left for soap/add-project once the shared projects are provisioned. */
-  addProjectBudget: number;
 }
 
 export class QuotaRefused extends OneLineError {}
@@ -118,29 +112,4 @@ function refusal(
     `\`${CLI_COMMAND} prepare --target ${profile.baseUrl} --profile FILE\` creates them once ` +
     `and writes them in), so that a run creates only what soap/add-project needs`
   );
-}
-
-/** Adds a run's counted addProject calls to the ledger (nothing with test control). */
-export function recordQuotaCalls(
-  settings: QuotaSettings | undefined,
-  baseUrl: string,
-  count: number,
-  run: string,
-): void {
-  if (settings === undefined || count <= 0) return;
-  new QuotaLedger(settings.ledger).record(baseUrl, { at: new Date().toISOString(), count, run });
-}
-
-/**
- * After a 4000 the ledger did not foresee: the calls it did not know of are counted as made now,
- * so that the next run is refused up front (with the time to wait) rather than meeting 4000 again.
- */
-export function recordSpentElsewhere(
-  settings: QuotaSettings | undefined,
-  baseUrl: string,
-  quota: number,
-  known: number,
-  run: string,
-): void {
-  recordQuotaCalls(settings, baseUrl, quota - known, `spent elsewhere (seen by run ${run})`);
 }
