@@ -20,6 +20,7 @@ import {
   tokenReadAs,
 } from './credential-rewrites.ts';
 import { fault } from './declaration.ts';
+import { NOT_IN_TRAFFIC } from './not-in-traffic.ts';
 import {
   bindIdsAsText,
   bothPreconditions,
@@ -113,8 +114,7 @@ export const REST_FAULTS = [
     does: 'private projects answer anonymous reads (§5.2.1)',
     // §5.2.1's 401 is §7.2's 401 row too; what hangs below the project is served with it.
     breaks: ['rest.auth.missing-401', 'rest.errors.401', 'rest.access.private-refused'],
-    notInTraffic:
-      'it depends on the roles of accounts and the privacy of projects, which the traffic does not tell',
+    notInTraffic: NOT_IN_TRAFFIC.rolesAndPrivacy,
     // Not in the list of projects, which the fault leaves as it is.
     stores: (ctx, route, state) =>
       !ctx.user && route !== 'GET projects'
@@ -126,8 +126,7 @@ export const REST_FAULTS = [
     does: 'every anonymous request but the token route answers 401 (§5.2.1)',
     // One sentence of §5.2.1 ("reachable anonymously and with authentication"), two ids.
     breaks: ['rest.auth.anonymous', 'rest.discovery.anonymous-and-authenticated'],
-    notInTraffic:
-      'it depends on the roles of accounts and the privacy of projects, which the traffic does not tell',
+    notInTraffic: NOT_IN_TRAFFIC.rolesAndPrivacy,
     before(ctx, route) {
       if (!ctx.user && route !== 'POST tokens')
         throw new RestError(401, 'Authentication required (planted fault)');
@@ -248,8 +247,7 @@ export const REST_FAULTS = [
     name: 'query-answers-500',
     does: 'the artifact query (POST /api/trackers/<id>/artifacts) answers 500 (§4.3): a broken feature fails, it is no harness error',
     breaks: ['rest.query.route'],
-    notInTraffic:
-      'the server refuses or fails a request the spec allows: the traffic shows an error answer, which the rules never judge a failure on their own (bad input and invalid credentials rightly get one)',
+    notInTraffic: NOT_IN_TRAFFIC.refusalOfAllowed,
     before(ctx, route) {
       if (route !== 'POST trackers/:id/artifacts') return;
       findTracker(ctx, idParam(ctx, 'id'));
@@ -260,8 +258,7 @@ export const REST_FAULTS = [
     name: 'token-route-500',
     does: 'POST /api/tokens answers 500 (§4.3): the tests that need a token fail, they are no harness errors',
     breaks: ['rest.tokens.create'],
-    notInTraffic:
-      'the server refuses or fails a request the spec allows: the traffic shows an error answer, which the rules never judge a failure on their own (bad input and invalid credentials rightly get one)',
+    notInTraffic: NOT_IN_TRAFFIC.refusalOfAllowed,
     before(_ctx, route) {
       if (route === 'POST tokens')
         throw new RestError(500, 'the token could not be created (planted fault)');
@@ -271,16 +268,14 @@ export const REST_FAULTS = [
     name: 'query-ignores-criteria',
     does: 'the artifact query answers every artifact (§4.3)',
     breaks: ['rest.query.contains'],
-    notInTraffic:
-      'its effect is a state: only a read-back set against the write shows it, and the traffic rules judge messages, not a model of the data',
+    notInTraffic: NOT_IN_TRAFFIC.stateReadBack,
     domain: () => ({ criterionHolds: () => true }),
   }),
   fault({
     name: 'query-first-value-only',
     does: "'contains' looks at the first bound value only (§2.2)",
     breaks: ['rest.query.contains'],
-    notInTraffic:
-      'its effect is a state: only a read-back set against the write shows it, and the traffic rules judge messages, not a model of the data',
+    notInTraffic: NOT_IN_TRAFFIC.stateReadBack,
     // A list value is looked at through its first bound id.
     domain: () => ({
       criterionHolds: (value, stored, holds) =>
@@ -403,8 +398,7 @@ export const REST_FAULTS = [
     name: 'update-not-applied',
     does: 'PUT answers success but stores nothing (§4.3)',
     breaks: ['rest.artifacts.update'],
-    notInTraffic:
-      'its effect is a state: only a read-back set against the write shows it, and the traffic rules judge messages, not a model of the data',
+    notInTraffic: NOT_IN_TRAFFIC.stateReadBack,
     stores: (_ctx, route, state) =>
       route === 'PUT artifacts/:id'
         ? { ...state, artifacts: updatesDropped(state.artifacts) }
@@ -434,8 +428,7 @@ export const REST_FAULTS = [
     name: 'create-drops-list-values',
     does: 'creation ignores bind_value_ids (§2.2)',
     breaks: ['rest.artifacts.create'],
-    notInTraffic:
-      'its effect is a state: only a read-back set against the write shows it, and the traffic rules judge messages, not a model of the data',
+    notInTraffic: NOT_IN_TRAFFIC.stateReadBack,
     stores: (_ctx, route, state) =>
       route === 'POST artifacts'
         ? {
@@ -465,16 +458,14 @@ export const REST_FAULTS = [
     does: 'an XML body with root <request> is refused (§4.5.3)',
     // One observable: the <request> document of §4.5.2's POST and PUT (and §4.5.3's root) refused.
     breaks: ['rest.xml.post', 'rest.xml.put', 'rest.xml.request-root'],
-    notInTraffic:
-      'the server refuses or fails a request the spec allows: the traffic shows an error answer, which the rules never judge a failure on their own (bad input and invalid credentials rightly get one)',
+    notInTraffic: NOT_IN_TRAFFIC.refusalOfAllowed,
     xmlRequestRoot: 'artifact',
   }),
   fault({
     name: 'xml-put-ignored',
     does: 'a PUT in XML changes nothing (§4.5)',
     breaks: ['rest.xml.put'],
-    notInTraffic:
-      'its effect is a state: only a read-back set against the write shows it, and the traffic rules judge messages, not a model of the data',
+    notInTraffic: NOT_IN_TRAFFIC.stateReadBack,
     stores: (ctx, route, state) =>
       route === 'PUT artifacts/:id' && xmlBody(ctx)
         ? { ...state, artifacts: updatesDropped(state.artifacts) }
@@ -542,7 +533,7 @@ export const REST_FAULTS = [
     name: 'project-uri-absolute',
     does: 'the project uri is /api/projects/<id>, not projects/<id> (§2.2)',
     breaks: ['rest.projects.representation'],
-    notInTraffic: 'no traffic rule judges the representations of projects and trackers yet',
+    notInTraffic: NOT_IN_TRAFFIC.representationsUnjudged,
     answer: (_ctx, route, answer) =>
       projectsRewritten(route, answer, (p) => ({ ...p, uri: `/api/${p.uri}` })),
   }),
@@ -550,7 +541,7 @@ export const REST_FAULTS = [
     name: 'project-resources-empty',
     does: 'projects list no resources (§2.2, §1)',
     breaks: ['rest.projects.resources', 'rest.discovery.links'],
-    notInTraffic: 'no traffic rule judges the representations of projects and trackers yet',
+    notInTraffic: NOT_IN_TRAFFIC.representationsUnjudged,
     answer: (_ctx, route, answer) =>
       projectsRewritten(route, answer, (p) => ({ ...p, resources: [] })),
   }),
@@ -558,8 +549,7 @@ export const REST_FAULTS = [
     name: 'project-list-hides-private',
     does: 'members do not see their private projects in the list (§4.3)',
     breaks: ['rest.projects.list'],
-    notInTraffic:
-      'it depends on the roles of accounts and the privacy of projects, which the traffic does not tell',
+    notInTraffic: NOT_IN_TRAFFIC.rolesAndPrivacy,
     // The collection is the projects' list, cut into pages as the correct one.
     page: (_ctx, route, next) => (all, query, kind) =>
       next(
@@ -576,8 +566,7 @@ export const REST_FAULTS = [
     name: 'project-list-shows-private',
     does: 'GET /api/projects lists private projects to everyone, anonymous callers and outsiders included (§5.2.1)',
     breaks: ['rest.projects.private-hidden'],
-    notInTraffic:
-      'it depends on the roles of accounts and the privacy of projects, which the traffic does not tell',
+    notInTraffic: NOT_IN_TRAFFIC.rolesAndPrivacy,
     page: (ctx, route, next) => (all, query, kind) =>
       next(
         route === 'GET projects'
@@ -593,7 +582,7 @@ export const REST_FAULTS = [
     name: 'tracker-without-values',
     does: 'the tracker structure and the tracker collection give no bound value ids (§4.3: both routes give the ids of fields and of their values)',
     breaks: ['rest.trackers.get', 'rest.projects.trackers'],
-    notInTraffic: 'no traffic rule judges the representations of projects and trackers yet',
+    notInTraffic: NOT_IN_TRAFFIC.representationsUnjudged,
     // No field gives its bound values.
     answer(_ctx, route, answer) {
       if (route !== 'GET trackers/:id' && route !== 'GET projects/:id/trackers') return answer;
@@ -641,8 +630,7 @@ export const REST_FAULTS = [
     name: 'refused-create-applied',
     does: 'POST /artifacts from a user outside a private project answers 403, yet creates the artifact (§5.2.1: a refusal changes nothing)',
     breaks: ['rest.access.private-refused'],
-    notInTraffic:
-      'its effect is a state: only a read-back set against the write shows it, and the traffic rules judge messages, not a model of the data',
+    notInTraffic: NOT_IN_TRAFFIC.stateReadBack,
     // Created where the caller may not write, then answered as the refusal the correct server gives.
     stores: (ctx, route, state) =>
       route === 'POST artifacts' && ctx.user !== undefined
@@ -671,24 +659,21 @@ export const REST_FAULTS = [
     does: "tokens are compared without regard to the case of their letters: the user's token with its case changed authenticates (§4.3 rule 2, §5.2.4)",
     // Served as the member: the public project to invalid credentials, and the private one too.
     breaks: ['rest.auth.invalid-credentials-fail', 'rest.access.private-refused'],
-    notInTraffic:
-      'a token the traffic never saw issued may have been issued outside it (another client, an earlier login): the monitor cannot prove that one differing from an issued token in letter case or by one character is no token',
+    notInTraffic: NOT_IN_TRAFFIC.tokenFromElsewhere,
     request: tokenReadAs((token) => token.toLowerCase()),
   }),
   fault({
     name: 'token-suffix-ignored',
     does: "only the first 32 characters of X-Auth-Token are compared: the user's token with a character after it authenticates (§4.3 rule 2, §5.2.4)",
     breaks: ['rest.auth.invalid-credentials-fail', 'rest.access.private-refused'],
-    notInTraffic:
-      'a token the traffic never saw issued may have been issued outside it (another client, an earlier login): the monitor cannot prove that one differing from an issued token in letter case or by one character is no token',
+    notInTraffic: NOT_IN_TRAFFIC.tokenFromElsewhere,
     request: tokenReadAs((token) => token.slice(0, KEY_LENGTH)),
   }),
   fault({
     name: 'token-prefix-ignored',
     does: "only the last 32 characters of X-Auth-Token are compared: the user's token with a character before it authenticates (§4.3 rule 2, §5.2.4)",
     breaks: ['rest.auth.invalid-credentials-fail', 'rest.access.private-refused'],
-    notInTraffic:
-      'a token the traffic never saw issued may have been issued outside it (another client, an earlier login): the monitor cannot prove that one differing from an issued token in letter case or by one character is no token',
+    notInTraffic: NOT_IN_TRAFFIC.tokenFromElsewhere,
     request: tokenReadAs((token) => token.slice(-KEY_LENGTH)),
   }),
   fault({
@@ -701,32 +686,28 @@ export const REST_FAULTS = [
     name: 'basic-success-remembered',
     does: 'HTTP Basic successes are cached by username for a minute: a wrong password right after the right one authenticates (§4.3 rule 2, §5.2.6)',
     breaks: ['rest.auth.invalid-credentials-fail', 'rest.access.private-refused'],
-    notInTraffic:
-      "which password is an account's is not in the traffic: a success with a wrong password right after one with the right password cannot be told from two right passwords (one changed in between)",
+    notInTraffic: NOT_IN_TRAFFIC.wrongPasswordAfterRight,
     request: basicRemembered,
   }),
   fault({
     name: 'login-success-remembered',
     does: 'POST /api/tokens remembers a successful login for a minute: a wrong password for the same username right after gives a token (§5.2.2, §5.2.3, §7.2)',
     breaks: ['rest.auth.invalid-credentials-fail'],
-    notInTraffic:
-      "which password is an account's is not in the traffic: a success with a wrong password right after one with the right password cannot be told from two right passwords (one changed in between)",
+    notInTraffic: NOT_IN_TRAFFIC.wrongPasswordAfterRight,
     stores: (_ctx, route, state) => (route === 'POST tokens' ? loginRemembered(state) : state),
   }),
   fault({
     name: 'basic-password-trimmed',
     does: 'the password of HTTP Basic is trimmed before it is checked: the right password with spaces around it inside the Base64 authenticates (§4.3 rule 2, §5.2.6)',
     breaks: ['rest.auth.invalid-credentials-fail', 'rest.access.private-refused'],
-    notInTraffic:
-      "which password is an account's is not in the traffic: a success with the right password with spaces around it cannot be told from a success with a password that has them",
+    notInTraffic: NOT_IN_TRAFFIC.passwordWithSpaces,
     request: basicPasswordTrimmed,
   }),
   fault({
     name: 'login-password-trimmed',
     does: 'POST /api/tokens trims the password before it checks it: the right password with spaces around it gives a token (§5.2.2, §5.2.3, §7.2)',
     breaks: ['rest.auth.invalid-credentials-fail'],
-    notInTraffic:
-      "which password is an account's is not in the traffic: a success with the right password with spaces around it cannot be told from a success with a password that has them",
+    notInTraffic: NOT_IN_TRAFFIC.passwordWithSpaces,
     stores: (_ctx, route, state) => (route === 'POST tokens' ? loginPasswordTrimmed(state) : state),
   }),
 ] as const;

@@ -7,6 +7,7 @@ import type { ProjectAdminDeps } from '../domain/project-admin.ts';
 import type { Service } from '../domain/projects.ts';
 import { KEY_LENGTH, sessionKeysReadAs } from './credential-rewrites.ts';
 import { fault, type OperationRewrites } from './declaration.ts';
+import { NOT_IN_TRAFFIC } from './not-in-traffic.ts';
 
 /** A name that is not the server's own base: what the base faults put in place of it. */
 const OTHER_BASE = 'http://other-name.invalid';
@@ -16,8 +17,7 @@ export const SOAP_FAULTS = [
     name: 'soap-member-add-not-applied',
     does: 'addProjectMember answers true but adds nobody (§4.2 #3)',
     breaks: ['soap.addProjectMember.effect'],
-    notInTraffic:
-      'its effect is a state: only a read-back set against the write shows it, and the traffic rules judge messages, not a model of the data',
+    notInTraffic: NOT_IN_TRAFFIC.stateReadBack,
     operations: {
       addProjectMember(deps, call, sessionKey, groupId, userLogin) {
         const before = new Set(deps.projects.get(groupId)?.members);
@@ -32,8 +32,7 @@ export const SOAP_FAULTS = [
     name: 'soap-member-remove-not-applied',
     does: 'removeProjectMember answers true but the user stays a member (§4.2 #10)',
     breaks: ['soap.removeProjectMember.effect'],
-    notInTraffic:
-      'its effect is a state: only a read-back set against the write shows it, and the traffic rules judge messages, not a model of the data',
+    notInTraffic: NOT_IN_TRAFFIC.stateReadBack,
     operations: {
       removeProjectMember(deps, call, sessionKey, groupId, userLogin) {
         const before = new Set(deps.projects.get(groupId)?.members);
@@ -48,8 +47,7 @@ export const SOAP_FAULTS = [
     name: 'soap-ugroup-remove-not-applied',
     does: 'removeUserFromUGroup answers true but the user stays in the group (§4.2 #11)',
     breaks: ['soap.removeUserFromUGroup.effect'],
-    notInTraffic:
-      'its effect is a state: only a read-back set against the write shows it, and the traffic rules judge messages, not a model of the data',
+    notInTraffic: NOT_IN_TRAFFIC.stateReadBack,
     operations: {
       removeUserFromUGroup(deps, call, sessionKey, groupId, ugroupId, userId) {
         const project = deps.projects.get(groupId);
@@ -68,8 +66,7 @@ export const SOAP_FAULTS = [
     name: 'soap-deactivate-not-applied',
     does: 'deactivateService answers true but the service stays used (§4.2 #5)',
     breaks: ['soap.deactivateService.effect'],
-    notInTraffic:
-      'its effect is a state: only a read-back set against the write shows it, and the traffic rules judge messages, not a model of the data',
+    notInTraffic: NOT_IN_TRAFFIC.stateReadBack,
     operations: {
       setServiceUsage(deps, call, sessionKey, groupId, serviceId, isUsed) {
         const wasUsed = serviceOf(deps, serviceId)?.isUsed;
@@ -87,8 +84,7 @@ export const SOAP_FAULTS = [
       'soap.setProjectDescriptionFieldValue.effect',
       'soap.getProjectDescriptionFieldsValue.effect',
     ],
-    notInTraffic:
-      'its effect is a state: only a read-back set against the write shows it, and the traffic rules judge messages, not a model of the data',
+    notInTraffic: NOT_IN_TRAFFIC.stateReadBack,
     operations: {
       setProjectDescriptionFieldValue: (_deps, call, sessionKey, groupId, fieldId, value) =>
         call(sessionKey, groupId, fieldId, value.trim()),
@@ -98,8 +94,7 @@ export const SOAP_FAULTS = [
     name: 'soap-description-written-before-3108',
     does: 'setProjectDescriptionFieldValue of an unknown field stores the value, then answers 3108 (§7.1)',
     breaks: ['soap.fault.nothing-changed'],
-    notInTraffic:
-      'its effect is a state: only a read-back set against the write shows it, and the traffic rules judge messages, not a model of the data',
+    notInTraffic: NOT_IN_TRAFFIC.stateReadBack,
     operations: {
       setProjectDescriptionFieldValue(deps, call, sessionKey, groupId, fieldId, value) {
         try {
@@ -117,8 +112,7 @@ export const SOAP_FAULTS = [
     name: 'soap-generic-user-password-kept',
     does: 'setProjectGenericUser on a project that has one keeps the old password (§4.2 #13)',
     breaks: ['soap.setProjectGenericUser.effect'],
-    notInTraffic:
-      'its effect is a state: only a read-back set against the write shows it, and the traffic rules judge messages, not a model of the data',
+    notInTraffic: NOT_IN_TRAFFIC.stateReadBack,
     operations: {
       setProjectGenericUser(deps, call, sessionKey, groupId, password) {
         const genericUserId = deps.projects.get(groupId)?.genericUserId;
@@ -134,8 +128,7 @@ export const SOAP_FAULTS = [
     name: 'soap-new-project-public',
     does: 'addProject makes every project public, whatever the privacy part says (§4.2 #2)',
     breaks: ['soap.addProject.privacy'],
-    notInTraffic:
-      'its effect is a state: only a read-back set against the write shows it, and the traffic rules judge messages, not a model of the data',
+    notInTraffic: NOT_IN_TRAFFIC.stateReadBack,
     operations: {
       addProject: (
         _deps,
@@ -153,8 +146,7 @@ export const SOAP_FAULTS = [
     name: 'soap-new-project-without-services',
     does: 'a project created by addProject has no services: nothing inherited from the template (§4.2 #2)',
     breaks: ['soap.addProject.inherits-services'],
-    notInTraffic:
-      'its effect is a state: only a read-back set against the write shows it, and the traffic rules judge messages, not a model of the data',
+    notInTraffic: NOT_IN_TRAFFIC.stateReadBack,
     operations: {
       addProject(deps, call, ...args) {
         const id = call(...args);
@@ -168,8 +160,7 @@ export const SOAP_FAULTS = [
     name: 'soap-add-project-admin-not-set',
     does: "addProject does not make the sessionKey user the created project's admin: adding a member then answers 3201 (§4.2 #2)",
     breaks: ['soap.addProject.session-key-admin'],
-    notInTraffic:
-      'its effect is a state: only a read-back set against the write shows it, and the traffic rules judge messages, not a model of the data',
+    notInTraffic: NOT_IN_TRAFFIC.stateReadBack,
     operations: {
       addProject(deps, call, ...args) {
         const id = call(...args);
@@ -196,8 +187,7 @@ export const SOAP_FAULTS = [
     // A member's call passes the rights check: refused at all, §5.1.2 fails; removing the last
     // admin is then refused by the domain with its own code, not the 3201 of §7.1.
     breaks: ['soap.auth.project-admin', 'soap.removeUserFromUGroup.fault.3201'],
-    notInTraffic:
-      'it depends on the roles of accounts and the privacy of projects, which the traffic does not tell',
+    notInTraffic: NOT_IN_TRAFFIC.rolesAndPrivacy,
     domain: () => ({
       alsoAdministers: (user, project, scope) =>
         scope === 'project-admin' && project.members.has(user.id),
@@ -214,8 +204,7 @@ export const SOAP_FAULTS = [
       'soap.auth.generic-user',
       'soap.removeUserFromUGroup.fault.3201',
     ],
-    notInTraffic:
-      'it depends on the roles of accounts and the privacy of projects, which the traffic does not tell',
+    notInTraffic: NOT_IN_TRAFFIC.rolesAndPrivacy,
     domain: (projects) => ({
       alsoAdministers: (user) =>
         projects()
@@ -227,16 +216,14 @@ export const SOAP_FAULTS = [
     name: 'soap-generic-user-any-session',
     does: 'getProjectGenericUser, setProjectGenericUser and unsetGenericUser accept any valid session (§5.1.2)',
     breaks: ['soap.auth.generic-user'],
-    notInTraffic:
-      'it depends on the roles of accounts and the privacy of projects, which the traffic does not tell',
+    notInTraffic: NOT_IN_TRAFFIC.rolesAndPrivacy,
     domain: () => ({ alsoAdministers: (_user, _project, scope) => scope === 'generic-user' }),
   }),
   fault({
     name: 'soap-service-lookup-platform-wide',
     does: "activateService and deactivateService find the service in any project, not only in group_id's (§7.1 3019)",
     breaks: ['soap.activateService.fault.3019', 'soap.deactivateService.fault.3019'],
-    notInTraffic:
-      'which code the call deserves depends on the state behind it (an unknown project or group, a non-member, a field that does not exist), which the traffic does not show',
+    notInTraffic: NOT_IN_TRAFFIC.codeDependsOnState,
     operations: {
       setServiceUsage(deps, call, sessionKey, groupId, serviceId, isUsed) {
         try {
@@ -255,8 +242,7 @@ export const SOAP_FAULTS = [
     name: 'soap-description-fields-list-incomplete',
     does: 'getPlateformProjectDescriptionFields leaves out the last field, which stays settable (§4.2 #6: all fields)',
     breaks: ['soap.getPlateformProjectDescriptionFields.effect'],
-    notInTraffic:
-      'its effect is a state: only a read-back set against the write shows it, and the traffic rules judge messages, not a model of the data',
+    notInTraffic: NOT_IN_TRAFFIC.stateReadBack,
     operations: {
       getPlateformProjectDescriptionFields: (_deps, call, sessionKey) =>
         call(sessionKey).slice(0, -1),
@@ -277,8 +263,7 @@ export const SOAP_FAULTS = [
       'soap.getProjectServicesUsage.fault.3000',
       'soap.setProjectDescriptionFieldValue.fault.3000',
     ],
-    notInTraffic:
-      'which code the call deserves depends on the state behind it (an unknown project or group, a non-member, a field that does not exist), which the traffic does not show',
+    notInTraffic: NOT_IN_TRAFFIC.codeDependsOnState,
     soapFault: (fault) =>
       fault.code === '3000' ? { ...fault, code: '3001', message: MESSAGES.invalidSession } : fault,
   }),
@@ -286,8 +271,7 @@ export const SOAP_FAULTS = [
     name: 'soap-unknown-ugroup-3000',
     does: 'a user group that does not exist answers 3000 instead of 3301 (§7.1)',
     breaks: ['soap.addUserToUGroup.fault.3301', 'soap.removeUserFromUGroup.fault.3301'],
-    notInTraffic:
-      'which code the call deserves depends on the state behind it (an unknown project or group, a non-member, a field that does not exist), which the traffic does not show',
+    notInTraffic: NOT_IN_TRAFFIC.codeDependsOnState,
     soapFault: (fault) =>
       fault.code === '3301' ? { ...fault, code: '3000', message: MESSAGES.invalidProject } : fault,
   }),
@@ -312,8 +296,7 @@ export const SOAP_FAULTS = [
     name: 'soap-remove-non-member-succeeds',
     does: 'removeProjectMember of a user who is not a member answers true instead of 3203 (§7.1)',
     breaks: ['soap.removeProjectMember.fault.3203'],
-    notInTraffic:
-      'which code the call deserves depends on the state behind it (an unknown project or group, a non-member, a field that does not exist), which the traffic does not show',
+    notInTraffic: NOT_IN_TRAFFIC.codeDependsOnState,
     operations: {
       removeProjectMember(_deps, call, ...args) {
         try {
@@ -329,8 +312,7 @@ export const SOAP_FAULTS = [
     name: 'soap-services-usage-3201-outsider',
     does: 'getProjectServicesUsage answers 3201 instead of 3203 to a caller outside the project; a member still gets 3203 (§7.1)',
     breaks: ['soap.getProjectServicesUsage.fault.3203'],
-    notInTraffic:
-      'which code the call deserves depends on the state behind it (an unknown project or group, a non-member, a field that does not exist), which the traffic does not show',
+    notInTraffic: NOT_IN_TRAFFIC.codeDependsOnState,
     operations: {
       getProjectServicesUsage(deps, call, sessionKey, groupId) {
         try {
@@ -349,8 +331,7 @@ export const SOAP_FAULTS = [
     name: 'soap-site-admin-unknown-project-3203',
     does: 'getProjectDescriptionFieldsValue of a project that does not exist answers 3203 instead of 3000 to a site admin, who administers every other project (§7.1)',
     breaks: ['soap.getProjectDescriptionFieldsValue.fault.3000'],
-    notInTraffic:
-      'which code the call deserves depends on the state behind it (an unknown project or group, a non-member, a field that does not exist), which the traffic does not show',
+    notInTraffic: NOT_IN_TRAFFIC.codeDependsOnState,
     operations: {
       getProjectDescriptionFieldsValue(deps, call, sessionKey, groupId) {
         try {
@@ -372,8 +353,7 @@ export const SOAP_FAULTS = [
       'soap.setProjectDescriptionFieldValue.fault.3108',
       'soap.setProjectDescriptionFieldValue.fault.3201',
     ],
-    notInTraffic:
-      'which code the call deserves depends on the state behind it (an unknown project or group, a non-member, a field that does not exist), which the traffic does not show',
+    notInTraffic: NOT_IN_TRAFFIC.codeDependsOnState,
     operations: {
       setProjectDescriptionFieldValue(deps, call, sessionKey, groupId, fieldId, value) {
         try {
@@ -467,8 +447,7 @@ export const SOAP_FAULTS = [
     name: 'soap-action-unquoted-refused',
     does: 'an unquoted SOAPAction {base_url}/soap/project#<op> is refused (only the quoted form is taken)',
     breaks: ['soap.wire.soap-action-header'],
-    notInTraffic:
-      'the server refuses or fails a request the spec allows: the traffic shows an error answer, which the rules never judge a failure on their own (bad input and invalid credentials rightly get one)',
+    notInTraffic: NOT_IN_TRAFFIC.refusalOfAllowed,
     soapActionRefused: (raw) => raw !== '' && !raw.startsWith('"'),
   }),
   fault({
@@ -544,8 +523,7 @@ export const SOAP_FAULTS = [
     name: 'soap-ugroup-any-project',
     does: 'addUserToUGroup and removeUserFromUGroup find a static user group on the whole platform, not in the project groupId: a group of another project is changed, and the answer is true instead of 3301 (§4.2 #4, §7.1)',
     breaks: ['soap.addUserToUGroup.fault.3301', 'soap.removeUserFromUGroup.fault.3301'],
-    notInTraffic:
-      'which user groups exist, and in which project, is a state of the platform the traffic does not tell: a true answer for a group of another project, or of none, reads as a correct answer for a group of this one',
+    notInTraffic: NOT_IN_TRAFFIC.ugroupsUnknown,
     operations: bothUgroupOperations((deps, call, sessionKey, groupId, ugroupId, userId) =>
       inOwnerOnRefusal(deps, groupId, ugroupId, (project) =>
         call(sessionKey, project, ugroupId, userId),
@@ -556,8 +534,7 @@ export const SOAP_FAULTS = [
     name: 'soap-ugroup-remove-from-every-static',
     does: 'removeUserFromUGroup of a static user group takes the user out of every static user group of the project, not only the one named (§4.2 #11)',
     breaks: ['soap.removeUserFromUGroup.effect'],
-    notInTraffic:
-      'its effect is a state: only a read-back set against the write shows it, and the traffic rules judge messages, not a model of the data',
+    notInTraffic: NOT_IN_TRAFFIC.stateReadBack,
     operations: {
       removeUserFromUGroup(deps, call, sessionKey, groupId, ugroupId, userId) {
         const answer = call(sessionKey, groupId, ugroupId, userId);
@@ -572,8 +549,7 @@ export const SOAP_FAULTS = [
     name: 'soap-ugroup-nowhere-true',
     does: 'addUserToUGroup and removeUserFromUGroup answer true, changing nothing, for a user group id no project has, instead of fault 3301 (§7.1)',
     breaks: ['soap.addUserToUGroup.fault.3301', 'soap.removeUserFromUGroup.fault.3301'],
-    notInTraffic:
-      'which user groups exist, and in which project, is a state of the platform the traffic does not tell: a true answer for a group of another project, or of none, reads as a correct answer for a group of this one',
+    notInTraffic: NOT_IN_TRAFFIC.ugroupsUnknown,
     operations: bothUgroupOperations((deps, call, ...args) =>
       trueWhereNoGroup(deps, args[2], () => call(...args)),
     ),
@@ -582,8 +558,7 @@ export const SOAP_FAULTS = [
     name: 'soap-static-ugroup-add-not-applied',
     does: 'addUserToUGroup of a static user group answers true but the group keeps its users; the project-admins group works (§4.2 #4)',
     breaks: ['soap.addUserToUGroup.effect'],
-    notInTraffic:
-      'its effect is a state: only a read-back set against the write shows it, and the traffic rules judge messages, not a model of the data',
+    notInTraffic: NOT_IN_TRAFFIC.stateReadBack,
     operations: {
       addUserToUGroup(deps, call, sessionKey, groupId, ugroupId, userId) {
         const members = deps.projects.get(groupId)?.ugroups.get(ugroupId)?.members;
@@ -598,8 +573,7 @@ export const SOAP_FAULTS = [
     name: 'soap-ugroup-other-project-changed-on-3301',
     does: 'addUserToUGroup and removeUserFromUGroup with a static user group of another project answer fault 3301, yet change that group in its own project (§7.1: a call answering a fault changes nothing)',
     breaks: ['soap.fault.nothing-changed'],
-    notInTraffic:
-      'its effect is a state: only a read-back set against the write shows it, and the traffic rules judge messages, not a model of the data',
+    notInTraffic: NOT_IN_TRAFFIC.stateReadBack,
     operations: bothUgroupOperations((deps, call, sessionKey, groupId, ugroupId, userId) =>
       inOwnerOnRefusal(
         deps,
@@ -614,40 +588,35 @@ export const SOAP_FAULTS = [
     name: 'soap-session-key-case-insensitive',
     does: "session keys are compared without regard to the case of their letters: the admin's key with its case changed is the admin's session (§5.1, §7.1 3001)",
     breaks: ['soap.auth.project-admin'],
-    notInTraffic:
-      "a session key the traffic never saw handed out may have been handed out outside it (another client's login): the monitor cannot prove that one differing from a seen key in letter case, by one character or by whitespace is no session",
+    notInTraffic: NOT_IN_TRAFFIC.sessionFromElsewhere,
     operations: sessionKeysReadAs((key) => key.toLowerCase()),
   }),
   fault({
     name: 'soap-session-key-suffix-ignored',
     does: "only the first 32 characters of a session key are compared: the admin's key with a character after it is the admin's session (§5.1, §7.1 3001)",
     breaks: ['soap.auth.project-admin'],
-    notInTraffic:
-      "a session key the traffic never saw handed out may have been handed out outside it (another client's login): the monitor cannot prove that one differing from a seen key in letter case, by one character or by whitespace is no session",
+    notInTraffic: NOT_IN_TRAFFIC.sessionFromElsewhere,
     operations: sessionKeysReadAs((key) => key.slice(0, KEY_LENGTH)),
   }),
   fault({
     name: 'soap-session-key-prefix-ignored',
     does: "only the last 32 characters of a session key are compared: the admin's key with a character before it is the admin's session (§5.1, §7.1 3001)",
     breaks: ['soap.auth.project-admin'],
-    notInTraffic:
-      "a session key the traffic never saw handed out may have been handed out outside it (another client's login): the monitor cannot prove that one differing from a seen key in letter case, by one character or by whitespace is no session",
+    notInTraffic: NOT_IN_TRAFFIC.sessionFromElsewhere,
     operations: sessionKeysReadAs((key) => key.slice(-KEY_LENGTH)),
   }),
   fault({
     name: 'soap-session-key-trimmed',
     does: "session keys are trimmed: the admin's key with whitespace around it inside the element, which xsd:string keeps, is the admin's session (§2.1, §5.1, §7.1 3001)",
     breaks: ['soap.auth.project-admin'],
-    notInTraffic:
-      "a session key the traffic never saw handed out may have been handed out outside it (another client's login): the monitor cannot prove that one differing from a seen key in letter case, by one character or by whitespace is no session",
+    notInTraffic: NOT_IN_TRAFFIC.sessionFromElsewhere,
     operations: sessionKeysReadAs((key) => key.trim()),
   }),
   fault({
     name: 'soap-session-key-case-written-before-3001',
     does: "setProjectDescriptionFieldValue with the admin's key in other letter case writes the value, then answers 3001 (§7.1: a fault changes nothing)",
     breaks: ['soap.fault.nothing-changed'],
-    notInTraffic:
-      'its effect is a state: only a read-back set against the write shows it, and the traffic rules judge messages, not a model of the data',
+    notInTraffic: NOT_IN_TRAFFIC.stateReadBack,
     operations: {
       setProjectDescriptionFieldValue(deps, call, sessionKey, groupId, fieldId, value) {
         const live = sessionKey.toLowerCase();
@@ -664,8 +633,7 @@ export const SOAP_FAULTS = [
     name: 'soap-add-project-renames-template',
     does: "addProject gives the template the new project's public name too: the template is changed by a creation that only reads it (§4.2 #2)",
     breaks: ['soap.addProject.creates'],
-    notInTraffic:
-      'its effect is a state beyond the written object: only a read-back of that state before and after the write shows it, and the traffic rules judge messages, not a model of the data',
+    notInTraffic: NOT_IN_TRAFFIC.stateBeyondWrite,
     operations: {
       addProject(
         deps,
@@ -688,8 +656,7 @@ export const SOAP_FAULTS = [
     name: 'soap-deactivate-also-in-template',
     does: 'deactivateService also switches off the service of the same short name in every template project: another project changes (§4.2 #5)',
     breaks: ['soap.deactivateService.effect'],
-    notInTraffic:
-      'its effect is a state beyond the written object: only a read-back of that state before and after the write shows it, and the traffic rules judge messages, not a model of the data',
+    notInTraffic: NOT_IN_TRAFFIC.stateBeyondWrite,
     operations: {
       setServiceUsage(deps, call, sessionKey, groupId, serviceId, isUsed) {
         const answer = call(sessionKey, groupId, serviceId, isUsed);
@@ -707,8 +674,7 @@ export const SOAP_FAULTS = [
     name: 'soap-ugroup-remove-drops-membership',
     does: 'removeUserFromUGroup of the project-admins group also takes the user out of the project members: another group of the same user changes (§4.2 #11)',
     breaks: ['soap.removeUserFromUGroup.effect'],
-    notInTraffic:
-      'its effect is a state beyond the written object: only a read-back of that state before and after the write shows it, and the traffic rules judge messages, not a model of the data',
+    notInTraffic: NOT_IN_TRAFFIC.stateBeyondWrite,
     operations: {
       removeUserFromUGroup(deps, call, sessionKey, groupId, ugroupId, userId) {
         const answer = call(sessionKey, groupId, ugroupId, userId);
@@ -721,8 +687,7 @@ export const SOAP_FAULTS = [
     name: 'soap-member-remove-takes-next',
     does: 'removeProjectMember also removes the member with the next higher user id who is no project admin: another member goes (§4.2 #10)',
     breaks: ['soap.removeProjectMember.effect'],
-    notInTraffic:
-      'its effect is a state beyond the written object: only a read-back of that state before and after the write shows it, and the traffic rules judge messages, not a model of the data',
+    notInTraffic: NOT_IN_TRAFFIC.stateBeyondWrite,
     operations: {
       removeProjectMember(deps, call, sessionKey, groupId, userLogin) {
         const answer = call(sessionKey, groupId, userLogin);
@@ -742,8 +707,7 @@ export const SOAP_FAULTS = [
     name: 'soap-description-value-also-in-template',
     does: 'setProjectDescriptionFieldValue also writes the value in every template project: another project changes (§4.2 #12)',
     breaks: ['soap.setProjectDescriptionFieldValue.effect'],
-    notInTraffic:
-      'its effect is a state beyond the written object: only a read-back of that state before and after the write shows it, and the traffic rules judge messages, not a model of the data',
+    notInTraffic: NOT_IN_TRAFFIC.stateBeyondWrite,
     operations: {
       setProjectDescriptionFieldValue(deps, call, sessionKey, groupId, fieldId, value) {
         const answer = call(sessionKey, groupId, fieldId, value);
@@ -757,8 +721,7 @@ export const SOAP_FAULTS = [
     name: 'soap-generic-user-joins-admin-projects',
     does: "setProjectGenericUser also makes the generic user a member of every other project the caller administers: other projects' members change (§4.2 #13)",
     breaks: ['soap.setProjectGenericUser.effect'],
-    notInTraffic:
-      'its effect is a state beyond the written object: only a read-back of that state before and after the write shows it, and the traffic rules judge messages, not a model of the data',
+    notInTraffic: NOT_IN_TRAFFIC.stateBeyondWrite,
     operations: {
       setProjectGenericUser(deps, call, sessionKey, groupId, password) {
         const user = call(sessionKey, groupId, password);
