@@ -1,5 +1,5 @@
 /** The results model every report is rendered from (docs/reading-the-report.md, "The files"). */
-import type { Level, Side } from './requirements/index.ts';
+import type { Requirement, Side } from './requirements/index.ts';
 import type { Exchange } from './wire-exchange.ts';
 
 /**
@@ -166,14 +166,8 @@ export interface CellResult {
   tests: string[];
 }
 
-export interface RequirementResult {
-  id: string;
-  section: string;
-  level: Level;
-  /** Absent: the server's (spec/requirements/types.ts). */
-  side?: Side;
-  text: string;
-  decision?: string;
+/** A catalogue requirement (spec/requirements/types.ts) as a run judged it. */
+export interface RequirementResult extends Omit<Requirement, 'uncovered'> {
   status: RequirementStatus;
   /** For skip: the reason; for fail/error/observed: the first such test's message. */
   reason?: string;
