@@ -17,6 +17,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { failureWordsProblems, runnerWords } from '../lib/kit/failure-words.ts';
 import type { PlantedFault } from '../reference-server/faults/index.ts';
+import { SOAP_FAULTS } from '../reference-server/faults/soap.ts';
 import { startReferenceServer } from '../reference-server/listen.ts';
 import { ROOT } from './support/cli.ts';
 import { FEW_FILES_AT_ONCE, runCliPooled, stopDrivers } from './support/cli-pool.ts';
@@ -52,6 +53,10 @@ interface Verdict extends Diagnosis {
 }
 
 const verdicts: Verdict[] = [];
+
+/** The file that declares a planted fault: the one to edit when its verdict is wrong. */
+const declaredIn = (fault: string) =>
+  `reference-server/faults/${SOAP_FAULTS.some((f) => f.name === fault) ? 'soap' : 'rest'}.ts`;
 
 /** SELF_VALIDATION_SUITES=all: each fault against every suite, as a user's run would be. */
 const ALL_SUITES = process.env['SELF_VALIDATION_SUITES'] === 'all';
@@ -134,7 +139,7 @@ describe('every planted fault is caught by the requirement it breaks', () => {
       expect(verdict.errors, `${fault.name}: harness errors under a planted fault`).toEqual([]);
       expect(
         { extra: verdict.extra, missing: verdict.missing },
-        `${fault.name}: the failing MUST requirements are not exactly those its declaration breaks (reference-server/faults/${fault.name.startsWith('soap-') ? 'soap' : 'rest'}.ts); ${inexactLine(fault.name, verdict)}`,
+        `${fault.name}: the failing MUST requirements are not exactly those its declaration breaks (${declaredIn(fault.name)}); ${inexactLine(fault.name, verdict)}`,
       ).toEqual({ extra: [], missing: [] });
     },
   );
@@ -143,14 +148,12 @@ describe('every planted fault is caught by the requirement it breaks', () => {
     // Judged after the faults' tests (vitest runs a file's tests in order; those are concurrent
     // among themselves, this one waits for them), over the faults this run planted.
     const missed = verdicts.filter((v) => Object.keys(v.passive.failing).length === 0);
-    const where = (fault: string) =>
-      `reference-server/faults/${fault.startsWith('soap-') ? 'soap' : 'rest'}.ts`;
     expect(
       missed
         .filter((v) => v.notInTraffic === undefined)
         .map(
           (v) =>
-            `${v.fault}: a traffic rule misses it, or say why in its declaration (${where(v.fault)}, notInTraffic)`,
+            `${v.fault}: a traffic rule misses it, or say why in its declaration (${declaredIn(v.fault)}, notInTraffic)`,
         ),
       "planted faults the monitor did not see in the suites' traffic",
     ).toEqual([]);
@@ -159,7 +162,7 @@ describe('every planted fault is caught by the requirement it breaks', () => {
         .filter((v) => v.notInTraffic !== undefined && !missed.includes(v))
         .map(
           (v) =>
-            `${v.fault}: the monitor catches it now (${Object.keys(v.passive.failing).join(', ')}): remove notInTraffic from its declaration (${where(v.fault)})`,
+            `${v.fault}: the monitor catches it now (${Object.keys(v.passive.failing).join(', ')}): remove notInTraffic from its declaration (${declaredIn(v.fault)})`,
         ),
       'planted faults that say traffic cannot show them',
     ).toEqual([]);
