@@ -6,6 +6,7 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import { conformanceTest } from '../lib/kit/conformance-test.ts';
 import { CATALOGUE, SECTION_TITLES } from '../lib/requirements/index.ts';
+import { isFaultPairId } from '../spec/requirements/soap-rows.ts';
 import { SOAP_OPERATIONS } from '../spec/soap-operations.ts';
 import type { CliRun } from './support/cli.ts';
 import { rowFile } from './support/catalogue-files.ts';
@@ -70,7 +71,7 @@ describe('coverage of the catalogue by the suites', () => {
       .map((r) => r.id)
       .filter((id) => !UNCOVERED.includes(id))
       .map((id) =>
-        /^soap\.\w+\.fault\.\d+$/.test(id)
+        isFaultPairId(id)
           ? `${id}: no test names it: write one in the operation's file of suites/soap/ (conformanceTest(['${id}'], …) with expectFault and the fault cell it judges), or a row of suites/soap/fault-scenarios.ts when a shared scenario reaches it`
           : `${id}: no test names it: write one in suites/ (conformanceTest(['${id}'], …)), or wrap its row in ${rowFile(id)} with uncovered(row, 'why')`,
       );

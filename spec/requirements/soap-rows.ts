@@ -55,6 +55,11 @@ export type FaultPairId = {
   [N in OperationName]: `soap.${N}.fault.${FaultCodeOf<N> & number}`;
 }[OperationName];
 
+/** Whether an id is one of a §7.1 pair (made by faultRows, not written in a table). */
+export function isFaultPairId(id: string): id is FaultPairId {
+  return /^soap\.\w+\.fault\.\d+$/.test(id);
+}
+
 /**
  * Every §7.1 row, one per (operation, code) pair of spec/soap-operations.ts, operations in table
  * order and each one's codes in §7.1's order: a code added to the table is a requirement, typed

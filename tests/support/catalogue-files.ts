@@ -5,13 +5,8 @@ import { ROOT } from './cli.ts';
 
 const TABLES = 'spec/requirements/tables';
 
-/**
- * The table file whose text holds the id as a key; a §7.1 pair (soap.<op>.fault.<code>) is a
- * code of spec/soap-operations.ts's table, which makes its row.
- */
+/** The table file whose text holds the id as a key (a §7.1 pair has none: isFaultPairId). */
 export function rowFile(id: string): string {
-  if (/^soap\.\w+\.fault\.\d+$/.test(id))
-    return 'spec/soap-operations.ts (the faults of the operation)';
   const file = readdirSync(join(ROOT, TABLES)).find((name) =>
     readFileSync(join(ROOT, TABLES, name), 'utf8').includes(`'${id}':`),
   );
