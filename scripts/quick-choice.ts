@@ -55,6 +55,7 @@ export const DEFAULT_SET: readonly string[] = [
   'tests/traffic-catalogue.test.ts',
   'tests/diagnosis.test.ts',
   'tests/docs.test.ts',
+  'tests/generated-files.test.ts',
   'tests/cli-startup.test.ts',
 ];
 
@@ -121,7 +122,13 @@ export const AREAS: readonly Area[] = [
   },
   {
     match: /^reference-server\/faults\/|^reference-server\/variants\.ts$/,
-    tests: t('fault-declarations', 'fault-matrix', 'docs', 'traffic-client-planted'),
+    tests: t(
+      'fault-declarations',
+      'fault-matrix',
+      'docs',
+      'generated-files',
+      'traffic-client-planted',
+    ),
     why: 'the planted faults and variants: their declarations and the generated docs',
   },
   {
@@ -149,7 +156,7 @@ export const AREAS: readonly Area[] = [
   },
   {
     match: /^(docs\/|README\.md$|CONTRIBUTING\.md$|examples\/)/,
-    tests: t('docs', 'ci-example'),
+    tests: t('docs', 'generated-files', 'ci-example'),
     why: "the user's pages: links, generated lists, the CI example",
   },
   {
