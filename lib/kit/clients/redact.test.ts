@@ -33,4 +33,22 @@ describe('Secrets.redact', () => {
     secrets.add('ab');
     expect(secrets.redact('about ab')).toBe('about ab');
   });
+
+  test('leaves markup whole: XML tag and attribute names, JSON keys (a short secret inside one)', () => {
+    const secrets = new Secrets();
+    secrets.add('valu');
+    const xml =
+      '<?xml version="1.0"?><ns1:set><session_key xsi:type="xsd:string">valu</session_key><field_value id="valu">a valu b</field_value><empty_value/></ns1:set>';
+    expect(secrets.redact(xml)).toBe(
+      `<?xml version="1.0"?><ns1:set><session_key xsi:type="xsd:string">${REDACTED}</session_key><field_value id="${REDACTED}">a ${REDACTED} b</field_value><empty_value/></ns1:set>`,
+    );
+    const json = '{"value": "valu", "values": ["a valu", "x\\"valu\\": y"], "n": {"valuer": 1}}';
+    expect(secrets.redact(json)).toBe(
+      `{"value": "${REDACTED}", "values": ["a ${REDACTED}", "x\\"${REDACTED}\\": y"], "n": {"valuer": 1}}`,
+    );
+    // Not JSON (a message quoting a body): the XML rule still keeps the tags whole.
+    expect(secrets.redact("expected '<field_value>valu</field_value>' to be refused")).toBe(
+      `expected '<field_value>${REDACTED}</field_value>' to be refused`,
+    );
+  });
 });

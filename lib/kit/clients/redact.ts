@@ -44,7 +44,38 @@ export class Secrets {
     return [...this.#values];
   }
 
+  /**
+   * The text with every registered secret replaced, except in markup: XML tag and attribute names
+   * and JSON object keys are never secrets, and a short secret that is part of one (a generated
+   * invalid session key 'valu' in <field_value>) would make a redacted body no longer XML, or its
+   * JSON another document: evidence and HAR files must stay what was sent, less the secrets.
+   */
   redact(text: string): string {
+    if (this.#values.size === 0) return text;
+    const isJson = looksLikeJson(text);
+    let out = '';
+    let from = 0;
+    for (const match of text.matchAll(isJson ? JSON_STRING : XML_TAG)) {
+      out += this.#redactText(text.slice(from, match.index));
+      out += isJson ? this.#redactJsonString(match) : this.#redactTag(match[0]);
+      from = match.index + match[0].length;
+    }
+    return out + this.#redactText(text.slice(from));
+  }
+
+  /** In a tag, only the attribute values: `<a:b c="VALUE">`. */
+  #redactTag(tag: string): string {
+    return tag.replace(/(=\s*)("[^"]*"|'[^']*')/g, (_, eq: string, value: string) => {
+      return eq + this.#redactText(value);
+    });
+  }
+
+  /** A JSON string: kept when it is an object key (a colon follows). */
+  #redactJsonString([string, colon]: RegExpMatchArray): string {
+    return colon === undefined ? this.#redactText(string) : string;
+  }
+
+  #redactText(text: string): string {
     let out = text;
     // Longest first, so a secret containing another is replaced whole.
     for (const value of [...this.#values].sort((a, b) => b.length - a.length)) {
@@ -57,5 +88,23 @@ export class Secrets {
       }
     }
     return out;
+  }
+}
+
+/** An XML start, end or empty tag, declaration or processing instruction, as written. */
+const XML_TAG =
+  /<[/?]?[A-Za-z_][\w.:-]*(?:\s+[A-Za-z_][\w.:-]*\s*=\s*(?:"[^"]*"|'[^']*'))*\s*[/?]?>/g;
+
+/** A JSON string, with the colon that makes it an object key: `"name":`. */
+const JSON_STRING = /"(?:[^"\\]|\\.)*"(\s*:)?/g;
+
+function looksLikeJson(text: string): boolean {
+  const start = text.trimStart()[0];
+  if (start !== '{' && start !== '[') return false;
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
   }
 }

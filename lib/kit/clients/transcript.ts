@@ -117,8 +117,9 @@ export function registerSecrets(secrets: Secrets, exchange: Exchange): void {
 /** The exchange with every registered secret replaced, wherever it appears. */
 export function redactExchange<E extends Exchange>(e: E, secrets: Secrets): E {
   const r = (text: string) => secrets.redact(text);
+  // A header's name is no secret (a short one may be part of it).
   const headers = (h: Record<string, string>) =>
-    Object.fromEntries(Object.entries(h).map(([name, value]) => [r(name), r(value)]));
+    Object.fromEntries(Object.entries(h).map(([name, value]) => [name, r(value)]));
   return {
     ...e,
     url: r(e.url),
