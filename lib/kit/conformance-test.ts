@@ -221,11 +221,13 @@ export function conformanceTest(
       const judged = transcript.judged();
       if (judged !== undefined) {
         context.task.meta.judgedExchange = judged;
-        context.task.meta.reproduce = reproduceScript(
-          transcript.exchanges,
-          judged,
-          transcript.secrets,
-        );
+        // As its transcript: the reports drop the script of a passing test (evidence.ts).
+        if (kept)
+          context.task.meta.reproduce = reproduceScript(
+            transcript.exchanges,
+            judged,
+            transcript.secrets,
+          );
       }
       // Allure gets the same transcripts: those of every test were most of a run's report.
       if (kept && exchanges.length > 0)

@@ -11,8 +11,8 @@
  * HTTP status, a feature's route: ConformanceFailure.requirement) judges it when it is the test's;
  * when it is another's, the check relied on it.
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FailedCheck } from '../run-result.ts';
+import { asyncPart } from './clients/async-part.ts';
 import { HarnessError } from './clients/harness-error.ts';
 import { inDomainWords, valuesInWords, type ErrorParts } from './failure-words.ts';
 
@@ -25,12 +25,12 @@ export interface Scope {
 /** Where a failure's scope is kept on the error object (a string key: it survives serialising). */
 const SCOPE = '__judging';
 
-const ofRunningTest = new AsyncLocalStorage<Judging>();
+const ofRunningTest = asyncPart<Judging>('judging');
 
 export class Judging {
   /** The judging of the test whose code calls this (run by `running`), else undefined. */
   static current(): Judging | undefined {
-    return ofRunningTest.getStore();
+    return ofRunningTest.get();
   }
 
   private scope: Scope | undefined;

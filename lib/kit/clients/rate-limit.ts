@@ -4,7 +4,7 @@
  * 1000/N ms apart, so that no second holds more than N requests. The schedule is a
  * SharedArrayBuffer that the CLI makes and vitest hands to each worker (RunSettings).
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
+import { asyncPart } from './async-part.ts';
 import { HarnessError } from './harness-error.ts';
 
 /** The wall-clock time in microseconds, the same scale in every thread. */
@@ -107,7 +107,7 @@ export function rateBacklog(): { perSecond: number; queued: number; lastInMs: nu
  * interrupted they stop, even while they wait for their slot; the others (cleanups, provisioning)
  * go on.
  */
-const testRequest = new AsyncLocalStorage<true>();
+const testRequest = asyncPart<true>('test request');
 
 /** Sends `send` as a request of a test: it stops when the run is interrupted. */
 export function asTestRequest<T>(send: () => Promise<T>): Promise<T> {
@@ -124,7 +124,7 @@ export const STOPPED_BY_INTERRUPTION =
  * to the requests that go on (the cleanups), which take theirs again (stopTestRequests).
  */
 export async function awaitTurn(): Promise<void> {
-  const stoppable = testRequest.getStore() === true;
+  const stoppable = testRequest.get() === true;
   if (stoppable && testRequestsStopped()) throw new HarnessError(STOPPED_BY_INTERRUPTION);
   const limit = slot[SLOT];
   if (limit !== undefined) await slotOf(limit, stoppable);

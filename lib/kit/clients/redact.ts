@@ -16,6 +16,9 @@ export function isSecretName(name: string): boolean {
 export class Secrets {
   readonly #values = new Set<string>();
 
+  /** `beforeRead`: registers secrets not added yet, before each redaction (Transcript's). */
+  constructor(private readonly beforeRead: () => void = () => undefined) {}
+
   add(value: string | undefined): void {
     // Very short values would redact ordinary text; real secrets are longer.
     if (value !== undefined && value.length >= 4) this.#values.add(value);
@@ -41,6 +44,7 @@ export class Secrets {
 
   /** The registered secrets (to redact another transcript of the same test with them). */
   values(): string[] {
+    this.beforeRead();
     return [...this.#values];
   }
 
@@ -51,6 +55,7 @@ export class Secrets {
    * JSON another document: evidence and HAR files must stay what was sent, less the secrets.
    */
   redact(text: string): string {
+    this.beforeRead();
     if (this.#values.size === 0) return text;
     const isJson = looksLikeJson(text);
     let out = '';

@@ -1,5 +1,5 @@
 /** The wire exchanges of one test, recorded by the clients and shown in reports (redacted). */
-import { AsyncLocalStorage } from 'node:async_hooks';
+import { asyncPart } from './async-part.ts';
 import { Secrets } from './redact.ts';
 import { renderExchanges, type Exchange } from '../../wire-exchange.ts';
 
@@ -11,7 +11,7 @@ export type { Exchange };
  * carries its own. A chai assertion or a fast-check hook has no other way to find its test: they
  * are called with no test context, and vitest's own current test is whichever test started last.
  */
-const ofRunningTest = new AsyncLocalStorage<Transcript>();
+const ofRunningTest = asyncPart<Transcript>('transcript');
 
 export class Transcript {
   /**
@@ -19,7 +19,7 @@ export class Transcript {
    * failed assertion marks its judged exchange there (lib/kit/suite-setup.ts).
    */
   static current(): Transcript | undefined {
-    return ofRunningTest.getStore();
+    return ofRunningTest.get();
   }
 
   /** Runs a test's body with this transcript as its `current()`, in whatever it awaits too. */
@@ -28,7 +28,16 @@ export class Transcript {
   }
 
   readonly exchanges: Exchange[] = [];
-  readonly secrets = new Secrets();
+  /**
+   * The secrets the exchanges show, and those added. An exchange's are read when a redaction
+   * needs them, not as it is recorded: most tests pass, and their transcripts are never redacted.
+   */
+  readonly secrets = new Secrets(() => {
+    for (; this.#registered < this.exchanges.length; this.#registered++)
+      registerSecrets(this.secrets, this.exchanges[this.#registered]!);
+  });
+  /** How many exchanges have given their secrets. */
+  #registered = 0;
   /** The exchange whose answer the test read last (HttpResponse's getters mark it). */
   private lastRead: number | undefined;
   /** The exchange read last when the first assertion of this attempt failed: the one it judged. */
@@ -39,7 +48,6 @@ export class Transcript {
   /** Records an exchange; returns its index. */
   record(exchange: Exchange): number {
     this.exchanges.push(exchange);
-    registerSecrets(this.secrets, exchange);
     return this.exchanges.length - 1;
   }
 
