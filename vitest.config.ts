@@ -73,10 +73,11 @@ export default defineConfig({
           sequence: { groupOrder: 0 },
         },
       },
-      // The project's tests (CLI runs, servers, browsers): each file in a process of its own, at
-      // least two at a time (vitest's default, one less than the cores, is one on 2 cores): most of
-      // them wait on a child process, a server or a browser for much of their time, and one alone
-      // leaves a core idle. After the unit tests.
+      // The project's tests (CLI runs, servers, browsers): each file in a process of its own, one
+      // more at a time than the cores (vitest's default, one less, is one on 2 cores): most of
+      // them wait on a child process, a server or a browser for part of their time, and the files
+      // that keep the cores busy are fewer than the cores then. Two more queued more work than
+      // the cores could take: slower in all. After the unit tests.
       // The runs several files judge are made once (tests/support/shared-runs.ts).
       {
         extends: true,
@@ -85,7 +86,7 @@ export default defineConfig({
           include: ['tests/**/*.test.ts'],
           exclude: [...ALONE, 'suites/**', 'node_modules/**'],
           globalSetup: ['tests/support/shared-runs-setup.ts'],
-          maxWorkers: Math.max(2, availableParallelism() - 1),
+          maxWorkers: availableParallelism() + 1,
           sequence: { groupOrder: 1 },
         },
       },
