@@ -29,6 +29,7 @@ import { median, runLoad } from './load.ts';
 import { benchNpmTest, benchTestQuick } from './npm-test.ts';
 import { benchPackage } from './package.ts';
 import { benchTraffic, trafficGoals } from './traffic.ts';
+import { PARTS, withEarlierParts, type Part } from './carry.ts';
 import { cpuMs, othersShare, rssKiB } from './processes.ts';
 import { startServerProcess, type ServerProcess } from '../tests/support/cli.ts';
 import { replaceBlock } from './doc-block.ts';
@@ -45,10 +46,8 @@ import { prepareWorkloads, type Workload } from './workloads.ts';
 import { requireWrk, runWrk, wrkScript, type WrkOptions } from './wrk.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const PARTS = ['conformance', 'throughput', 'rss', 'package', 'traffic', 'tests'] as const;
 /** `--help` and `compare` runs of the package part (the median is reported). */
 const PACKAGE_ROUNDS = 5;
-type Part = (typeof PARTS)[number];
 /** test:quick's change in the tests part: one file of the traffic judge, one area. */
 const QUICK_CHANGE = ['lib/traffic/rules/server/wsdl.ts'];
 /** The goals of the tests part: the full gate and the quick loop (on 2 cores). */
@@ -64,7 +63,8 @@ const LINK_FLOOR = { linkedS: 20.7, localS: 8.9, ratio: 2.4 };
 const USAGE = `usage: npm run bench -- [options]
   --part NAME        conformance, throughput, rss, package, traffic (analyze and monitor) or
                      tests (npm run test:quick and npm test, each timed whole; npm test takes
-                     minutes) (repeatable; default: all)
+                     minutes) (repeatable; default: all). The parts not measured keep
+                     their figures from the results.json in --out, each with its date and commit
   --repeat N         conformance runs of each kind (default 3; the median is reported)
   --seed N           the conformance runs' seed (default 1: both runs do the same requests)
   --delay MS         the delay proxy's delay (default 50)
@@ -510,7 +510,17 @@ async function measure(o: Options): Promise<BenchResults> {
     ...(traffic === undefined ? {} : { traffic }),
     ...(tests === undefined ? {} : { tests }),
   };
-  return { ...partial, goals: goals(partial) };
+  const figures = withEarlierParts(partial, o.parts, earlierResults(o.out));
+  return { ...figures, goals: goals(figures) };
+}
+
+/** The results a run in `out` replaces, if any: it keeps their parts it did not measure. */
+function earlierResults(out: string): BenchResults | undefined {
+  try {
+    return JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as BenchResults;
+  } catch {
+    return undefined;
+  }
 }
 
 function rejudged(file: string): BenchResults {

@@ -4,6 +4,7 @@ import type { Goal } from './goal.ts';
 import type { NpmTestFigures } from './npm-test.ts';
 import type { PackageFigures } from './package.ts';
 import type { TrafficFigures } from './traffic.ts';
+import { keptParts } from './carry.ts';
 import { WHY_MISSED } from './why-missed.ts';
 
 export type { Goal } from './goal.ts';
@@ -52,8 +53,17 @@ export interface ThroughputRow {
   othersShare: number;
 }
 
+/** When, at which commit and with which options a part's figures were measured (bench/carry.ts). */
+export interface Measured {
+  startedAt: string;
+  commit: string;
+  options: Record<string, unknown>;
+}
+
 export interface BenchResults {
   startedAt: string;
+  /** Each part's stamp: this run's, or an earlier run's whose figures this one kept. */
+  measured?: Partial<Record<string, Measured>>;
   machine: {
     cpus: number;
     cpuModel: string;
@@ -114,18 +124,24 @@ function goalRows(r: BenchResults): string[][] {
 }
 
 function heading(r: BenchResults): string {
+  const kept = keptParts(r);
   return (
     `${r.startedAt}, commit ${r.machine.commit.slice(0, 7)}` +
     `${r.machine.changedFiles > 0 ? ` with ${r.machine.changedFiles} changed files` : ''}: ` +
     `${r.machine.cpus} cores (${r.machine.cpuModel}), node ${r.machine.node}; ` +
-    `load average ${loads(r.machine.loadAtStart)} at the start, ${loads(r.machine.loadAtEnd)} at the end.`
+    `load average ${loads(r.machine.loadAtStart)} at the start, ${loads(r.machine.loadAtEnd)} at the end.` +
+    (kept.length === 0
+      ? ''
+      : ` Not measured by this run, kept from earlier ones: ${kept
+          .map(([part, m]) => `${part} (${m.startedAt}, commit ${m.commit.slice(0, 7)})`)
+          .join(', ')}.`)
   );
 }
 
 /** The throughput table and what its columns mean, under a heading of `level`. */
 function throughputSection(r: BenchResults, level: string): string[] {
   const first = r.throughput[0]!;
-  const durationS = Number(r.options['durationMs']) / 1000;
+  const durationS = Number((r.measured?.['throughput']?.options ?? r.options)['durationMs']) / 1000;
   return [
     `${level} Throughput (wrk, median of ${first.reference.samples.length} samples of ${durationS} s)`,
     '',
