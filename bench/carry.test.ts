@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
-import { keptParts, PARTS, withEarlierParts } from './carry.ts';
-import type { BenchResults } from './report.ts';
+import { withEarlierParts } from './carry.ts';
+import { keptParts, PARTS, type BenchResults } from './report.ts';
 
 type Figures = Omit<BenchResults, 'goals'>;
 

@@ -3,10 +3,7 @@
  * from the results it replaces, each with when, at which commit and with which options it was
  * measured: the written results always hold every part, and say how old each one is.
  */
-import type { BenchResults, Measured } from './report.ts';
-
-export const PARTS = ['conformance', 'throughput', 'rss', 'package', 'traffic', 'tests'] as const;
-export type Part = (typeof PARTS)[number];
+import { PARTS, type BenchResults, type Measured, type Part } from './report.ts';
 
 type Figures = Omit<BenchResults, 'goals'>;
 
@@ -44,12 +41,4 @@ export function withEarlierParts(
     }
   }
   return merged;
-}
-
-/** The parts `r` kept from earlier runs, each with its stamp. */
-export function keptParts(r: Figures): Array<[Part, Measured]> {
-  return PARTS.flatMap((part) => {
-    const stamp = r.measured?.[part];
-    return stamp !== undefined && stamp.startedAt !== r.startedAt ? [[part, stamp]] : [];
-  });
 }

@@ -29,13 +29,15 @@ import { median, runLoad } from './load.ts';
 import { benchNpmTest, benchTestQuick } from './npm-test.ts';
 import { benchPackage } from './package.ts';
 import { benchTraffic, trafficGoals } from './traffic.ts';
-import { PARTS, withEarlierParts, type Part } from './carry.ts';
+import { withEarlierParts } from './carry.ts';
 import { cpuMs, othersShare, rssKiB } from './processes.ts';
 import { startServerProcess, type ServerProcess } from '../tests/support/cli.ts';
 import { replaceBlock } from './doc-block.ts';
 import {
+  PARTS,
   renderMarkdown,
   renderPerformanceBlock,
+  type Part,
   type BenchResults,
   type Goal,
   type Sample,

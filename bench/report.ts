@@ -4,7 +4,6 @@ import type { Goal } from './goal.ts';
 import type { NpmTestFigures } from './npm-test.ts';
 import type { PackageFigures } from './package.ts';
 import type { TrafficFigures } from './traffic.ts';
-import { keptParts } from './carry.ts';
 import { WHY_MISSED } from './why-missed.ts';
 
 export type { Goal } from './goal.ts';
@@ -52,6 +51,10 @@ export interface ThroughputRow {
   /** The share of the machine other processes used meanwhile (processes.ts, othersShare). */
   othersShare: number;
 }
+
+/** What `npm run bench -- --part NAME` measures (all of them by default). */
+export const PARTS = ['conformance', 'throughput', 'rss', 'package', 'traffic', 'tests'] as const;
+export type Part = (typeof PARTS)[number];
 
 /** When, at which commit and with which options a part's figures were measured (bench/carry.ts). */
 export interface Measured {
@@ -121,6 +124,14 @@ function goalRows(r: BenchResults): string[][] {
     g.value,
     g.met === undefined ? '—' : g.met ? 'yes' : '**no**',
   ]);
+}
+
+/** The parts `r` kept from earlier runs, each with its stamp. */
+export function keptParts(r: Omit<BenchResults, 'goals'>): Array<[Part, Measured]> {
+  return PARTS.flatMap((part) => {
+    const stamp = r.measured?.[part];
+    return stamp !== undefined && stamp.startedAt !== r.startedAt ? [[part, stamp]] : [];
+  });
 }
 
 function heading(r: BenchResults): string {
