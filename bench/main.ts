@@ -56,11 +56,12 @@ const QUICK_CHANGE = ['lib/traffic/rules/server/wsdl.ts'];
 const NPM_TEST_GOAL_MS = 12 * 60_000;
 const TEST_QUICK_GOAL_MS = 90_000;
 /**
- * The run through the slow link is at its floor: its goal is to stay there. The floor, decided
- * from a bench run (the local and the linked runs medians of three each), and its reason are
- * stated in the goal's row of the generated output.
+ * The run through the slow link is at its floor: its goal is to stay there, within a margin. The
+ * floor (the median of three linked runs in one bench run) and its reason are stated in the goal's
+ * row of the generated output. Not a ratio to the local run: the delay's share of the linked run
+ * does not shrink when the harness's CPU time does, so a faster harness raised the ratio.
  */
-const LINK_FLOOR = { linkedS: 20.7, localS: 8.9, ratio: 2.4 };
+const LINK_FLOOR = { delayMs: 50, linkedS: 20.7, margin: 0.1 };
 
 const USAGE = `usage: npm run bench -- [options]
   --part NAME        conformance, throughput, rss, package, traffic (analyze and monitor) or
@@ -377,14 +378,17 @@ function goals(results: Omit<BenchResults, 'goals'>): Goal[] {
       {
         id: 'delay-ratio',
         goal:
-          `run through a ${c.delayMs} ms link / local run ≤ ${LINK_FLOOR.ratio}: at its floor (about ` +
-          `${LINK_FLOOR.linkedS} s against ${LINK_FLOOR.localS} s, medians of three in one bench run), ` +
-          "set by the read-backs of each SOAP write's frame (lib/kit/frame), requests in turn that " +
-          'each pay the delay',
+          `run through a ${LINK_FLOOR.delayMs} ms link at its floor: ≤ ${LINK_FLOOR.linkedS} s + ` +
+          `${Math.round(100 * LINK_FLOOR.margin)} %, set by the read-backs of each SOAP write's frame ` +
+          '(lib/kit/frame), requests in turn that each pay the delay. Judged on its own time: its ' +
+          'ratio to the local run (shown) rises when the harness gets faster',
         value:
-          `${c.ratio.toFixed(2)} (${seconds(c.delayed.wallMs)} against ${seconds(c.embedded.wallMs)}, ` +
+          `${seconds(c.delayed.wallMs)} (ratio ${c.ratio.toFixed(2)} to the local ${seconds(c.embedded.wallMs)}, ` +
           `medians of ${c.embedded.samples.length}; ${c.delayed.samples[0]?.requests ?? '?'} requests)`,
-        met: c.ratio <= LINK_FLOOR.ratio,
+        // The floor is the default delay's: another delay is measured, not judged.
+        ...(c.delayMs === LINK_FLOOR.delayMs
+          ? { met: c.delayed.wallMs <= LINK_FLOOR.linkedS * (1 + LINK_FLOOR.margin) * 1000 }
+          : {}),
       },
       {
         id: 'report-share',
