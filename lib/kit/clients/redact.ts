@@ -61,8 +61,10 @@ export class Secrets {
     let out = '';
     let from = 0;
     for (const match of text.matchAll(isJson ? JSON_STRING : XML_TAG)) {
+      // A JSON string value is text, redacted with what surrounds it up to the next key.
+      if (isJson && match[1] === undefined) continue;
       out += this.#redactText(text.slice(from, match.index));
-      out += isJson ? this.#redactJsonString(match) : this.#redactTag(match[0]);
+      out += isJson ? match[0] : this.#redactTag(match[0]);
       from = match.index + match[0].length;
     }
     return out + this.#redactText(text.slice(from));
@@ -73,11 +75,6 @@ export class Secrets {
     return tag.replace(/(=\s*)("[^"]*"|'[^']*')/g, (_, eq: string, value: string) => {
       return eq + this.#redactText(value);
     });
-  }
-
-  /** A JSON string: kept when it is an object key (a colon follows). */
-  #redactJsonString([string, colon]: RegExpMatchArray): string {
-    return colon === undefined ? this.#redactText(string) : string;
   }
 
   #redactText(text: string): string {
