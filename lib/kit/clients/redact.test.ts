@@ -28,6 +28,14 @@ describe('Secrets.redact', () => {
     );
   });
 
+  test('a secret added after a redaction is redacted in the next one', () => {
+    const secrets = new Secrets();
+    secrets.add('first-secret');
+    expect(secrets.redact('first-secret second-secret')).toBe(`${REDACTED} second-secret`);
+    secrets.add('second-secret');
+    expect(secrets.redact('first-secret second-secret')).toBe(`${REDACTED} ${REDACTED}`);
+  });
+
   test('ignores values too short to be secrets, so ordinary text survives', () => {
     const secrets = new Secrets();
     secrets.add('ab');

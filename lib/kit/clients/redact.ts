@@ -13,15 +13,25 @@ export function isSecretName(name: string): boolean {
   return SECRET_NAMES.test(name);
 }
 
+/** A secret as it may appear: as sent, and base64-encoded (Basic credentials). */
+interface Form {
+  value: string;
+  encoded: string;
+}
+
 export class Secrets {
   readonly #values = new Set<string>();
+  /** The registered values' forms, longest first; made again after an add. */
+  #forms: Form[] | undefined;
 
   /** `beforeRead`: registers secrets not added yet, before each redaction (Transcript's). */
   constructor(private readonly beforeRead: () => void = () => undefined) {}
 
   add(value: string | undefined): void {
     // Very short values would redact ordinary text; real secrets are longer.
-    if (value !== undefined && value.length >= 4) this.#values.add(value);
+    if (value === undefined || value.length < 4 || this.#values.has(value)) return;
+    this.#values.add(value);
+    this.#forms = undefined;
   }
 
   /** Registers the values of secret keys found anywhere in a JSON document. */
@@ -56,7 +66,8 @@ export class Secrets {
    */
   redact(text: string): string {
     this.beforeRead();
-    if (this.#values.size === 0) return text;
+    // Most texts hold no secret: they are returned without being taken apart.
+    if (!this.#mayHoldOne(text)) return text;
     const isJson = looksLikeJson(text);
     let out = '';
     let from = 0;
@@ -77,13 +88,26 @@ export class Secrets {
     });
   }
 
+  /** Whether a secret, its base64 form or a shortened prefix ('…') may be in the text. */
+  #mayHoldOne(text: string): boolean {
+    if (this.#values.size === 0) return false;
+    if (text.includes('…')) return true;
+    return this.#sortedForms().some((f) => text.includes(f.value) || text.includes(f.encoded));
+  }
+
+  /** Longest first, so a secret containing another is replaced whole. */
+  #sortedForms(): Form[] {
+    this.#forms ??= [...this.#values]
+      .sort((a, b) => b.length - a.length)
+      .map((value) => ({ value, encoded: Buffer.from(value).toString('base64') }));
+    return this.#forms;
+  }
+
   #redactText(text: string): string {
     let out = text;
-    // Longest first, so a secret containing another is replaced whole.
-    for (const value of [...this.#values].sort((a, b) => b.length - a.length)) {
-      out = out.split(value).join(REDACTED);
-      const encoded = Buffer.from(value).toString('base64');
-      out = out.split(encoded).join(REDACTED);
+    for (const { value, encoded } of this.#sortedForms()) {
+      if (out.includes(value)) out = out.split(value).join(REDACTED);
+      if (out.includes(encoded)) out = out.split(encoded).join(REDACTED);
       // Assertion messages shorten long strings with '…': a secret's prefix is a secret too.
       for (let length = value.length - 1; length >= 6 && out.includes('…'); length--) {
         out = out.split(`${value.slice(0, length)}…`).join(`${REDACTED}…`);
