@@ -7,7 +7,8 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startReferenceServer, type RunningServer } from '../reference-server/listen.ts';
-import { runCli, type CliRun } from './support/cli.ts';
+import { join } from 'node:path';
+import { newReportDir, runCli, type CliRun } from './support/cli.ts';
 import { startReshapingProxy } from './support/reshaping-proxy.ts';
 
 /** The rules whose checks read an artifact's values or id from its JSON representation. */
@@ -74,8 +75,26 @@ async function reshaped(
     reshape,
   });
   servers.push(proxy, upstream);
-  return runCli(['--target', proxy.url, ...suites.flatMap((s) => ['--suite', s]), '--runs', '3']);
+  // Every exchange is kept (--har): a MUST that fails here is a false failure, and its evidence
+  // is the whole traffic, not only the failing test's.
+  const reportDir = newReportDir();
+  return runCli(
+    [
+      '--target',
+      proxy.url,
+      ...suites.flatMap((s) => ['--suite', s]),
+      '--runs',
+      '3',
+      '--har',
+      join(reportDir, 'run.har'),
+    ],
+    reportDir,
+  );
 }
+
+/** A failure's words: the MUST requirements that failed, and where the run's traffic is. */
+const noMustFails = (of: CliRun) =>
+  `no MUST fails (every exchange: ${join(of.reportDir, 'run.har')})`;
 
 beforeAll(async () => {
   [run, trackerRun] = await Promise.all([
@@ -103,7 +122,7 @@ describe('a target whose artifact representation cannot be read', () => {
     const failed = summary.requirements.filter((r) => r.level === 'MUST' && r.status === 'fail');
     expect(
       failed.map((r) => `${r.id}: ${r.reason ?? ''}`.slice(0, 300)),
-      'no MUST fails',
+      noMustFails(run),
     ).toEqual([]);
     for (const id of NEED_THE_REPRESENTATION) {
       expect(byId.get(id)?.status, id).toBe('error');
@@ -127,7 +146,7 @@ describe('a target whose tracker representation cannot be read', () => {
     const failed = summary.requirements.filter((r) => r.level === 'MUST' && r.status === 'fail');
     expect(
       failed.map((r) => `${r.id}: ${r.reason ?? ''}`.slice(0, 300)),
-      'no MUST fails',
+      noMustFails(trackerRun),
     ).toEqual([]);
     for (const id of ['rest.projects.trackers', 'rest.trackers.get', 'rest.artifacts.create']) {
       expect(byId.get(id)?.status, id).toBe('error');
