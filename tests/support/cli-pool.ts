@@ -16,7 +16,7 @@ const DRIVER = join(ROOT, 'tests/support/cli-driver.js');
 /** A run that takes longer is ended with its driver (as runCli's timeout ends its process). */
 const TIMEOUT_MS = 240_000;
 /** A driver is replaced after this many runs: what a run leaves loaded does not pile up. */
-const RUNS_PER_DRIVER = 20;
+const RUNS_PER_DRIVER = 60;
 /**
  * Runs at once: as many as vitest runs concurrent tests of a file (its maxConcurrency), as many as
  * the processes of runCli they replace. Fewer would make a test wait for a driver, and the wait
