@@ -26,14 +26,9 @@ export function withEarlierParts(
   earlier: Figures | undefined,
 ): Figures {
   const merged: Figures = { ...now, measured: {} };
-  const stampNow: Measured = {
-    startedAt: now.startedAt,
-    commit: now.machine.commit,
-    options: now.options,
-  };
   for (const part of PARTS) {
     if (parts.includes(part)) {
-      if (holds(now, part)) merged.measured![part] = stampNow;
+      if (holds(now, part)) merged.measured![part] = stampOf(now, part);
     } else if (earlier !== undefined && holds(earlier, part)) {
       if (part === 'throughput') merged.throughput = earlier.throughput;
       else Object.assign(merged, { [part]: earlier[part] });

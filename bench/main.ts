@@ -59,7 +59,7 @@ const TEST_QUICK_GOAL_MS = 90_000;
  * The run through the slow link is at its floor: its goal is to stay there, within a margin. The
  * floor (the median of three linked runs in one bench run) and its reason are stated in the goal's
  * row of the generated output. Not a ratio to the local run: the delay's share of the linked run
- * does not shrink when the harness's CPU time does, so a faster harness raised the ratio.
+ * does not shrink when the harness's CPU time does, so the ratio rises as the harness gets faster.
  */
 const LINK_FLOOR = { delayMs: 50, linkedS: 20.7, margin: 0.1 };
 

@@ -66,7 +66,7 @@ export interface Measured {
 export interface BenchResults {
   startedAt: string;
   /** Each part's stamp: this run's, or an earlier run's whose figures this one kept. */
-  measured?: Partial<Record<string, Measured>>;
+  measured?: Partial<Record<Part, Measured>>;
   machine: {
     cpus: number;
     cpuModel: string;

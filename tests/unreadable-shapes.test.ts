@@ -5,9 +5,9 @@
  * values under another name with other keys), or every tracker representation (fields under
  * another name), into another shape: correct servers whose representation the suites cannot read.
  */
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startReferenceServer, type RunningServer } from '../reference-server/listen.ts';
-import { join } from 'node:path';
 import { newReportDir, runCli, type CliRun } from './support/cli.ts';
 import { startReshapingProxy } from './support/reshaping-proxy.ts';
 
